@@ -1,0 +1,23 @@
+#include "libfield/dcel/action.hpp"
+
+#include "libfield/mesh/convected.hpp"
+
+namespace field::dcel {
+
+double discrete_lagrangian(const DiscreteModel& model, const lie::SE3& v1, const lie::SE3& v2,
+                           const lie::SE3& v3) {
+  const Vec6 xi = mesh::convected(model.tau(), v1, v2, model.dt());
+  const Vec6 eta = mesh::convected(model.tau(), v1, v3, model.ds());
+  return model.dt() * model.ds() * model.density().lagrangian(v1, xi, eta);
+}
+
+double discrete_action(const DiscreteModel& model, const mesh::Field& field) {
+  const mesh::SpacetimeMesh& m = model.mesh();
+  double S = 0.0;
+  for (int j = 0; j < m.J(); ++j)
+    for (int a = 0; a < m.A(); ++a)
+      S += discrete_lagrangian(model, field(j, a), field(j + 1, a), field(j, a + 1));
+  return S;
+}
+
+}  // namespace field::dcel

@@ -1,0 +1,15 @@
+#pragma once
+/// The discrete action S_d = sum_{j<J, a<A} dt ds l(g_j^a, xi_j^a, eta_j^a), SPEC [S4.1]
+/// (potential at vertex v1). Used by the tests: G_n must be its gradient.
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/mesh/field.hpp"
+
+namespace field::dcel {
+
+/// L_d(j, a) = dt ds l(g_j^a, xi_j^a, eta_j^a).
+double discrete_lagrangian(const DiscreteModel& model, const lie::SE3& v1, const lie::SE3& v2,
+                           const lie::SE3& v3);
+/// S_d of the whole field (serial sum in triangle order).
+double discrete_action(const DiscreteModel& model, const mesh::Field& field);
+
+}  // namespace field::dcel

@@ -1,0 +1,39 @@
+#pragma once
+/// Discrete momenta of one triangle and the vertex derivatives of L_d, SPEC [S4.2]:
+///   mu      = (dtau^{-1}_{dt xi})^T  dT/dxi          time momentum
+///   mu~     = (dtau^{-1}_{-dt xi})^T dT/dxi = Ad*_{tau(dt xi)} mu
+///   lambda  = -(dtau^{-1}_{ds eta})^T  dV/deta       space momentum (stress)
+///   lambda~ = -(dtau^{-1}_{-ds eta})^T dV/deta
+///   D1 = -ds mu - dt lambda + dt ds f(g_j^a),  D2 = ds mu~,  D3 = dt lambda~.
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/lie/se3.hpp"
+
+namespace field::dcel {
+
+struct TriangleMomenta {
+  Vec6 xi;            ///< convected velocity xi_j^a
+  Vec6 eta;           ///< convected strain eta_j^a
+  Vec6 mu;            ///< time momentum
+  Vec6 mu_tilde;      ///< mu~
+  Vec6 lambda;        ///< space momentum
+  Vec6 lambda_tilde;  ///< lambda~
+  Vec6 f;             ///< body force per length at v1 (potential + distributed loads)
+};
+
+/// Left-trivialised derivatives of L_d(j, a) with respect to its three vertices.
+struct VertexDerivatives {
+  Vec6 D1, D2, D3;
+};
+
+/// Momenta of triangle (j, a) with vertices v1 = g_j^a, v2 = g_{j+1}^a, v3 = g_j^{a+1}.
+TriangleMomenta triangle_momenta(const DiscreteModel& model, int j, int a, const lie::SE3& v1,
+                                 const lie::SE3& v2, const lie::SE3& v3);
+/// D1, D2, D3 from the momenta.
+VertexDerivatives vertex_derivatives(const DiscreteModel& model, const TriangleMomenta& m);
+
+/// mu = (dtau^{-1}_{dt xi})^T dT/dxi and mu~ for a given xi (used by the marches).
+void time_momenta(const DiscreteModel& model, const Vec6& xi, Vec6& mu, Vec6& mu_tilde);
+/// lambda and lambda~ for a given eta.
+void space_momenta(const DiscreteModel& model, const Vec6& eta, Vec6& lambda, Vec6& lambda_tilde);
+
+}  // namespace field::dcel

@@ -1,0 +1,48 @@
+#include "libfield/dcel/node_solver.hpp"
+
+#include <Eigen/LU>
+#include <cmath>
+
+namespace field::dcel {
+
+namespace {
+Vec6 law(const model::Density& d, NodeEquation e, const Vec6& y) {
+  return e == NodeEquation::time ? d.kinetic_momentum(y) : d.stress(y);
+}
+Mat6 law_derivative(const model::Density& d, NodeEquation e, const Vec6& y) {
+  return e == NodeEquation::time ? d.kinetic_hessian(y) : d.stress_hessian(y);
+}
+}  // namespace
+
+Vec6 node_phi(const model::Density& density, const lie::Retraction& tau, NodeEquation equation,
+              double h, const Vec6& y) {
+  return tau.dtau_inv_dual(h * y, law(density, equation, y));
+}
+
+NodeSolveReport solve_node(const model::Density& density, const lie::Retraction& tau,
+                           NodeEquation equation, double h, const Vec6& m, Vec6& y,
+                           const NodeSolverOptions& options) {
+  NodeSolveReport report;
+  bool polishing = false;
+  while (report.iterations < options.max_iterations) {
+    const Vec6 p = law(density, equation, y);
+    const Vec6 x = h * y;
+    const Vec6 phi = tau.dtau_inv_dual(x, p);
+    const Mat6 jac = tau.dtau_inv(x).transpose() * law_derivative(density, equation, y) +
+                     h * tau.newton_M(x, p);
+    const Vec6 dy = jac.partialPivLu().solve(phi - m);
+    y -= dy;
+    ++report.iterations;
+    if (!y.allFinite()) break;
+    if (polishing) {
+      report.converged = true;
+      break;
+    }
+    polishing = dy.cwiseAbs().maxCoeff() <= options.tolerance * (1.0 + y.cwiseAbs().maxCoeff());
+  }
+  report.residual = y.allFinite() ? (node_phi(density, tau, equation, h, y) - m).cwiseAbs().maxCoeff()
+                                  : INFINITY;
+  return report;
+}
+
+}  // namespace field::dcel

@@ -1,0 +1,40 @@
+#pragma once
+/// The per-node nonlinear problem of SPEC [S6]:
+///   Phi(y) := (dtau^{-1}_{h y})^T p(y) = m,
+/// time march: y = xi, h = dt, p = dT/dxi (= J xi); space march: y = eta, h = ds, p = dV/deta
+/// (= C (eta - E6)) and m = -(target lambda). Newton with the analytic Jacobian
+///   J_Phi = (dtau^{-1}_{hy})^T dp/dy + h M(hy, p(y)).
+/// Non-convergence is an expected outcome, reported, never thrown.
+#include "libfield/core/types.hpp"
+#include "libfield/lie/retraction.hpp"
+#include "libfield/model/density.hpp"
+
+namespace field::dcel {
+
+enum class NodeEquation {
+  time,   ///< unknown xi, p = kinetic momentum
+  space,  ///< unknown eta, p = stress
+};
+
+struct NodeSolverOptions {
+  double tolerance = 1e-14;  ///< stop when max|dy| <= tolerance (1 + max|y|), SPEC [S6]
+  int max_iterations = 30;   ///< give up after this many updates
+};
+
+struct NodeSolveReport {
+  bool converged = false;
+  int iterations = 0;     ///< Newton updates, including the final polishing one
+  double residual = 0.0;  ///< max|Phi(y) - m| at the returned y
+};
+
+/// Phi(y) for the given equation.
+Vec6 node_phi(const model::Density& density, const lie::Retraction& tau, NodeEquation equation,
+              double h, const Vec6& y);
+
+/// Solves Phi(y) = m in place, starting from y (e.g. the node's previous value). After the step
+/// criterion is met, one more iteration polishes the result (SPEC [S6]).
+NodeSolveReport solve_node(const model::Density& density, const lie::Retraction& tau,
+                           NodeEquation equation, double h, const Vec6& m, Vec6& y,
+                           const NodeSolverOptions& options = {});
+
+}  // namespace field::dcel

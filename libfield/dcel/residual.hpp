@@ -1,0 +1,31 @@
+#pragma once
+/// The gradient G_n of the discrete action (plus the virtual work of the point loads) at a node,
+/// SPEC [S5]: G_n = sum of D_k over every triangle having n as vertex k, + dt W_body(n). Every
+/// node kind of [S5] is this one sum: interior DCEL, zero traction at a = 0, the ghost a = A
+/// (lambda~ = 0), zero momentum at j = 0, the ghost row j = J (mu~ = 0) and the corners. At a
+/// prescribed node G_n is the reaction wrench (body frame) the constraint must supply.
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/mesh/field.hpp"
+
+namespace field::dcel {
+
+struct NodeResidual {
+  Vec6 G = Vec6::Zero();  ///< G_n (body covector, units of action: J s)
+  double scale = 0.0;     ///< sum of |D_k| (and |dt W|) at the node: the size of the terms
+};
+
+/// G_n and its scale at node (j, a) of the field.
+NodeResidual node_residual(const DiscreteModel& model, const mesh::Field& field, int j, int a);
+
+/// max |G_n| / max scale_n over the equation nodes of the boundary (SPEC [S5]).
+struct ResidualReport {
+  double max_abs = 0.0;    ///< max_n |G_n|_inf
+  double max_scale = 0.0;  ///< max_n scale_n
+  double relative = 0.0;   ///< max_abs / max_scale (0 when there are no equation nodes)
+  mesh::Node worst;        ///< node of max |G_n|
+  long long nodes = 0;     ///< equation nodes checked
+};
+ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& field,
+                               const mesh::Boundary& boundary);
+
+}  // namespace field::dcel

@@ -1,0 +1,32 @@
+#pragma once
+/// Convected (left-trivialised) velocities and strains of a discrete field, SPEC [S4.1]:
+///   xi_j^a  = tau^{-1}((g_j^a)^{-1} g_{j+1}^a) / dt,   0 <= j <= J-1, 0 <= a <= A
+///   eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1}) / ds,   0 <= j <= J,   0 <= a <= A-1
+/// (xi at a = A and eta at j = J are for diagnostics only: they belong to no triangle).
+#include <vector>
+
+#include "libfield/core/types.hpp"
+#include "libfield/lie/retraction.hpp"
+#include "libfield/mesh/field.hpp"
+
+namespace field::mesh {
+
+/// tau^{-1}(g0^{-1} g1) / h: the convected rate between two neighbouring nodes at distance h.
+inline Vec6 convected(const lie::Retraction& tau, const lie::SE3& g0, const lie::SE3& g1, double h) {
+  return tau.tau_inv(g0.inverse() * g1) / h;
+}
+
+/// xi and eta of every triangle, stored by row: xi(j, a) and eta(j, a).
+class ConvectedFields {
+ public:
+  ConvectedFields(const Field& field, const lie::Retraction& tau);
+  const Vec6& xi(int j, int a) const { return xi_[static_cast<size_t>(j) * (A_ + 1) + a]; }
+  const Vec6& eta(int j, int a) const { return eta_[static_cast<size_t>(j) * A_ + a]; }
+
+ private:
+  int A_;
+  std::vector<Vec6> xi_;   // J rows of A+1
+  std::vector<Vec6> eta_;  // J+1 rows of A
+};
+
+}  // namespace field::mesh

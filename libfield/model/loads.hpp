@@ -1,0 +1,60 @@
+#pragma once
+/// External loads of SPEC [S3.1] (discrete Lagrange-d'Alembert): distributed wrenches per unit
+/// length and point wrenches at a node, in the world frame or body-fixed (follower), possibly
+/// time-dependent. Covectors are (moment, force), moments about the centre-line point.
+#include <vector>
+
+#include "libfield/core/types.hpp"
+#include "libfield/lie/se3.hpp"
+
+namespace field::model {
+
+/// Piecewise-linear table of 6-vectors in time; holds the first/last value outside its range.
+class TimeTable {
+ public:
+  /// Times strictly increasing, one value per time; throws field::Error otherwise.
+  TimeTable(std::vector<double> times, std::vector<Vec6> values);
+  /// A constant value for all times.
+  static TimeTable constant(const Vec6& value) { return TimeTable({0.0}, {value}); }
+  /// Linear interpolation at time t [s].
+  Vec6 at(double t) const;
+
+ private:
+  std::vector<double> t_;
+  std::vector<Vec6> v_;
+};
+
+enum class LoadFrame {
+  world,  ///< given in space; body covector (R^T M, R^T F)
+  body,   ///< follower load, given in the body frame
+};
+
+/// Distributed wrench (moment, force) per unit length [N m/m, N/m] on nodes a_first..a_last.
+struct DistributedLoad {
+  LoadFrame frame = LoadFrame::world;
+  TimeTable wrench = TimeTable::constant(Vec6::Zero());
+  int a_first = 0;   ///< first loaded node
+  int a_last = -1;   ///< last loaded node; -1: up to the last massive node A-1
+};
+
+/// Point wrench (moment, force) [N m, N] at node a, e.g. at a tip.
+struct PointLoad {
+  int a = 0;
+  LoadFrame frame = LoadFrame::world;
+  TimeTable wrench = TimeTable::constant(Vec6::Zero());
+};
+
+/// All external loads of a problem.
+struct Loads {
+  std::vector<DistributedLoad> distributed;
+  std::vector<PointLoad> point;
+
+  bool empty() const { return distributed.empty() && point.empty(); }
+  /// Body covector per unit length of the distributed loads at node a (of A) and time t, SPEC
+  /// [S3.1]; added to f(g) at vertex v1.
+  Vec6 distributed_body(const lie::SE3& g, int a, int A, double t) const;
+  /// Body covector of the point loads at node a and time t; added to G_n with weight dt.
+  Vec6 point_body(const lie::SE3& g, int a, double t) const;
+};
+
+}  // namespace field::model

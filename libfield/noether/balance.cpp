@@ -1,0 +1,63 @@
+#include "libfield/noether/balance.hpp"
+
+#include <algorithm>
+
+namespace field::noether {
+
+namespace {
+double norm_inf(const Vec6& v) { return v.cwiseAbs().maxCoeff(); }
+}  // namespace
+
+BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R) {
+  const double dt = maps.model().dt(), ds = maps.model().ds();
+  BalanceResult out;
+  const auto add = [&out](const Vec6& term) {
+    out.residual += term;
+    out.scale_R += norm_inf(term);
+  };
+  for (int a = R.a1; a <= R.a2; ++a) {
+    add(ds * maps.M(R.j1 - 1, a));
+    add(-ds * maps.M(R.j2, a));
+  }
+  for (int j = R.j1; j <= R.j2; ++j) {
+    add(dt * maps.N(j, R.a1 - 1));
+    add(-dt * maps.N(j, R.a2));
+  }
+  for (int j = R.j1; j <= R.j2; ++j)
+    for (int a = R.a1; a <= R.a2; ++a) {
+      add(dt * ds * maps.F(j, a));
+      add(dt * maps.W(j, a));
+    }
+  out.relative = norm_inf(out.residual) / std::max({out.scale_R, global_scale(maps), 1e-300});
+  return out;
+}
+
+double global_scale(const MomentumMaps& maps) {
+  const mesh::SpacetimeMesh& mesh = maps.model().mesh();
+  double time_part = 0.0, space_part = 0.0;
+  for (int j = 0; j < mesh.J(); ++j) {
+    double sum = 0.0;
+    for (int a = 0; a < mesh.A(); ++a) sum += norm_inf(maps.M(j, a));
+    time_part = std::max(time_part, mesh.ds() * sum);
+  }
+  for (int a = 0; a < mesh.A(); ++a) {
+    double sum = 0.0;
+    for (int j = 0; j < mesh.J(); ++j) sum += norm_inf(maps.N(j, a));
+    space_part = std::max(space_part, mesh.dt() * sum);
+  }
+  return std::max(time_part, space_part);
+}
+
+Vec6 total_time_momentum(const MomentumMaps& maps, int j) {
+  Vec6 P = Vec6::Zero();
+  for (int a = 0; a < maps.model().mesh().A(); ++a) P += maps.M(j, a);
+  return maps.model().ds() * P;
+}
+
+Vec6 total_space_momentum(const MomentumMaps& maps, int a) {
+  Vec6 Q = Vec6::Zero();
+  for (int j = 0; j < maps.model().mesh().J(); ++j) Q += maps.N(j, a);
+  return maps.model().dt() * Q;
+}
+
+}  // namespace field::noether

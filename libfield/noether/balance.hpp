@@ -1,0 +1,31 @@
+#pragma once
+/// The global Noether balance on a node rectangle, SPEC [S8.2], and the total momenta.
+///   Res(R) = ds sum_{a=a1}^{a2} (M_{j1-1}^a - M_{j2}^a) + dt sum_{j=j1}^{j2} (N_j^{a1-1} - N_j^{a2})
+///            + dt ds sum_{(j,a) in R} F_j^a + dt sum_{(j,a) in R, j<J} W_j^a
+/// (W: spatial point wrenches, SPEC [S3.1]); zero whenever G_n = 0 at every node of R.
+#include "libfield/noether/momentum_maps.hpp"
+
+namespace field::noether {
+
+/// Node rectangle [j1, j2] x [a1, a2], inclusive.
+struct Rectangle {
+  int j1 = 0, j2 = 0, a1 = 0, a2 = 0;
+};
+
+struct BalanceResult {
+  Vec6 residual = Vec6::Zero();  ///< Res(R), spatial covector
+  double scale_R = 0.0;          ///< sum of the norms of the terms of Res(R)
+  double relative = 0.0;         ///< |Res|_inf / max(scale_R, scale_glob)
+};
+
+/// Res(R) normalised with scale_glob = global_scale(maps), SPEC [S8.2].
+BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R);
+/// scale_glob = max(ds max_j sum_a |M_j^a|, dt max_a sum_j |N_j^a|).
+double global_scale(const MomentumMaps& maps);
+
+/// Total momentum of row j: P_j = ds sum_{a=0}^{A-1} M_j^a (time march, SPEC [S8.2]).
+Vec6 total_time_momentum(const MomentumMaps& maps, int j);
+/// Spatial momentum of column a: Q^a = dt sum_{j=0}^{J-1} N_j^a (space march).
+Vec6 total_space_momentum(const MomentumMaps& maps, int a);
+
+}  // namespace field::noether

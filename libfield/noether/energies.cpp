@@ -1,0 +1,39 @@
+#include "libfield/noether/energies.hpp"
+
+#include "libfield/mesh/convected.hpp"
+
+namespace field::noether {
+
+std::vector<double> time_energies(const dcel::DiscreteModel& model, const mesh::Field& field) {
+  const mesh::SpacetimeMesh& m = model.mesh();
+  const model::Density& d = model.density();
+  const mesh::ConvectedFields c(field, model.tau());
+  const auto V = [&](int j, int a) { return d.strain_energy(c.eta(j, a)) + d.potential(field(j, a)); };
+  std::vector<double> E(static_cast<size_t>(m.J()));
+  for (int j = 0; j < m.J(); ++j) {
+    double sum = 0.0;
+    for (int a = 0; a < m.A(); ++a)
+      sum += d.kinetic_energy(c.xi(j, a)) + 0.5 * (V(j, a) + V(j + 1, a));
+    E[j] = m.ds() * sum;
+  }
+  return E;
+}
+
+std::vector<double> space_energies(const dcel::DiscreteModel& model, const mesh::Field& field) {
+  const mesh::SpacetimeMesh& m = model.mesh();
+  const model::Density& d = model.density();
+  const mesh::ConvectedFields c(field, model.tau());
+  const auto W = [&](int j, int a) { return -d.kinetic_energy(c.xi(j, a)) + d.potential(field(j, a)); };
+  std::vector<double> E(static_cast<size_t>(m.A()));
+  for (int a = 0; a < m.A(); ++a) {
+    double sum = 0.0;
+    for (int j = 0; j < m.J(); ++j) {
+      const Vec6& eta = c.eta(j, a);
+      sum += d.strain_energy(eta) - d.stress(eta).dot(eta) + 0.5 * (W(j, a) + W(j, a + 1));
+    }
+    E[a] = m.dt() * sum;
+  }
+  return E;
+}
+
+}  // namespace field::noether

@@ -1,0 +1,20 @@
+#pragma once
+/// Discrete energies of SPEC [S9] (definitions chosen by the SPEC):
+///   V_j^a = V(eta_j^a) + Pi(g_j^a)                                   0 <= j <= J, a <= A-1
+///   E_j   = ds sum_{a<A} [ T(xi_j^a) + (V_j^a + V_{j+1}^a)/2 ]           0 <= j <= J-1
+///   W_j^a = -T(xi_j^a) + Pi(g_j^a)                                   j <= J-1, 0 <= a <= A
+///   E_M^a = dt sum_{j<J} [ V(eta_j^a) - <dV/deta, eta_j^a> + (W_j^a + W_j^{a+1})/2 ]   a <= A-1
+/// (for the beam the first bracket term is -1/2 (eta - E6).C(eta + E6)).
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/mesh/field.hpp"
+
+namespace field::noether {
+
+/// Physical energy E_j of every row j = 0..J-1 (time-centred) [J].
+std::vector<double> time_energies(const dcel::DiscreteModel& model, const mesh::Field& field);
+/// Spatial-evolution energy E_M^a of every column a = 0..A-1 (space-centred) [J s / m].
+std::vector<double> space_energies(const dcel::DiscreteModel& model, const mesh::Field& field);
+
+}  // namespace field::noether

@@ -1,0 +1,55 @@
+#include "libfield/noether/momentum_maps.hpp"
+
+#include "libfield/dcel/momenta.hpp"
+
+namespace field::noether {
+
+TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j, int a) {
+  const lie::SE3& g1 = field(j, a);
+  const lie::SE3& g2 = field(j + 1, a);
+  const lie::SE3& g3 = field(j, a + 1);
+  const dcel::TriangleMomenta m = dcel::triangle_momenta(model, j, a, g1, g2, g3);
+  const dcel::VertexDerivatives D = dcel::vertex_derivatives(model, m);
+  TriangleMaps t;
+  t.M = lie::spatial_covector(g1, m.mu);
+  t.N = lie::spatial_covector(g1, m.lambda);
+  t.F = lie::spatial_covector(g1, m.f);
+  t.J1 = lie::spatial_covector(g1, D.D1);
+  t.J2 = lie::spatial_covector(g2, D.D2);
+  t.J3 = lie::spatial_covector(g3, D.D3);
+  return t;
+}
+
+MomentumMaps::MomentumMaps(const dcel::DiscreteModel& model, const mesh::Field& field)
+    : model_(model), has_point_loads_(!model.loads().point.empty()) {
+  const mesh::SpacetimeMesh& mesh = model.mesh();
+  const int J = mesh.J(), A = mesh.A();
+  const long long triangles = static_cast<long long>(J) * A;
+  M_.resize(triangles);
+  N_.resize(triangles);
+  F_.resize(triangles);
+#pragma omp parallel for schedule(static)
+  for (long long k = 0; k < triangles; ++k) {
+    const int j = static_cast<int>(k / A), a = static_cast<int>(k % A);
+    const lie::SE3& g = field(j, a);
+    const dcel::TriangleMomenta m = dcel::triangle_momenta(model, j, a, g, field(j + 1, a), field(j, a + 1));
+    M_[k] = lie::spatial_covector(g, m.mu);
+    N_[k] = lie::spatial_covector(g, m.lambda);
+    F_[k] = lie::spatial_covector(g, m.f);
+  }
+  if (has_point_loads_) {
+    W_.resize(static_cast<size_t>(J) * (A + 1));
+    for (int j = 0; j < J; ++j)
+      for (int a = 0; a <= A; ++a)
+        W_[static_cast<size_t>(j) * (A + 1) + a] =
+            lie::spatial_covector(field(j, a), model.point_load(field(j, a), j, a));
+  }
+}
+
+Vec6 MomentumMaps::W(int j, int a) const {
+  const mesh::SpacetimeMesh& mesh = model_.mesh();
+  if (!has_point_loads_ || j < 0 || j >= mesh.J() || a < 0 || a > mesh.A()) return Vec6::Zero();
+  return W_[static_cast<size_t>(j) * (mesh.A() + 1) + a];
+}
+
+}  // namespace field::noether

@@ -1,0 +1,49 @@
+#pragma once
+/// Covariant momentum maps of the left action h.g = hg, SPEC [S8.1]. Per triangle (j, a):
+///   M = Ad*_{g^{-1}} mu,  N = Ad*_{g^{-1}} lambda,  F = Ad*_{g^{-1}} f   (g = g_j^a, spatial)
+///   J(1) = -ds M - dt N + dt ds F,  J(2) = ds M,  J(3) = dt N
+/// and the local Noether identity J(1) + J(2) + J(3) = dt ds F.
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/mesh/field.hpp"
+
+namespace field::noether {
+
+struct TriangleMaps {
+  Vec6 M;   ///< spatial time momentum (angular about the origin, linear)
+  Vec6 N;   ///< spatial space momentum
+  Vec6 F;   ///< spatial wrench per length of the body forces at v1
+  Vec6 J1;  ///< Ad*_{g_v1^{-1}} D1
+  Vec6 J2;  ///< Ad*_{g_v2^{-1}} D2
+  Vec6 J3;  ///< Ad*_{g_v3^{-1}} D3
+};
+
+/// The momentum maps of triangle (j, a), each J(k) computed from its own vertex and D_k.
+TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j, int a);
+
+/// M, N, F of every triangle and the spatial point-load wrench of every node (j <= J-1),
+/// computed once (in parallel, each entry independently) for the balance and totals.
+class MomentumMaps {
+ public:
+  MomentumMaps(const dcel::DiscreteModel& model, const mesh::Field& field);
+
+  const dcel::DiscreteModel& model() const { return model_; }
+  /// Terms of triangles that do not exist are zero (SPEC [S8.2]).
+  Vec6 M(int j, int a) const { return exists(j, a) ? M_[tri(j, a)] : Vec6::Zero(); }
+  Vec6 N(int j, int a) const { return exists(j, a) ? N_[tri(j, a)] : Vec6::Zero(); }
+  Vec6 F(int j, int a) const { return exists(j, a) ? F_[tri(j, a)] : Vec6::Zero(); }
+  /// Spatial point wrench at node (j, a), zero for j = J or a outside [0, A].
+  Vec6 W(int j, int a) const;
+
+ private:
+  bool exists(int j, int a) const { return model_.mesh().has_triangle(j, a); }
+  size_t tri(int j, int a) const { return static_cast<size_t>(j) * model_.mesh().A() + a; }
+
+  dcel::DiscreteModel model_;
+  std::vector<Vec6> M_, N_, F_;
+  std::vector<Vec6> W_;  // J rows of A+1 nodes
+  bool has_point_loads_;
+};
+
+}  // namespace field::noether
