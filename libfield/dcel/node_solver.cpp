@@ -19,17 +19,21 @@ Vec6 node_phi(const model::Density& density, const lie::Retraction& tau, NodeEqu
   return tau.dtau_inv_dual(h * y, law(density, equation, y));
 }
 
+Mat6 node_jacobian(const model::Density& density, const lie::Retraction& tau, NodeEquation equation,
+                   double h, const Vec6& y) {
+  const Vec6 x = h * y;
+  return tau.dtau_inv(x).transpose() * law_derivative(density, equation, y) +
+         h * tau.newton_M(x, law(density, equation, y));
+}
+
 NodeSolveReport solve_node(const model::Density& density, const lie::Retraction& tau,
                            NodeEquation equation, double h, const Vec6& m, Vec6& y,
                            const NodeSolverOptions& options) {
   NodeSolveReport report;
   bool polishing = false;
   while (report.iterations < options.max_iterations) {
-    const Vec6 p = law(density, equation, y);
-    const Vec6 x = h * y;
-    const Vec6 phi = tau.dtau_inv_dual(x, p);
-    const Mat6 jac = tau.dtau_inv(x).transpose() * law_derivative(density, equation, y) +
-                     h * tau.newton_M(x, p);
+    const Vec6 phi = node_phi(density, tau, equation, h, y);
+    const Mat6 jac = node_jacobian(density, tau, equation, h, y);
     const Vec6 dy = jac.partialPivLu().solve(phi - m);
     y -= dy;
     ++report.iterations;
@@ -40,8 +44,8 @@ NodeSolveReport solve_node(const model::Density& density, const lie::Retraction&
     }
     polishing = dy.cwiseAbs().maxCoeff() <= options.tolerance * (1.0 + y.cwiseAbs().maxCoeff());
   }
-  report.residual = y.allFinite() ? (node_phi(density, tau, equation, h, y) - m).cwiseAbs().maxCoeff()
-                                  : INFINITY;
+  report.residual =
+      y.allFinite() ? (node_phi(density, tau, equation, h, y) - m).cwiseAbs().maxCoeff() : INFINITY;
   return report;
 }
 

@@ -31,6 +31,10 @@ struct NodeSolveReport {
 Vec6 node_phi(const model::Density& density, const lie::Retraction& tau, NodeEquation equation,
               double h, const Vec6& y);
 
+/// The Newton Jacobian dPhi/dy = (dtau^{-1}_{hy})^T dp/dy + h M(hy, p(y)) (analytic).
+Mat6 node_jacobian(const model::Density& density, const lie::Retraction& tau, NodeEquation equation,
+                   double h, const Vec6& y);
+
 /// Solves Phi(y) = m in place, starting from y (e.g. the node's previous value). After the step
 /// criterion is met, one more iteration polishes the result (SPEC [S6]).
 NodeSolveReport solve_node(const model::Density& density, const lie::Retraction& tau,

@@ -7,9 +7,12 @@
 namespace field::dcel {
 
 namespace {
-double norm_inf(const Vec6& v) { return v.cwiseAbs().maxCoeff(); }
+double norm_inf(const Vec6& v) {
+  return v.cwiseAbs().maxCoeff();
+}
 
-VertexDerivatives derivatives_of(const DiscreteModel& model, const mesh::Field& field, int j, int a) {
+VertexDerivatives derivatives_of(const DiscreteModel& model, const mesh::Field& field, int j,
+                                 int a) {
   const TriangleMomenta m =
       triangle_momenta(model, j, a, field(j, a), field(j + 1, a), field(j, a + 1));
   return vertex_derivatives(model, m);

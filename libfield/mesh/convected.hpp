@@ -12,7 +12,8 @@
 namespace field::mesh {
 
 /// tau^{-1}(g0^{-1} g1) / h: the convected rate between two neighbouring nodes at distance h.
-inline Vec6 convected(const lie::Retraction& tau, const lie::SE3& g0, const lie::SE3& g1, double h) {
+inline Vec6 convected(const lie::Retraction& tau, const lie::SE3& g0, const lie::SE3& g1,
+                      double h) {
   return tau.tau_inv(g0.inverse() * g1) / h;
 }
 

@@ -8,24 +8,36 @@ namespace field::mesh {
 
 const char* to_string(NodeKind kind) {
   switch (kind) {
-    case NodeKind::interior: return "interior";
-    case NodeKind::zero_traction: return "zero_traction";
-    case NodeKind::ghost_end: return "ghost_end";
-    case NodeKind::zero_momentum: return "zero_momentum";
-    case NodeKind::ghost_row: return "ghost_row";
-    case NodeKind::corner: return "corner";
-    case NodeKind::prescribed: return "prescribed";
-    case NodeKind::open: return "open";
-    case NodeKind::unused: return "unused";
+    case NodeKind::interior:
+      return "interior";
+    case NodeKind::zero_traction:
+      return "zero_traction";
+    case NodeKind::ghost_end:
+      return "ghost_end";
+    case NodeKind::zero_momentum:
+      return "zero_momentum";
+    case NodeKind::ghost_row:
+      return "ghost_row";
+    case NodeKind::corner:
+      return "corner";
+    case NodeKind::prescribed:
+      return "prescribed";
+    case NodeKind::open:
+      return "open";
+    case NodeKind::unused:
+      return "unused";
   }
   return "?";
 }
 
 const char* to_string(Side side) {
   switch (side) {
-    case Side::natural: return "natural";
-    case Side::prescribed: return "prescribed";
-    case Side::open: return "open";
+    case Side::natural:
+      return "natural";
+    case Side::prescribed:
+      return "prescribed";
+    case Side::open:
+      return "open";
   }
   return "?";
 }

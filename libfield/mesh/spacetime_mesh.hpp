@@ -30,21 +30,25 @@ struct Boundary {
   Side first = Side::open;     ///< j = 0
   Side last = Side::open;      ///< j = J
 
-  static Boundary time_evolution(Side left, Side right) { return {left, right, Side::open, Side::open}; }
-  static Boundary space_evolution(Side first, Side last) { return {Side::open, Side::open, first, last}; }
+  static Boundary time_evolution(Side left, Side right) {
+    return {left, right, Side::open, Side::open};
+  }
+  static Boundary space_evolution(Side first, Side last) {
+    return {Side::open, Side::open, first, last};
+  }
 };
 
 /// Equation imposed at a node (SPEC [S5] table).
 enum class NodeKind {
-  interior,            ///< Lie-group DCEL
-  zero_traction,       ///< a = 0 natural: free end
-  ghost_end,           ///< a = A natural: massless ghost, lambda~ = 0
-  zero_momentum,       ///< j = 0 natural: at rest at the first time
-  ghost_row,           ///< j = J natural: mu~ = 0
-  corner,              ///< (0,0), (J,0) or (0,A) with both sides natural
-  prescribed,          ///< configuration given; G_n is the reaction wrench
-  open,                ///< no equation (data or far side of a march)
-  unused,              ///< (J, A): in no triangle
+  interior,       ///< Lie-group DCEL
+  zero_traction,  ///< a = 0 natural: free end
+  ghost_end,      ///< a = A natural: massless ghost, lambda~ = 0
+  zero_momentum,  ///< j = 0 natural: at rest at the first time
+  ghost_row,      ///< j = J natural: mu~ = 0
+  corner,         ///< (0,0), (J,0) or (0,A) with both sides natural
+  prescribed,     ///< configuration given; G_n is the reaction wrench
+  open,           ///< no equation (data or far side of a march)
+  unused,         ///< (J, A): in no triangle
 };
 
 /// Human-readable name of a node kind ("interior", "ghost_end", ...).

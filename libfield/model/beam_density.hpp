@@ -32,7 +32,9 @@ class BeamDensity final : public Density {
   }
   Vec6 stress(const Vec6& eta) const override { return C_.cwiseProduct(eta - E6_); }
   Mat6 stress_hessian(const Vec6&) const override { return C_.asDiagonal(); }
-  double potential(const lie::SE3& g) const override { return -mass_per_length_ * gravity_.dot(g.r); }
+  double potential(const lie::SE3& g) const override {
+    return -mass_per_length_ * gravity_.dot(g.r);
+  }
   /// f(g) = (0, rho A_c R^T gvec): the weight in the body frame (SPEC [S3]).
   Vec6 potential_force(const lie::SE3& g) const override;
 

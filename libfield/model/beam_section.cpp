@@ -42,10 +42,12 @@ void BeamSection::validate() const {
 }
 
 void BeamMaterial::validate() const {
-  FIELD_CHECK(std::isfinite(E) && E > 0.0, "material: Young's modulus E must be positive, got " << E);
+  FIELD_CHECK(std::isfinite(E) && E > 0.0,
+              "material: Young's modulus E must be positive, got " << E);
   FIELD_CHECK(std::isfinite(nu) && nu > -1.0 && nu < 0.5,
               "material: Poisson ratio nu must lie in (-1, 0.5), got " << nu);
-  FIELD_CHECK(std::isfinite(rho) && rho > 0.0, "material: density rho must be positive, got " << rho);
+  FIELD_CHECK(std::isfinite(rho) && rho > 0.0,
+              "material: density rho must be positive, got " << rho);
 }
 
 Vec6 inertia_diagonal(const BeamSection& s, const BeamMaterial& m) {

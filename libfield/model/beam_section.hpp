@@ -8,11 +8,11 @@ namespace field::model {
 
 /// Geometric properties of the cross-section.
 struct BeamSection {
-  double area = 0.0;       ///< A_c [m^2]
-  double I1 = 0.0;         ///< second moment about d1 [m^4]
-  double I2 = 0.0;         ///< second moment about d2 [m^4]
-  double torsion = 0.0;    ///< torsion constant [m^4] (SPEC [S3] takes I1 + I2)
-  double shear_k = 1.0;    ///< shear factor k [-] (SPEC [S3] takes 1)
+  double area = 0.0;     ///< A_c [m^2]
+  double I1 = 0.0;       ///< second moment about d1 [m^4]
+  double I2 = 0.0;       ///< second moment about d2 [m^4]
+  double torsion = 0.0;  ///< torsion constant [m^4] (SPEC [S3] takes I1 + I2)
+  double shear_k = 1.0;  ///< shear factor k [-] (SPEC [S3] takes 1)
 
   /// Square of side b: A = b^2, I1 = I2 = b^4/12, torsion I1 + I2, k = 1 (SPEC [S3]).
   static BeamSection square(double side);

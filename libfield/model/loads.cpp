@@ -17,7 +17,7 @@ TimeTable::TimeTable(std::vector<double> times, std::vector<Vec6> values)
                 "load table: row " << k << " is not finite (t = " << t_[k] << ")");
     if (k > 0)
       FIELD_CHECK(t_[k] > t_[k - 1], "load table: times must increase strictly; row "
-                                          << k << " has t = " << t_[k] << " after " << t_[k - 1]);
+                                         << k << " has t = " << t_[k] << " after " << t_[k - 1]);
   }
 }
 

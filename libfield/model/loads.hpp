@@ -33,8 +33,8 @@ enum class LoadFrame {
 struct DistributedLoad {
   LoadFrame frame = LoadFrame::world;
   TimeTable wrench = TimeTable::constant(Vec6::Zero());
-  int a_first = 0;   ///< first loaded node
-  int a_last = -1;   ///< last loaded node; -1: up to the last massive node A-1
+  int a_first = 0;  ///< first loaded node
+  int a_last = -1;  ///< last loaded node; -1: up to the last massive node A-1
 };
 
 /// Point wrench (moment, force) [N m, N] at node a, e.g. at a tip.

@@ -5,7 +5,9 @@
 namespace field::noether {
 
 namespace {
-double norm_inf(const Vec6& v) { return v.cwiseAbs().maxCoeff(); }
+double norm_inf(const Vec6& v) {
+  return v.cwiseAbs().maxCoeff();
+}
 }  // namespace
 
 BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R) {

@@ -1,6 +1,7 @@
 #pragma once
 /// The global Noether balance on a node rectangle, SPEC [S8.2], and the total momenta.
-///   Res(R) = ds sum_{a=a1}^{a2} (M_{j1-1}^a - M_{j2}^a) + dt sum_{j=j1}^{j2} (N_j^{a1-1} - N_j^{a2})
+///   Res(R) = ds sum_{a=a1}^{a2} (M_{j1-1}^a - M_{j2}^a) + dt sum_{j=j1}^{j2} (N_j^{a1-1} -
+///   N_j^{a2})
 ///            + dt ds sum_{(j,a) in R} F_j^a + dt sum_{(j,a) in R, j<J} W_j^a
 /// (W: spatial point wrenches, SPEC [S3.1]); zero whenever G_n = 0 at every node of R.
 #include "libfield/noether/momentum_maps.hpp"

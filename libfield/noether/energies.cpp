@@ -8,7 +8,9 @@ std::vector<double> time_energies(const dcel::DiscreteModel& model, const mesh::
   const mesh::SpacetimeMesh& m = model.mesh();
   const model::Density& d = model.density();
   const mesh::ConvectedFields c(field, model.tau());
-  const auto V = [&](int j, int a) { return d.strain_energy(c.eta(j, a)) + d.potential(field(j, a)); };
+  const auto V = [&](int j, int a) {
+    return d.strain_energy(c.eta(j, a)) + d.potential(field(j, a));
+  };
   std::vector<double> E(static_cast<size_t>(m.J()));
   for (int j = 0; j < m.J(); ++j) {
     double sum = 0.0;
@@ -23,7 +25,9 @@ std::vector<double> space_energies(const dcel::DiscreteModel& model, const mesh:
   const mesh::SpacetimeMesh& m = model.mesh();
   const model::Density& d = model.density();
   const mesh::ConvectedFields c(field, model.tau());
-  const auto W = [&](int j, int a) { return -d.kinetic_energy(c.xi(j, a)) + d.potential(field(j, a)); };
+  const auto W = [&](int j, int a) {
+    return -d.kinetic_energy(c.xi(j, a)) + d.potential(field(j, a));
+  };
   std::vector<double> E(static_cast<size_t>(m.A()));
   for (int a = 0; a < m.A(); ++a) {
     double sum = 0.0;

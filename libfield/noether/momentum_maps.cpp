@@ -4,7 +4,8 @@
 
 namespace field::noether {
 
-TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j, int a) {
+TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j,
+                           int a) {
   const lie::SE3& g1 = field(j, a);
   const lie::SE3& g2 = field(j + 1, a);
   const lie::SE3& g3 = field(j, a + 1);
@@ -32,7 +33,8 @@ MomentumMaps::MomentumMaps(const dcel::DiscreteModel& model, const mesh::Field& 
   for (long long k = 0; k < triangles; ++k) {
     const int j = static_cast<int>(k / A), a = static_cast<int>(k % A);
     const lie::SE3& g = field(j, a);
-    const dcel::TriangleMomenta m = dcel::triangle_momenta(model, j, a, g, field(j + 1, a), field(j, a + 1));
+    const dcel::TriangleMomenta m =
+        dcel::triangle_momenta(model, j, a, g, field(j + 1, a), field(j, a + 1));
     M_[k] = lie::spatial_covector(g, m.mu);
     N_[k] = lie::spatial_covector(g, m.lambda);
     F_[k] = lie::spatial_covector(g, m.f);

@@ -20,7 +20,8 @@ struct TriangleMaps {
 };
 
 /// The momentum maps of triangle (j, a), each J(k) computed from its own vertex and D_k.
-TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j, int a);
+TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j,
+                           int a);
 
 /// M, N, F of every triangle and the spatial point-load wrench of every node (j <= J-1),
 /// computed once (in parallel, each entry independently) for the balance and totals.

@@ -25,4 +25,19 @@ Mat6 jacobian6(F&& f, const Vec6& x, double eps = 1e-4) {
   return m;
 }
 
+/// Gradient of a scalar f: R^6 -> R at x.
+template <typename F>
+Vec6 gradient6(F&& f, const Vec6& x, double eps = 1e-4) {
+  Vec6 g;
+  for (int k = 0; k < 6; ++k) {
+    const auto fk = [&](double e) {
+      Eigen::Matrix<double, 1, 1> v;
+      v(0) = f(Vec6(x + e * Vec6::Unit(k)));
+      return v;
+    };
+    g(k) = derivative(fk, eps)(0);
+  }
+  return g;
+}
+
 }  // namespace field::test

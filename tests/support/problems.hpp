@@ -1,0 +1,50 @@
+#pragma once
+// Problems shared by the dcel, noether and march tests: the SPEC's soft beam, a set of loads that
+// exercises every load kind, and random fields with large rotations and strains far from E6.
+#include "libfield/lie/retraction.hpp"
+#include "libfield/mesh/field.hpp"
+#include "libfield/model/beam_density.hpp"
+#include "libfield/model/loads.hpp"
+#include "tests/support/random.hpp"
+
+namespace field::test {
+
+/// Soft beam of SPEC [S11]: b = 0.1 m, E = 1e5 Pa, nu = 0.35, rho = 1000 kg/m^3, k = 1.
+inline model::BeamDensity soft_beam(const Vec3& gravity = Vec3::Zero()) {
+  return model::BeamDensity(model::BeamSection::square(0.1), model::BeamMaterial{1e5, 0.35, 1000.0},
+                            gravity);
+}
+
+/// Distributed loads (world, time-dependent; body, constant, on a node range) and point loads
+/// (world at a = 0, body at a = A - 1, world at the ghost a = A), on a mesh with A >= 3.
+inline model::Loads mixed_loads(int A) {
+  model::Loads loads;
+  Vec6 w0, w1, w2;
+  w0 << 0.1, -0.2, 0.05, 0.3, -0.1, 0.2;
+  w1 << -0.3, 0.1, 0.2, 0.1, 0.4, -0.2;
+  w2 << 0.02, 0.01, -0.03, -0.2, 0.1, 0.05;
+  loads.distributed.push_back(
+      {model::LoadFrame::world, model::TimeTable({0.0, 0.01, 0.03}, {w0, w1, w2}), 0, -1});
+  loads.distributed.push_back({model::LoadFrame::body, model::TimeTable::constant(w1), 1, A - 2});
+  loads.point.push_back({0, model::LoadFrame::world, model::TimeTable({0.0, 0.02}, {w2, w0})});
+  loads.point.push_back({A - 1, model::LoadFrame::body, model::TimeTable::constant(w0)});
+  loads.point.push_back({A, model::LoadFrame::world, model::TimeTable::constant(w1)});
+  return loads;
+}
+
+/// Random field: every node an independent element with rotation angle up to ~1 rad from a common
+/// base, so neighbours differ by large rotations and the strains are far from E6.
+inline mesh::Field random_field(const mesh::SpacetimeMesh& m, const lie::Retraction& tau,
+                                Random& rnd) {
+  mesh::Field field(m);
+  const lie::SE3 base = rnd.se3(2.0);
+  for (int j = 0; j <= m.J(); ++j)
+    for (int a = 0; a <= m.A(); ++a) {
+      Vec6 x = rnd.vec6(0.5);
+      x(5) += a * m.ds();  // roughly along d3, like a beam
+      field(j, a) = base * tau.tau(x);
+    }
+  return field;
+}
+
+}  // namespace field::test
