@@ -1,5 +1,5 @@
 #pragma once
-/// The exponential map of SE(3) and its derivatives, SPEC [S2.2]. Closed forms with ten-term
+/// The exponential map of SE(3) and its derivatives, SPEC [S2.2]. Closed forms with eleven-term
 /// Taylor series of the coefficient functions for |omega| < 0.5; they are checked against the
 /// series definitions in tests/lie/test_exponential.cpp.
 #include "libfield/core/types.hpp"

@@ -20,7 +20,7 @@ class BeamDensity final : public Density {
   const BeamMaterial& material() const { return material_; }
   const Vec6& inertia() const { return J_; }    ///< diagonal of J
   const Vec6& stiffness() const { return C_; }  ///< diagonal of C
-  const Vec6& reference_strain() const { return E6_; }
+  Vec6 reference_strain() const override { return E6_; }
   const Vec3& gravity() const { return gravity_; }
 
   double kinetic_energy(const Vec6& xi) const override { return 0.5 * xi.dot(J_.cwiseProduct(xi)); }

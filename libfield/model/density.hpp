@@ -26,6 +26,10 @@ class Density {
   /// d^2V/deta^2.
   virtual Mat6 stress_hessian(const Vec6& eta) const = 0;
 
+  /// The strain at which the stress vanishes (E6 for the beam): the free-end ghost condition
+  /// eta_j^{A-1} = reference strain of SPEC [S5].
+  virtual Vec6 reference_strain() const = 0;
+
   /// Potential energy density Pi(g) [J/m].
   virtual double potential(const lie::SE3& g) const = 0;
   /// Left-trivialised potential force f(g) = -T_e L_g^* dPi (body covector per length).

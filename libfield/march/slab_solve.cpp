@@ -1,0 +1,48 @@
+#include "libfield/march/slab_solve.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+
+namespace field::march {
+
+SlabSolver::SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
+                       const MarchOptions& options)
+    : model_(model),
+      equation_(equation),
+      h_(equation == dcel::NodeEquation::time ? model.dt() : model.ds()),
+      newton_(options.newton),
+      threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {}
+
+std::optional<int> SlabSolver::solve(int lo, int hi, const std::vector<Vec6>& target,
+                                     std::vector<Vec6>& y, SlabStats& stats, MarchResult& result) {
+  reports_.assign(y.size(), dcel::NodeSolveReport{});
+#pragma omp parallel for schedule(static) num_threads(threads_)
+  for (int k = lo; k < hi; ++k)
+    reports_[k] =
+        dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target[k], y[k], newton_);
+  // Serial reduction in node order.
+  stats = SlabStats{};
+  long long iterations = 0;
+  std::optional<int> failed;
+  for (int k = lo; k < hi; ++k) {
+    const dcel::NodeSolveReport& r = reports_[k];
+    iterations += r.iterations;
+    stats.max_iterations = std::max(stats.max_iterations, r.iterations);
+    stats.max_residual = std::max(stats.max_residual, r.residual);
+    if (!r.converged && !failed) failed = k;
+  }
+  stats.solved_nodes = hi - lo;
+  stats.mean_iterations = hi > lo ? static_cast<double>(iterations) / (hi - lo) : 0.0;
+  result.node_solves += hi - lo;
+  result.newton_iterations += iterations;
+  return failed;
+}
+
+void SlabSolver::fill_failure(MarchFailure& failure) const {
+  const dcel::NodeSolveReport& r = reports_[failure.node];
+  failure.iterations = r.iterations;
+  failure.residual = r.residual;
+}
+
+}  // namespace field::march

@@ -1,0 +1,37 @@
+#pragma once
+/// Solves the independent node problems of one slab in parallel (SPEC [S6], [S7]): OpenMP over
+/// nodes, each writing its own slot, then a serial reduction in node order, so results do not
+/// depend on the thread count.
+#include <optional>
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/dcel/node_solver.hpp"
+#include "libfield/march/observer.hpp"
+#include "libfield/march/time_march.hpp"
+
+namespace field::march {
+
+class SlabSolver {
+ public:
+  SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
+             const MarchOptions& options);
+
+  /// Solves Phi(y_k) = target_k for k = lo..hi-1, starting from y_k (updated in place). Fills
+  /// `stats`, adds to the counters of `result`, and returns the first node that did not converge.
+  std::optional<int> solve(int lo, int hi, const std::vector<Vec6>& target, std::vector<Vec6>& y,
+                           SlabStats& stats, MarchResult& result);
+  /// Iterations and residual of the failed node of the last solve.
+  void fill_failure(MarchFailure& failure) const;
+  int threads() const { return threads_; }
+
+ private:
+  const dcel::DiscreteModel& model_;
+  dcel::NodeEquation equation_;
+  double h_;
+  dcel::NodeSolverOptions newton_;
+  int threads_;
+  std::vector<dcel::NodeSolveReport> reports_;
+};
+
+}  // namespace field::march

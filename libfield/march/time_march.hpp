@@ -1,0 +1,39 @@
+#pragma once
+/// TIME-MARCH of SPEC [S7.1]: the ordinary simulation. From row j = 0 and either row j = 1 or the
+/// initial body velocities, solve the DCEL of every node of row j for xi_j^a (one 6x6 Newton
+/// problem per node, SPEC [S6]; the nodes of a row are independent and solved in parallel) and
+/// set g_{j+1}^a = g_j^a tau(dt xi_j^a). Ends a = 0 and a = A are free (zero traction; a = A is the
+/// massless ghost) or prescribed for all j.
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/dcel/node_solver.hpp"
+#include "libfield/march/boundary.hpp"
+#include "libfield/march/observer.hpp"
+
+namespace field::march {
+
+struct TimeMarchInput {
+  std::vector<lie::SE3> row0;         ///< g_0^a, a = 0..A (a free ghost end is overwritten)
+  std::vector<lie::SE3> row1;         ///< g_1^a; or empty, then velocities are used
+  std::vector<Vec6> velocities;       ///< xi^a(0), a = 0..A (body); used when row1 is empty
+  SideSpec left = SideSpec::free();   ///< a = 0, motion indexed by j
+  SideSpec right = SideSpec::free();  ///< a = A, motion indexed by j
+};
+
+struct MarchOptions {
+  dcel::NodeSolverOptions newton;
+  int threads = 0;  ///< OpenMP threads for the node solves; 0: the OpenMP default
+};
+
+/// The boundary of the time evolution, for residual checks (SPEC [S5]).
+mesh::Boundary time_boundary(const TimeMarchInput& input);
+
+/// Runs the march over rows 0..J of model.mesh(), handing each row to the observers in order.
+/// Throws field::Error for inconsistent input (sizes, point loads on ghost/prescribed nodes);
+/// a node that does not converge stops the march and is reported in the result.
+MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& input,
+                       const std::vector<SlabObserver*>& observers,
+                       const MarchOptions& options = {});
+
+}  // namespace field::march
