@@ -2,6 +2,8 @@
 // The SPEC's validation cases [S11] as march inputs, shared by the march and physics tests.
 #include <cmath>
 
+#include "libfield/lie/so3.hpp"
+#include "libfield/march/space_march.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
 #include "tests/support/problems.hpp"
@@ -27,6 +29,33 @@ struct FreeFlight {
       xi << 0.0, beta + alpha * (M_PI / L) * std::cos(M_PI * s / L), gamma * std::cos(M_PI * s / L),
           beta * (s - L / 2) + alpha * std::sin(M_PI * s / L), v_d, 0.0;
       in.velocities.push_back(xi);
+    }
+    return in;
+  }
+};
+
+/// space_evolution, SPEC [S11.4]: stubby beam b = 0.2 m, E = 1e6 Pa, T = 2 s, J = 300, A = 10,
+/// tip motion and strain phi(t) = sin^2(pi t / T), zero-momentum rows.
+struct SpaceEvolution {
+  int J = 300;
+  int A = 10;
+  double T = 2.0;
+  double ds = 0.1;
+  static model::BeamDensity beam() {
+    return model::BeamDensity(model::BeamSection::square(0.2),
+                              model::BeamMaterial{1e6, 0.35, 1000.0});
+  }
+  mesh::SpacetimeMesh mesh() const { return mesh::SpacetimeMesh(J, A, T / J, ds); }
+  march::SpaceMarchInput input() const {
+    march::SpaceMarchInput in;
+    for (int j = 0; j <= J; ++j) {
+      const double t = j * T / J;
+      const double phi = std::pow(std::sin(M_PI * t / T), 2);
+      in.column0.push_back(
+          lie::SE3{lie::rotation_about(Vec3::UnitZ(), 0.5 * phi), Vec3(0.04 * phi, 0, 0)});
+      Vec6 eta;
+      eta << 0.0, 0.15 * phi, 0.1 * phi, 0.0, 0.0, 1.0;
+      in.strain0.push_back(eta);
     }
     return in;
   }

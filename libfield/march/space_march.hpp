@@ -1,0 +1,34 @@
+#pragma once
+/// SPACE-MARCH of SPEC [S7.2]: rebuild the motion of the whole beam from the measured motion
+/// g_j^0 and strain eta_j^0 of the tip a = 0 (or the second column g_j^1), marching along the arc
+/// length: solve the DCEL of every node of column a for eta_j^a (SPEC [S6] with K = C, y0 = E6)
+/// and set g_j^{a+1} = g_j^a tau(ds eta_j^a). Rows j = 0 and j = J are free (zero momentum: at
+/// rest at the first and last time; j = J is a ghost row) or prescribed for all a.
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/march/boundary.hpp"
+#include "libfield/march/observer.hpp"
+#include "libfield/march/time_march.hpp"
+
+namespace field::march {
+
+struct SpaceMarchInput {
+  std::vector<lie::SE3> column0;      ///< tip motion g_j^0, j = 0..J
+  std::vector<Vec6> strain0;          ///< tip strain eta_j^0, j = 0..J-1 (eta_J^0 is not used)
+  std::vector<lie::SE3> column1;      ///< or the second column g_j^1 directly (then strain0 empty)
+  SideSpec first = SideSpec::free();  ///< row j = 0, motion indexed by a
+  SideSpec last = SideSpec::free();   ///< row j = J, motion indexed by a
+};
+
+/// The boundary of the space evolution, for residual checks (SPEC [S5]).
+mesh::Boundary space_boundary(const SpaceMarchInput& input);
+
+/// Runs the march over columns 0..A of model.mesh(), handing each column (J+1 values) to the
+/// observers in order. Throws field::Error for inconsistent input; a node that does not
+/// converge stops the march and is reported in the result (slab = column, node = j).
+MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& input,
+                        const std::vector<SlabObserver*>& observers,
+                        const MarchOptions& options = {});
+
+}  // namespace field::march
