@@ -1,0 +1,32 @@
+#pragma once
+/// Step-size rules of SPEC [S7] (empirical): the time march is stable for
+///   c_E dt/ds < 1  and  dt omega_c / 2 < 1          (dt < min(ds/c_E, 2/omega_c)),
+/// the space march (transposed leap frog) for
+///   ds/(c_G dt) <= 1                                 (ds <= c_G dt).
+/// Both cannot hold with the same (dt, ds) unless the wave speeds coincide.
+#include <string>
+
+#include "libfield/model/beam_section.hpp"
+
+namespace field::march {
+
+struct StabilityNumbers {
+  double cfl_time = 0.0;       ///< c_E dt / ds
+  double cutoff_term = 0.0;    ///< dt omega_c / 2
+  double cfl_space = 0.0;      ///< ds / (c_G dt)
+  double max_stable_dt = 0.0;  ///< min(ds/c_E, 2/omega_c) [s]: the time march's limit
+  double min_stable_dt = 0.0;  ///< ds/c_G [s]: the space march needs dt at least this
+
+  bool time_march_stable() const { return cfl_time < 1.0 && cutoff_term < 1.0; }
+  bool space_march_stable() const { return cfl_space <= 1.0; }
+};
+
+StabilityNumbers stability_numbers(const model::WaveSpeeds& speeds, double dt, double ds);
+
+/// Empty when the time march is inside its stable range; otherwise a sentence that names the
+/// numbers, the limit and what to change.
+std::string time_march_warning(const StabilityNumbers& n, double dt);
+/// Same for the space march.
+std::string space_march_warning(const StabilityNumbers& n, double dt);
+
+}  // namespace field::march

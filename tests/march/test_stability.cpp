@@ -1,0 +1,46 @@
+// Step-size rules of SPEC [S7]: the numbers the SPEC quotes for its cases.
+#include <gtest/gtest.h>
+
+#include "libfield/march/stability.hpp"
+
+namespace field::march {
+namespace {
+
+model::WaveSpeeds soft_beam_speeds() {
+  return model::wave_speeds(model::BeamSection::square(0.1),
+                            model::BeamMaterial{1e5, 0.35, 1000.0});
+}
+
+TEST(Stability, SoftBeamTimeLimitIsTheSpecs) {
+  // SPEC [S7.1]: for ds = 0.1 the rule gives 0.0095 s; dt = 0.005 is stable, CFL_time = 0.5.
+  const StabilityNumbers n = stability_numbers(soft_beam_speeds(), 0.005, 0.1);
+  EXPECT_NEAR(n.max_stable_dt, 0.0095, 0.00005);
+  EXPECT_NEAR(n.cfl_time, 0.5, 1e-12);
+  EXPECT_TRUE(n.time_march_stable());
+  EXPECT_TRUE(time_march_warning(n, 0.005).empty());
+  // dt = 0.0096 breaks the cut-off term: a warning naming the limit.
+  const StabilityNumbers bad = stability_numbers(soft_beam_speeds(), 0.0096, 0.1);
+  EXPECT_FALSE(bad.time_march_stable());
+  const std::string w = time_march_warning(bad, 0.0096);
+  EXPECT_NE(w.find("dt omega_c/2"), std::string::npos) << w;
+  EXPECT_NE(w.find("0.0094"), std::string::npos) << w;
+}
+
+TEST(Stability, SpaceEvolutionAndRoundTripNumbers) {
+  // SPEC [S11.4]: b = 0.2, E = 1e6, dt = 1/150, ds = 0.1: CFL_space = 0.78, CFL_time = 2.1.
+  const auto w =
+      model::wave_speeds(model::BeamSection::square(0.2), model::BeamMaterial{1e6, 0.35, 1000.0});
+  const StabilityNumbers n = stability_numbers(w, 1.0 / 150.0, 0.1);
+  EXPECT_NEAR(n.cfl_space, 0.78, 0.005);
+  EXPECT_NEAR(n.cfl_time, 2.1, 0.01);
+  EXPECT_TRUE(n.space_march_stable());
+  EXPECT_FALSE(n.time_march_stable());
+  // SPEC [S10] vi: round trip, ds = 1/6, dt = 0.0075: CFL_time = 0.45, CFL_space = 3.65.
+  const StabilityNumbers rt = stability_numbers(soft_beam_speeds(), 0.0075, 1.0 / 6.0);
+  EXPECT_NEAR(rt.cfl_time, 0.45, 0.001);
+  EXPECT_NEAR(rt.cfl_space, 3.65, 0.005);
+  EXPECT_FALSE(space_march_warning(rt, 0.0075).empty());
+}
+
+}  // namespace
+}  // namespace field::march
