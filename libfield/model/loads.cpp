@@ -22,6 +22,9 @@ TimeTable::TimeTable(std::vector<double> times, std::vector<Vec6> values)
 }
 
 Vec6 TimeTable::at(double t) const {
+  // A NaN time fails both end tests below and upper_bound would return end(): reading past the
+  // table. +-inf is fine (the end values are held).
+  FIELD_CHECK(!std::isnan(t), "load table: evaluated at time t = " << t);
   if (t <= t_.front()) return v_.front();
   if (t >= t_.back()) return v_.back();
   const size_t k = static_cast<size_t>(std::upper_bound(t_.begin(), t_.end(), t) - t_.begin());

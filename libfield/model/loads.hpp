@@ -16,7 +16,7 @@ class TimeTable {
   TimeTable(std::vector<double> times, std::vector<Vec6> values);
   /// A constant value for all times.
   static TimeTable constant(const Vec6& value) { return TimeTable({0.0}, {value}); }
-  /// Linear interpolation at time t [s].
+  /// Linear interpolation at time t [s]; throws field::Error for a NaN time.
   Vec6 at(double t) const;
 
  private:

@@ -1,0 +1,49 @@
+#pragma once
+/// Streaming diagnostics of a time march (SPEC [S8.2], [S9]): an observer that keeps the last two
+/// rows and, when row j+1 arrives, reports for row j the energy E_j, the total momentum P_j, the
+/// Noether balance of the row R = [j, j] x [equation columns] and the Newton statistics of the
+/// solve that produced row j+1. Memory is independent of the number of steps.
+#include <functional>
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/march/observer.hpp"
+#include "libfield/mesh/spacetime_mesh.hpp"
+
+namespace field::noether {
+
+struct TimeRowDiagnostics {
+  int j = 0;
+  double t = 0.0;           ///< t_j [s]
+  double energy = 0.0;      ///< E_j [J], SPEC [S9]
+  Vec6 momentum;            ///< P_j = ds sum_a M_j^a (spatial angular about the origin, linear)
+  double balance = 0.0;     ///< |Res([j,j] x columns)|_inf / scale; rows 1..J-1, else 0
+  march::SlabStats newton;  ///< Newton statistics of the solve of row j+1
+};
+
+class TimeDiagnostics final : public march::SlabObserver {
+ public:
+  using Sink = std::function<void(const TimeRowDiagnostics&)>;
+  /// `boundary` selects the columns of the balance (prescribed ends are excluded: their reaction
+  /// is a flux through the rectangle's side).
+  TimeDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary, Sink sink);
+
+  void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
+
+ private:
+  struct RowTerms {  // per row j: spatial M, N, F and point wrench W of every column
+    std::vector<Vec6> M, N, F, W;
+    std::vector<double> V;  // V_j^a = V(eta) + Pi
+  };
+  void compute_terms(int j, const std::vector<lie::SE3>& row, const std::vector<lie::SE3>& next,
+                     RowTerms& terms, double& kinetic) const;
+
+  dcel::DiscreteModel model_;
+  int a_first_, a_last_;
+  Sink sink_;
+  std::vector<lie::SE3> row_;  // row j waiting for row j+1
+  RowTerms previous_;          // terms of row j-1
+  bool have_previous_ = false;
+};
+
+}  // namespace field::noether
