@@ -17,7 +17,7 @@ SlabSolver::SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equa
 std::optional<int> SlabSolver::solve(int lo, int hi, const std::vector<Vec6>& target,
                                      std::vector<Vec6>& y, SlabStats& stats, MarchResult& result) {
   reports_.assign(y.size(), dcel::NodeSolveReport{});
-#pragma omp parallel for schedule(static) num_threads(threads_)
+#pragma omp parallel for schedule(static) num_threads(threads_for(hi - lo))
   for (int k = lo; k < hi; ++k)
     reports_[k] =
         dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target[k], y[k], newton_);

@@ -83,10 +83,10 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
 
   // Step 2: columns a = 1..A-1 produce column a+1.
   for (int a = 1; a < A; ++a) {
-#pragma omp parallel for schedule(static) num_threads(solver.threads())
+#pragma omp parallel for schedule(static) num_threads(solver.threads_for(J))
     for (int j = 0; j < J; ++j)
       dcel::time_momenta(model, mesh::convected(tau, cur[j], cur[j + 1], dt), mu[j], mu_tilde[j]);
-#pragma omp parallel for schedule(static) num_threads(solver.threads())
+#pragma omp parallel for schedule(static) num_threads(solver.threads_for(J))
     for (int j = lo; j < J; ++j) {
       Vec6 lambda_prev, lambda_tilde_prev;
       dcel::space_momenta(model, eta[j], lambda_prev, lambda_tilde_prev);  // from eta_j^{a-1}
@@ -101,7 +101,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
       solver.fill_failure(*result.failure);
       return finish();
     }
-#pragma omp parallel for schedule(static) num_threads(solver.threads())
+#pragma omp parallel for schedule(static) num_threads(solver.threads_for(J))
     for (int j = lo; j < J; ++j) next[j] = cur[j] * tau.tau(ds * eta[j]);
     apply_rows(in, J, a + 1, next);
     emit(a + 1, next, stats);

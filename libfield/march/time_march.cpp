@@ -113,11 +113,11 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
   // Step 3: rows j = 1..J-1 produce row j+1.
   std::vector<Vec6> lambda(A), lambda_tilde(A);
   for (int j = 1; j < J; ++j) {
-#pragma omp parallel for schedule(static) num_threads(solver.threads())
+#pragma omp parallel for schedule(static) num_threads(solver.threads_for(A))
     for (int a = 0; a < A; ++a)
       dcel::space_momenta(model, mesh::convected(tau, cur[a], cur[a + 1], ds), lambda[a],
                           lambda_tilde[a]);
-#pragma omp parallel for schedule(static) num_threads(solver.threads())
+#pragma omp parallel for schedule(static) num_threads(solver.threads_for(A))
     for (int a = lo; a < A; ++a) {
       Vec6 mu, mu_tilde_prev;
       dcel::time_momenta(model, xi[a], mu, mu_tilde_prev);  // mu~_{j-1}^a from xi_{j-1}^a
@@ -131,7 +131,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
       solver.fill_failure(*result.failure);
       return finish();
     }
-#pragma omp parallel for schedule(static) num_threads(solver.threads())
+#pragma omp parallel for schedule(static) num_threads(solver.threads_for(A))
     for (int a = lo; a < A; ++a) next[a] = cur[a] * tau.tau(dt * xi[a]);
     apply_ends(model, in, j + 1, next);
     emit(j + 1, next, stats);

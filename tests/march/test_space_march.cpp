@@ -78,7 +78,7 @@ TEST_P(SpaceMarch, SpaceEvolutionSatisfiesEquationsAndConservesQ) {
 
 TEST_P(SpaceMarch, ThreadCountDoesNotChangeBytes) {
   test::SpaceEvolution se;
-  se.J = 90;
+  se.J = 90;  // >= SlabSolver::kParallelMinNodes: two threads really split the columns
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, tau_, se.mesh());

@@ -6,6 +6,7 @@
 
 #include "libfield/dcel/residual.hpp"
 #include "libfield/march/field_recorder.hpp"
+#include "libfield/march/slab_solve.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
 #include "tests/support/cases.hpp"
@@ -72,13 +73,18 @@ TEST(TimeMarch, FreeFlightExponentialMatchesReference) {
 }
 
 TEST(TimeMarch, ThreadCountDoesNotChangeBytes) {
+  // A >= SlabSolver::kParallelMinNodes, so that two threads really split the rows.
   test::FreeFlight ff;
-  ff.J = 60;
+  ff.A = 80;
+  ff.ds = 1.0 / 80;
+  ff.dt = 0.001;
+  ff.J = 30;
   const model::BeamDensity beam = test::soft_beam(Vec3(0, 0, -9.81));
   const model::Loads loads = test::mixed_loads(ff.A);
   model::Loads massive_loads = loads;
   massive_loads.point.pop_back();  // the ghost node carries no load
   const dcel::DiscreteModel model(beam, massive_loads, Retraction(), ff.mesh());
+  static_assert(80 >= SlabSolver::kParallelMinNodes);
   const MarchRun one = run(model, ff.input(), 1);
   const MarchRun two = run(model, ff.input(), 2);
   ASSERT_TRUE(one.result.completed && two.result.completed);
