@@ -10,28 +10,15 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
+#include "tests/support/errors.hpp"
 
 namespace field::mesh {
 namespace {
 
+using test::contains;
+using test::error_message;
+
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-// The message of the field::Error thrown by f, without the "[check ... failed at ...]" suffix
-// (which repeats the condition's source text and would name every variable anyway).
-std::string error_message(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    const std::string what = e.what();
-    return what.substr(0, what.find(" [check '"));
-  }
-  ADD_FAILURE() << "expected field::Error";
-  return "";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 TEST(SpacetimeMesh, StoresSizesAndSteps) {
   const SpacetimeMesh mesh(7, 4, 0.005, 0.1);

@@ -5,17 +5,20 @@
 
 #include <functional>
 #include <limits>
-#include <memory>
 #include <string>
 
 #include "libfield/core/error.hpp"
 #include "libfield/lie/retraction.hpp"
 #include "libfield/model/beam_density.hpp"
+#include "tests/support/errors.hpp"
 #include "tests/support/finite_difference.hpp"
 #include "tests/support/random.hpp"
 
 namespace field::model {
 namespace {
+
+using test::contains;
+using test::error_message;
 
 using lie::Retraction;
 using lie::RetractionKind;
@@ -26,21 +29,6 @@ using test::rel_err;
 constexpr double kFdTol = 1e-8;
 constexpr int kTrials = 20;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-std::string error_message(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    const std::string what = e.what();
-    return what.substr(0, what.find(" [check '"));
-  }
-  ADD_FAILURE() << "expected field::Error";
-  return "";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // The soft beam of SPEC [S11]; a non-square section so that no two diagonal entries agree.
 const BeamMaterial kSoft{1e5, 0.35, 1000.0};

@@ -11,30 +11,17 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/model/beam_section.hpp"
+#include "tests/support/errors.hpp"
 
 namespace field::model {
 namespace {
 
+using test::contains;
+using test::error_message;
+
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kExactTol = 1e-14;  // relative, for closed forms evaluated in double
-
-// The message of the field::Error thrown by f, without the "[check ... failed at ...]" suffix
-// (which repeats the condition's source text).
-std::string error_message(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    const std::string what = e.what();
-    return what.substr(0, what.find(" [check '"));
-  }
-  ADD_FAILURE() << "expected field::Error";
-  return "";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 void expect_rel(double value, double exact, double tol, const std::string& what) {
   EXPECT_LE(std::abs(value - exact), tol * std::abs(exact))

@@ -11,31 +11,20 @@
 #include "libfield/core/error.hpp"
 #include "libfield/lie/se3.hpp"
 #include "libfield/model/loads.hpp"
+#include "tests/support/errors.hpp"
 #include "tests/support/random.hpp"
 
 namespace field::model {
 namespace {
+
+using test::contains;
+using test::error_message;
 
 using lie::SE3;
 using test::Random;
 using test::rel_err;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-std::string error_message(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    const std::string what = e.what();
-    return what.substr(0, what.find(" [check '"));
-  }
-  ADD_FAILURE() << "expected field::Error";
-  return "";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 Vec6 wrench(double m1, double m2, double m3, double f1, double f2, double f3) {
   return (Vec6() << m1, m2, m3, f1, f2, f3).finished();
