@@ -16,19 +16,6 @@ namespace {
 using lie::Retraction;
 using lie::RetractionKind;
 
-struct SpaceRun {
-  MarchResult result;
-  mesh::Field field;
-};
-
-SpaceRun run_space(const dcel::DiscreteModel& model, const SpaceMarchInput& in, int threads = 0) {
-  FieldRecorder recorder(model.mesh(), false);
-  MarchOptions options;
-  options.threads = threads;
-  const MarchResult r = space_march(model, in, {&recorder}, options);
-  return {r, recorder.field()};
-}
-
 class SpaceMarch : public ::testing::TestWithParam<RetractionKind> {
  protected:
   Retraction tau_{GetParam()};
@@ -45,7 +32,7 @@ TEST_P(SpaceMarch, StaticArcStaysStatic) {
   SpaceMarchInput in;
   in.column0.assign(mesh.J() + 1, lie::SE3());
   in.strain0.assign(mesh.J() + 1, eta_bar);
-  const SpaceRun r = run_space(model, in);
+  const test::RecordedRun r = test::record_space_march(model, in);
   ASSERT_TRUE(r.result.completed);
   lie::SE3 g;
   for (int a = 0; a <= mesh.A(); ++a) {
@@ -62,7 +49,7 @@ TEST_P(SpaceMarch, SpaceEvolutionSatisfiesEquationsAndConservesQ) {
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, tau_, se.mesh());
   const SpaceMarchInput in = se.input();
-  const SpaceRun r = run_space(model, in);
+  const test::RecordedRun r = test::record_space_march(model, in);
   ASSERT_TRUE(r.result.completed);
   const auto report = dcel::residual_report(model, r.field, space_boundary(in));
   EXPECT_LT(report.relative, 1e-11) << "worst (" << report.worst.j << ", " << report.worst.a << ")";
@@ -82,8 +69,8 @@ TEST_P(SpaceMarch, ThreadCountDoesNotChangeBytes) {
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, tau_, se.mesh());
-  const SpaceRun one = run_space(model, se.input(), 1);
-  const SpaceRun two = run_space(model, se.input(), 2);
+  const test::RecordedRun one = test::record_space_march(model, se.input(), 1);
+  const test::RecordedRun two = test::record_space_march(model, se.input(), 2);
   ASSERT_TRUE(one.result.completed && two.result.completed);
   for (int j = 0; j <= se.J; ++j)
     for (int a = 0; a <= se.A; ++a) {
@@ -123,7 +110,7 @@ TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
   }
   in.first = SideSpec::prescribed([&truth](int a) { return truth(0, a); });
   in.last = SideSpec::prescribed([&truth, J = ff.J](int a) { return truth(J, a); });
-  const SpaceRun r = run_space(model, in);
+  const test::RecordedRun r = test::record_space_march(model, in);
   ASSERT_TRUE(r.result.completed);
   std::vector<double> error(ff.A + 1, 0.0);
   for (int a = 0; a <= ff.A; ++a)
@@ -140,7 +127,7 @@ TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
   // space march (CFL_space = 3.65): SPEC [S10] vi reports ~70 per column.
   test::Random rnd(401);
   for (int j = 1; j < ff.J; ++j) in.column1[j].r += rnd.vec3(1e-12);
-  const SpaceRun p = run_space(model, in);
+  const test::RecordedRun p = test::record_space_march(model, in);
   ASSERT_TRUE(p.result.completed);
   std::vector<double> growth(ff.A + 1, 0.0);
   for (int a = 1; a <= ff.A; ++a) {

@@ -17,26 +17,13 @@ namespace {
 using lie::Retraction;
 using lie::RetractionKind;
 
-struct MarchRun {
-  MarchResult result;
-  mesh::Field field;
-};
-
-MarchRun run(const dcel::DiscreteModel& model, const TimeMarchInput& in, int threads = 0) {
-  FieldRecorder recorder(model.mesh(), true);
-  MarchOptions options;
-  options.threads = threads;
-  const MarchResult r = time_march(model, in, {&recorder}, options);
-  return {r, recorder.field()};
-}
-
 TEST(TimeMarch, FreeFlightMatchesReferenceNumbers) {
   // SPEC [S11.1], Cayley: E_0, P_0 and two node positions at j = 400 to 1e-9.
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, Retraction(RetractionKind::cayley), ff.mesh());
-  const MarchRun r = run(model, ff.input());
+  const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   const std::vector<double> E = noether::time_energies(model, r.field);
   EXPECT_NEAR(E[0], 1.997667319357268, 1e-10 * 2.0);
@@ -63,7 +50,7 @@ TEST(TimeMarch, FreeFlightExponentialMatchesReference) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, Retraction(RetractionKind::exponential), ff.mesh());
-  const MarchRun r = run(model, ff.input());
+  const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   EXPECT_NEAR(noether::time_energies(model, r.field)[0], 1.9980174858121196, 2e-10);
   EXPECT_LT((r.field(400, 0).r - Vec3(-0.021607530829861, 0.999343241677578, 0.695270147029499))
@@ -85,8 +72,8 @@ TEST(TimeMarch, ThreadCountDoesNotChangeBytes) {
   massive_loads.point.pop_back();  // the ghost node carries no load
   const dcel::DiscreteModel model(beam, massive_loads, Retraction(), ff.mesh());
   static_assert(80 >= SlabSolver::kParallelMinNodes);
-  const MarchRun one = run(model, ff.input(), 1);
-  const MarchRun two = run(model, ff.input(), 2);
+  const test::RecordedRun one = test::record_time_march(model, ff.input(), 1);
+  const test::RecordedRun two = test::record_time_march(model, ff.input(), 2);
   ASSERT_TRUE(one.result.completed && two.result.completed);
   for (int j = 0; j <= ff.J; ++j)
     for (int a = 0; a <= ff.A; ++a) {

@@ -24,19 +24,6 @@ namespace {
 using lie::Retraction;
 using lie::RetractionKind;
 
-struct MarchRun {
-  MarchResult result;
-  mesh::Field field;
-};
-
-MarchRun march(const dcel::DiscreteModel& model, const TimeMarchInput& in) {
-  FieldRecorder recorder(model.mesh(), true);
-  MarchOptions options;
-  options.threads = 1;  // rows of ~10 nodes: threads only add overhead (the bytes do not change)
-  const MarchResult r = time_march(model, in, {&recorder}, options);
-  return {r, recorder.field()};
-}
-
 double inf(const Vec6& v) {
   return v.cwiseAbs().maxCoeff();
 }
@@ -49,7 +36,7 @@ TEST(TimePhysics, FreeFlightConservesTotalMomentumAndNoetherBalance) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
-  const MarchRun r = march(model, ff.input());
+  const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   const noether::MomentumMaps maps(model, r.field);
   double scale0 = 0.0;
@@ -103,7 +90,7 @@ TEST(TimePhysics, PointLoadImpulseChangesTotalMomentumExactly) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads = tip_point_load(ff.A - 1);
   const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
-  const MarchRun r = march(model, ff.input());
+  const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   const noether::MomentumMaps maps(model, r.field);
   const int a = ff.A - 1;
@@ -130,7 +117,7 @@ TEST(TimePhysics, PointLoadAndGravityRowBalance) {
   const model::BeamDensity beam = test::soft_beam(Vec3(0, 0, -9.81));
   const model::Loads loads = tip_point_load(ff.A - 1);
   const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
-  const MarchRun r = march(model, ff.input());
+  const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   const noether::MomentumMaps maps(model, r.field);
   double worst = 0.0;
@@ -158,7 +145,7 @@ std::vector<double> free_flight_energies(int J, double dt) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
-  const MarchRun r = march(model, ff.input());
+  const test::RecordedRun r = test::record_time_march(model, ff.input());
   EXPECT_TRUE(r.result.completed);
   return noether::time_energies(model, r.field);
 }
@@ -208,7 +195,7 @@ double rigid_body_error(double dt, RetractionKind kind) {
   Vec6 xi0;
   xi0 << 0.7, 0.0, 2.0, 0.0, 0.0, 0.0;
   in.velocities = {xi0, xi0};
-  const MarchRun r = march(model, in);
+  const test::RecordedRun r = test::record_time_march(model, in);
   EXPECT_TRUE(r.result.completed);
   // Euler: I1 w1' = (I2 - I3) w2 w3 = -I1 w2 w3, I1 w2' = (I3 - I1) w3 w1 = I1 w3 w1, w3' = 0:
   // (w1, w2) = w0 (cos w3 t, sin w3 t), w3 = 2; v = R^T rdot = 0.
@@ -246,7 +233,7 @@ mesh::Field free_flight_field(double dt, double T) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
-  const MarchRun r = march(model, ff.input());
+  const test::RecordedRun r = test::record_time_march(model, ff.input());
   EXPECT_TRUE(r.result.completed);
   return r.field;
 }
@@ -300,7 +287,7 @@ TEST_P(TimePhysicsExact, StaticArcWithPrescribedEndsStaysStatic) {
   in.row1 = in.row0;
   in.left = SideSpec::clamped(in.row0.front());
   in.right = SideSpec::clamped(in.row0.back());
-  const MarchRun r = march(model, in);
+  const test::RecordedRun r = test::record_time_march(model, in);
   ASSERT_TRUE(r.result.completed);
   double err = 0.0;
   for (int j = 0; j <= J; ++j)
@@ -330,7 +317,7 @@ TEST_P(TimePhysicsExact, RigidSpinIsReproduced) {
     in.row0.push_back(lie::SE3{Mat3::Identity(), Vec3(0, 0, a * ds)});
     in.row1.push_back(in.row0.back() * step);
   }
-  const MarchRun r = march(model, in);
+  const test::RecordedRun r = test::record_time_march(model, in);
   ASSERT_TRUE(r.result.completed);
   double err = 0.0;
   for (int a = 0; a <= A; ++a) {
@@ -373,7 +360,7 @@ TEST(TimePhysics, CantileverWithGravityAndTipLoadSatisfiesTheEquations) {
     in.velocities.push_back(Vec6::Zero());
   }
   in.left = SideSpec::clamped(in.row0.front());
-  const MarchRun r = march(model, in);
+  const test::RecordedRun r = test::record_time_march(model, in);
   ASSERT_TRUE(r.result.completed);
   // The tip has moved (gravity and load act) and the march stayed on the equations.
   EXPECT_GT((r.field(J, A - 1).r - in.row0[A - 1].r).norm(), 1e-4);

@@ -3,12 +3,39 @@
 #include <cmath>
 
 #include "libfield/lie/so3.hpp"
+#include "libfield/march/field_recorder.hpp"
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
 #include "tests/support/problems.hpp"
 
 namespace field::test {
+
+/// A march whose whole field was recorded (small runs).
+struct RecordedRun {
+  march::MarchResult result;
+  mesh::Field field;
+};
+
+/// Time march recorded row by row; threads = 0: the OpenMP default.
+inline RecordedRun record_time_march(const dcel::DiscreteModel& model,
+                                     const march::TimeMarchInput& in, int threads = 0) {
+  march::FieldRecorder recorder(model.mesh(), true);
+  march::MarchOptions options;
+  options.threads = threads;
+  const march::MarchResult r = march::time_march(model, in, {&recorder}, options);
+  return {r, recorder.field()};
+}
+
+/// Space march recorded column by column.
+inline RecordedRun record_space_march(const dcel::DiscreteModel& model,
+                                      const march::SpaceMarchInput& in, int threads = 0) {
+  march::FieldRecorder recorder(model.mesh(), false);
+  march::MarchOptions options;
+  options.threads = threads;
+  const march::MarchResult r = march::space_march(model, in, {&recorder}, options);
+  return {r, recorder.field()};
+}
 
 /// free_flight, SPEC [S11.1]: A = 10, ds = 0.1, dt = 0.005, J steps, free-free, velocity start.
 struct FreeFlight {
