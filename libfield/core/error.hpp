@@ -8,10 +8,18 @@
 
 namespace field {
 
-/// Exception thrown by FIELD_CHECK; what() holds a complete, human-readable message.
+/// Invalid input (exit code 4 of the `field` program); thrown by FIELD_CHECK. what() holds a
+/// complete, human-readable message.
 class Error : public std::runtime_error {
  public:
   explicit Error(const std::string& message) : std::runtime_error(message) {}
+};
+
+/// A file could not be read, written or renamed (as opposed to a file whose content is invalid,
+/// which is an Error). The `field` program exits with code 5 for it (docs/cli.md).
+class IoError : public Error {
+ public:
+  explicit IoError(const std::string& message) : Error(message) {}
 };
 
 namespace detail {
