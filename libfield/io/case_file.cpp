@@ -485,6 +485,7 @@ CaseSpec load_case(const fs::path& file) {
   }
   read_loads(top.table("loads"), c);
   read_solver(top.table("solver"), c);
+  c.output.tip = c.march == MarchKind::time;  // tip.csv: time marches only
   read_output(top.table("output"), c);
   top.reject_unknown({"format", "name", "description", "march", "retraction", "beam", "grid",
                       "boundary", "initial", "tip", "loads", "solver", "output"});
