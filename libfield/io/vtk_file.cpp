@@ -1,0 +1,36 @@
+#include "libfield/io/vtk_file.hpp"
+
+#include <vtkDataObject.h>
+#include <vtkErrorCode.h>
+#include <vtkXMLWriter.h>
+
+#include <cerrno>
+#include <string>
+#include <system_error>
+
+#include "libfield/core/error.hpp"
+#include "libfield/io/atomic_file.hpp"
+
+namespace field::io {
+
+void write_vtk_xml(vtkXMLWriter& writer, vtkDataObject& data, const std::filesystem::path& path) {
+  const std::filesystem::path part = part_path(path);
+  writer.SetFileName(part.string().c_str());
+  writer.SetInputDataObject(&data);
+  writer.SetDataModeToAppended();
+  writer.EncodeAppendedDataOff();  // raw binary: float64 arrays read back bit for bit
+  errno = 0;
+  const int ok = writer.Write();
+  const unsigned long code = writer.GetErrorCode();
+  if (ok != 1 || code != vtkErrorCode::NoError) {
+    const std::string reason = last_os_error();
+    std::error_code ignored;
+    std::filesystem::remove(part, ignored);
+    throw IoError("cannot write '" + part.string() + "' (for '" + path.string() +
+                  "'): VTK error '" + vtkErrorCode::GetStringFromErrorCode(code) + "', " + reason +
+                  "; check that the output folder exists and is writable");
+  }
+  commit_file(part, path);
+}
+
+}  // namespace field::io
