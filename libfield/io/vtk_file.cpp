@@ -18,7 +18,9 @@ void write_vtk_xml(vtkXMLWriter& writer, vtkDataObject& data, const std::filesys
   writer.SetFileName(part.string().c_str());
   writer.SetInputDataObject(&data);
   writer.SetDataModeToAppended();
-  writer.EncodeAppendedDataOff();  // raw binary: float64 arrays read back bit for bit
+  writer.EncodeAppendedDataOff();    // raw binary: float64 arrays read back bit for bit
+  writer.SetCompressorTypeToNone();  // 8 bytes a value; compression made a frame ~2x slower
+  writer.SetHeaderTypeToUInt64();    // blocks of more than 4 GiB (large spacetime.vtu)
   errno = 0;
   const int ok = writer.Write();
   const unsigned long code = writer.GetErrorCode();

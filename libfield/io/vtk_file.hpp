@@ -1,8 +1,8 @@
 #pragma once
 /// Writing a VTK XML data set (.vtp, .vtu) atomically: the writer's file is part_path(path),
-/// renamed to `path` once VTK reports success (atomic_file.hpp). Binary appended data (VTK's
-/// default, zlib-compressed, lossless), so float64 arrays read back bit for bit. VTK stays out of
-/// the public headers: only forward declarations here.
+/// renamed to `path` once VTK reports success (atomic_file.hpp). Raw binary appended data,
+/// uncompressed, 64-bit block headers: float64 arrays read back bit for bit. VTK stays out of the
+/// public headers: only forward declarations here.
 #include <filesystem>
 
 class vtkDataObject;
