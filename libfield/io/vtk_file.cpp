@@ -5,6 +5,7 @@
 #include <vtkXMLWriter.h>
 
 #include <cerrno>
+#include <fstream>
 #include <string>
 #include <system_error>
 
@@ -15,6 +16,14 @@ namespace field::io {
 
 void write_vtk_xml(vtkXMLWriter& writer, vtkDataObject& data, const std::filesystem::path& path) {
   const std::filesystem::path part = part_path(path);
+  {  // Open it once ourselves: the OS reason of a failure, without VTK's error log on stderr.
+    errno = 0;
+    std::ofstream probe(part, std::ios::binary | std::ios::trunc);
+    if (!probe)
+      throw IoError("cannot open '" + part.string() + "' for writing (for '" + path.string() +
+                    "'): " + last_os_error() +
+                    "; check that the output folder exists and is writable");
+  }
   writer.SetFileName(part.string().c_str());
   writer.SetInputDataObject(&data);
   writer.SetDataModeToAppended();

@@ -20,6 +20,7 @@
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/energies.hpp"
 #include "tests/support/cases.hpp"
+#include "tests/support/errors.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace field::io {
@@ -263,6 +264,22 @@ TEST(SpacetimeVtk, EnergyDensityMatchesTheRowEnergies) {
     EXPECT_NEAR(row, E_arc[j], 1e-14 * E_arc[j]);
     EXPECT_NEAR(row, 1.6666666666666672, 1e-13);  // SPEC [S11.2]
   }
+}
+
+TEST(SpacetimeVtk, IoErrorNamesThePathWhenTheFolderDoesNotExist) {
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
+                                  mesh::SpacetimeMesh(2, 2, 0.1, 0.1));
+  const test::TempDir dir("spacetime");
+  const std::filesystem::path path = dir / "missing" / "spacetime.vtu";
+  SpacetimeWriter writer(
+      path, model, mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural), 1);
+  for (int j = 0; j <= 2; ++j) writer.slab(j, std::vector<lie::SE3>(3), {});
+  const std::string message = test::io_error_message([&] { writer.finish(); });
+  EXPECT_TRUE(test::contains(message, path.string())) << message;
+  EXPECT_TRUE(test::contains(message, "No such file or directory")) << message;
+  EXPECT_FALSE(std::filesystem::exists(dir / "missing"));
 }
 
 }  // namespace
