@@ -34,6 +34,29 @@ BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R) {
   return out;
 }
 
+BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
+                           int a) {
+  const mesh::SpacetimeMesh& mesh = model.mesh();
+  const double dt = model.dt(), ds = model.ds();
+  BalanceResult out;
+  const auto add = [&out](const Vec6& term) {
+    out.residual += term;
+    out.scale_R += norm_inf(term);
+  };
+  // Same terms and order as noether_balance on R = [j, j] x [a, a]; missing triangles add 0.
+  const bool below = mesh.has_triangle(j - 1, a), here = mesh.has_triangle(j, a),
+             left = mesh.has_triangle(j, a - 1);
+  const TriangleMaps t = here ? triangle_maps(model, rows, j, a) : TriangleMaps{};
+  if (below) add(ds * triangle_maps(model, rows, j - 1, a).M);
+  if (here) add(-ds * t.M);
+  if (left) add(dt * triangle_maps(model, rows, j, a - 1).N);
+  if (here) add(-dt * t.N);
+  if (here) add(dt * ds * t.F);
+  if (j < mesh.J()) add(dt * lie::spatial_covector(rows(j, a), model.point_load(rows(j, a), j, a)));
+  out.relative = norm_inf(out.residual) / std::max(out.scale_R, 1e-300);
+  return out;
+}
+
 double global_scale(const MomentumMaps& maps) {
   const mesh::SpacetimeMesh& mesh = maps.model().mesh();
   double time_part = 0.0, space_part = 0.0;

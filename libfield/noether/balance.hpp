@@ -21,6 +21,14 @@ struct BalanceResult {
 
 /// Res(R) normalised with scale_glob = global_scale(maps), SPEC [S8.2].
 BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R);
+/// Res([j, j] x [a, a]) of the single node (j, a), from a window holding the rows j-1, j, j+1
+/// (those that exist): for streaming writers (io::SpacetimeWriter) that hold no whole Field. The
+/// terms are added in the order of noether_balance. `relative` is |Res|_inf / scale_R only: the
+/// caller divides by max(scale_R, scale_glob) once scale_glob is known. Regrouping the sum shows
+/// that Res of one node is the spatial form Ad*_{g^{-1}} G_n of the DCEL residual at that node
+/// (SPEC [S8.2], proof of the theorem); only its scale differs from dcel::node_residual.
+BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
+                           int a);
 /// scale_glob = max(ds max_j sum_a |M_j^a|, dt max_a sum_j |N_j^a|).
 double global_scale(const MomentumMaps& maps);
 
