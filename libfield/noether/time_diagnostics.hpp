@@ -9,6 +9,7 @@
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/march/observer.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
+#include "libfield/noether/slab_terms.hpp"
 
 namespace field::noether {
 
@@ -31,18 +32,12 @@ class TimeDiagnostics final : public march::SlabObserver {
   void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
 
  private:
-  struct RowTerms {  // per row j: spatial M, N, F and point wrench W of every column
-    std::vector<Vec6> M, N, F, W;
-    std::vector<double> V;  // V_j^a = V(eta) + Pi
-  };
-  void compute_terms(int j, const std::vector<lie::SE3>& row, const std::vector<lie::SE3>& next,
-                     RowTerms& terms, double& kinetic) const;
-
   dcel::DiscreteModel model_;
   int a_first_, a_last_;
   Sink sink_;
-  std::vector<lie::SE3> row_;  // row j waiting for row j+1
-  RowTerms previous_;          // terms of row j-1
+  std::vector<lie::SE3> row_;     // row j waiting for row j+1
+  double row_node_energy_ = 0.0;  // sum_a V_j^a of row_
+  SlabTerms previous_;            // terms of row j-1
   bool have_previous_ = false;
 };
 
