@@ -73,21 +73,27 @@ Vec6 slab_momentum(const SlabTerms& terms) {
   return sum;
 }
 
-BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k1, int k2) {
+double slab_scale(const SlabTerms& slab, int k1, int k2) {
+  const int K = static_cast<int>(slab.cross.size());
+  double sum = 0.0;
+  for (int k = k1; k <= std::min(k2, K - 1); ++k) sum += slab.cross[k].cwiseAbs().maxCoeff();
+  return sum;
+}
+
+BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k1, int k2,
+                           double scale_glob) {
   const int K = static_cast<int>(slab.cross.size());
   FIELD_ASSERT(0 <= k1 && k1 <= k2 && k2 <= K, "slab_balance: range " << k1 << ".." << k2);
   BalanceSum sum;
-  double glob = 0.0;
   for (int k = k1; k <= std::min(k2, K - 1); ++k) {
     sum.add(before.cross[k]);
     sum.add(-slab.cross[k]);
     sum.add(slab.force[k]);
-    glob += slab.cross[k].cwiseAbs().maxCoeff();
   }
   for (int k = k1; k <= k2; ++k) sum.add(slab.point[k]);
   if (k1 > 0) sum.add(slab.along[k1 - 1]);
   if (k2 < K) sum.add(-slab.along[k2]);
-  return sum.result(glob);
+  return sum.result(scale_glob);
 }
 
 }  // namespace field::noether

@@ -46,9 +46,15 @@ double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTe
 /// P_j (row) or Q^a (column): sum_k cross_k, SPEC [S8.2].
 Vec6 slab_momentum(const SlabTerms& terms);
 
+/// sum_{k=k1}^{min(k2, K-1)} |cross_k|_inf: the slab's share of scale_glob of SPEC [S8.2]
+/// (ds sum_a |M_j^a| for a row, dt sum_j |N_j^a| for a column).
+double slab_scale(const SlabTerms& slab, int k1, int k2);
+
 /// Res of the one-slab rectangle k1..k2 (0 <= k1 <= k2 <= K) along slab i, from the terms of
-/// slabs i-1 and i. Normalised with the slab's own share of scale_glob, sum_{k=k1}^{k2}
-/// |cross_k^i|, instead of the whole-field value (unknown while streaming).
-BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k1, int k2);
+/// slabs i-1 and i, with relative = |Res|_inf / max(scale_R, scale_glob). While streaming, the
+/// whole-field scale_glob is unknown; the diagnostics pass the largest slab_scale seen so far,
+/// which becomes the SPEC's value (its first part for rows, its second for columns) at the end.
+BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k1, int k2,
+                           double scale_glob);
 
 }  // namespace field::noether

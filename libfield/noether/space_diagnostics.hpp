@@ -16,10 +16,12 @@ namespace field::noether {
 
 struct SpaceColumnDiagnostics {
   int a = 0;
-  double s = 0.0;           ///< mesh.s(a, prescribed) = a ds [m]: the tip a = 0 is prescribed
-  double energy = 0.0;      ///< E_M^a [J s/m], SPEC [S9] (not a physical energy, not positive)
-  Vec6 momentum;            ///< Q^a = dt sum_{j<J} N_j^a (spatial angular about the origin, linear)
-  double balance = 0.0;     ///< |Res(rows x [a,a])|_inf / scale; columns 1..A-1, else 0
+  double s = 0.0;       ///< mesh.s(a, prescribed) = a ds [m]: the tip a = 0 is prescribed
+  double energy = 0.0;  ///< E_M^a [J s/m], SPEC [S9] (not a physical energy, not positive)
+  Vec6 momentum;        ///< Q^a = dt sum_{j<J} N_j^a (spatial angular about the origin, linear)
+  /// |Res(rows x [a,a])|_inf / max(scale_R, dt max_{a'<=a} sum_j |N_j^a'|): SPEC [S8.2] with
+  /// scale_glob taken over the columns so far; columns 1..A-1, else 0
+  double balance = 0.0;
   march::SlabStats newton;  ///< Newton statistics of the solve of column a+1
 };
 
@@ -40,6 +42,7 @@ class SpaceDiagnostics final : public march::SlabObserver {
   double column_node_energy_ = 0.0;  // sum_j W_j^a of column_
   SlabTerms previous_;               // terms of column a-1
   bool have_previous_ = false;
+  double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
 };
 
 }  // namespace field::noether
