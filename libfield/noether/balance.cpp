@@ -10,28 +10,31 @@ double norm_inf(const Vec6& v) {
 }
 }  // namespace
 
+BalanceResult BalanceSum::result(double scale_glob) const {
+  BalanceResult out;
+  out.residual = residual;
+  out.scale_R = scale_R;
+  out.relative = norm_inf(residual) / std::max({scale_R, scale_glob, 1e-300});
+  return out;
+}
+
 BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R) {
   const double dt = maps.model().dt(), ds = maps.model().ds();
-  BalanceResult out;
-  const auto add = [&out](const Vec6& term) {
-    out.residual += term;
-    out.scale_R += norm_inf(term);
-  };
+  BalanceSum sum;
   for (int a = R.a1; a <= R.a2; ++a) {
-    add(ds * maps.M(R.j1 - 1, a));
-    add(-ds * maps.M(R.j2, a));
+    sum.add(ds * maps.M(R.j1 - 1, a));
+    sum.add(-ds * maps.M(R.j2, a));
   }
   for (int j = R.j1; j <= R.j2; ++j) {
-    add(dt * maps.N(j, R.a1 - 1));
-    add(-dt * maps.N(j, R.a2));
+    sum.add(dt * maps.N(j, R.a1 - 1));
+    sum.add(-dt * maps.N(j, R.a2));
   }
   for (int j = R.j1; j <= R.j2; ++j)
     for (int a = R.a1; a <= R.a2; ++a) {
-      add(dt * ds * maps.F(j, a));
-      add(dt * maps.W(j, a));
+      sum.add(dt * ds * maps.F(j, a));
+      sum.add(dt * maps.W(j, a));
     }
-  out.relative = norm_inf(out.residual) / std::max({out.scale_R, global_scale(maps), 1e-300});
-  return out;
+  return sum.result(global_scale(maps));
 }
 
 BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,

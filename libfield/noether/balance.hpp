@@ -19,6 +19,19 @@ struct BalanceResult {
   double relative = 0.0;         ///< |Res|_inf / max(scale_R, scale_glob)
 };
 
+/// Res(R) accumulated term by term together with scale_R (shared by the whole-field balance and
+/// the streaming diagnostics, SPEC [S8.2]).
+struct BalanceSum {
+  Vec6 residual = Vec6::Zero();
+  double scale_R = 0.0;
+  void add(const Vec6& term) {
+    residual += term;
+    scale_R += term.cwiseAbs().maxCoeff();
+  }
+  /// The result with relative = |Res|_inf / max(scale_R, scale_glob).
+  BalanceResult result(double scale_glob) const;
+};
+
 /// Res(R) normalised with scale_glob = global_scale(maps), SPEC [S8.2].
 BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R);
 /// Res([j, j] x [a, a]) of the single node (j, a), from a window holding the rows j-1, j, j+1
