@@ -21,8 +21,9 @@ class CsvWriter {
   CsvWriter(std::filesystem::path path, std::vector<std::string> columns);
   CsvWriter(const CsvWriter&) = delete;
   CsvWriter& operator=(const CsvWriter&) = delete;
-  /// Closes (and renames) the file if close() was not called; never throws (a failure is lost:
-  /// call close() to see it).
+  /// Without close() (an exception unwound the run) the data written so far stays in
+  /// `path.part`, flushed but not renamed: kept, and not mistaken for a complete file. Never
+  /// throws.
   ~CsvWriter();
 
   /// Appends one row; throws field::Error when values.size() differs from the number of columns,

@@ -69,38 +69,11 @@ TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J) {
 }
 
 TipCsvWriter::TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel& model)
-    : path_(std::move(path)),
-      part_(path_.string() + ".part"),
-      tau_(model.tau()),
-      dt_(model.dt()),
-      ds_(model.ds()) {
-  file_.reset(std::fopen(part_.c_str(), "w"));
-  if (!file_) {
-    const int err = errno;
-    throw IoError("cannot open '" + part_.string() + "' for writing: " + std::strerror(err) +
-                  ". Check that the folder exists and is writable");
-  }
-  std::string header;
-  for (const std::string& name : tip_columns()) header += (header.empty() ? "" : ",") + name;
-  check_write(std::fprintf(file_.get(), "%s\n", header.c_str()) > 0);
-}
-
-TipCsvWriter::~TipCsvWriter() {
-  if (finished_) return;
-  file_.reset();
-  std::error_code ignored;
-  std::filesystem::remove(part_, ignored);  // an unfinished file is not left behind
-}
-
-void TipCsvWriter::check_write(bool ok) {
-  if (ok && std::ferror(file_.get()) == 0) return;
-  const int err = errno;
-  throw IoError("cannot write '" + part_.string() + "': " + std::strerror(err));
-}
+    : csv_(std::move(path), tip_columns()), tau_(model.tau()), dt_(model.dt()), ds_(model.ds()) {}
 
 void TipCsvWriter::slab(int index, const std::vector<lie::SE3>& values,
                         const march::SlabStats& /*stats*/) {
-  FIELD_CHECK(!finished_, "TipCsvWriter: slab " << index << " after finish()");
+  FIELD_CHECK(csv_.is_open(), "TipCsvWriter: slab " << index << " after finish()");
   FIELD_CHECK(index == rows_, "TipCsvWriter: expected time row " << rows_ << ", got " << index);
   FIELD_CHECK(values.size() >= 2, "TipCsvWriter: a time row needs at least the nodes a = 0, 1; got "
                                       << values.size() << " values");
@@ -109,33 +82,13 @@ void TipCsvWriter::slab(int index, const std::vector<lie::SE3>& values,
   // g_j^1 = g_j^0 tau(ds eta_j^0) from it (SPEC [S7.2] step 1).
   const Vec6 eta = tau_.tau_inv(g0.inverse() * values[1]) / ds_;
   const Vec4 q = g0.quat();
-  check_write(std::fprintf(file_.get(),
-                           "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
-                           "%.17g,%.17g,%.17g\n",
-                           index * dt_, g0.r(0), g0.r(1), g0.r(2), q(0), q(1), q(2), q(3), eta(0),
-                           eta(1), eta(2), eta(3), eta(4), eta(5)) > 0);
+  csv_.row({index * dt_, g0.r(0), g0.r(1), g0.r(2), q(0), q(1), q(2), q(3), eta(0), eta(1), eta(2),
+            eta(3), eta(4), eta(5)});
   ++rows_;
 }
 
 void TipCsvWriter::finish() {
-  if (finished_) return;
-  finished_ = true;
-  std::FILE* f = file_.release();
-  const bool flushed = std::fflush(f) == 0 && std::ferror(f) == 0;
-  const int flush_err = errno;
-  const bool closed = std::fclose(f) == 0;
-  const int close_err = errno;
-  if (!flushed || !closed) {
-    std::error_code ignored;
-    std::filesystem::remove(part_, ignored);
-    throw IoError("cannot write '" + part_.string() +
-                  "': " + std::strerror(flushed ? close_err : flush_err));
-  }
-  std::error_code ec;
-  std::filesystem::rename(part_, path_, ec);
-  if (ec)
-    throw IoError("cannot rename '" + part_.string() + "' to '" + path_.string() +
-                  "': " + ec.message());
+  csv_.close();
 }
 
 }  // namespace field::io

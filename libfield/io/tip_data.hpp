@@ -13,6 +13,7 @@
 
 #include "libfield/core/types.hpp"
 #include "libfield/dcel/discrete_model.hpp"
+#include "libfield/io/csv_writer.hpp"
 #include "libfield/lie/se3.hpp"
 #include "libfield/march/observer.hpp"
 
@@ -45,7 +46,6 @@ TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J);
 class TipCsvWriter : public march::SlabObserver {
  public:
   TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel& model);
-  ~TipCsvWriter() override;  // removes an unfinished path.part; never throws
   TipCsvWriter(const TipCsvWriter&) = delete;
   TipCsvWriter& operator=(const TipCsvWriter&) = delete;
 
@@ -53,23 +53,15 @@ class TipCsvWriter : public march::SlabObserver {
   /// Closes the file and renames path.part to path (once; later calls do nothing).
   void finish() override;
 
-  const std::filesystem::path& path() const { return path_; }
+  const std::filesystem::path& path() const { return csv_.path(); }
   int rows_written() const { return rows_; }
 
  private:
-  struct Closer {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-  };
-  void check_write(bool ok);
-
-  std::filesystem::path path_;
-  std::filesystem::path part_;
+  CsvWriter csv_;
   lie::Retraction tau_;
   double dt_;
   double ds_;
-  std::unique_ptr<std::FILE, Closer> file_;
   int rows_ = 0;
-  bool finished_ = false;
 };
 
 }  // namespace field::io

@@ -24,7 +24,7 @@
 #include "libfield/mesh/convected.hpp"
 #include "tests/support/cases.hpp"
 #include "tests/support/errors.hpp"
-#include "tests/support/temp_dir.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace field::io {
 namespace {
@@ -93,7 +93,7 @@ TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
-  const test::TempDir dir("frames");
+  const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
   BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 3);
   ASSERT_TRUE(march::time_march(model, ff.input(), {&recorder, &frames}).completed);
@@ -172,7 +172,7 @@ TEST(BeamFrames, RigidSpinVelocityAndZeroStress) {
     in.row0.push_back(lie::SE3{Mat3::Identity(), Vec3(0, 0, a * ds)});
     in.row1.push_back(in.row0.back() * model.tau().tau(dt * xi));
   }
-  const test::TempDir dir("frames");
+  const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
   BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 5);
   ASSERT_TRUE(march::time_march(model, in, {&recorder, &frames}).completed);
@@ -222,7 +222,7 @@ TEST(BeamFrames, StaticArcStrainAndStress) {
   in.row1 = in.row0;
   in.left = march::SideSpec::clamped(in.row0.front());
   in.right = march::SideSpec::clamped(in.row0.back());
-  const test::TempDir dir("frames");
+  const test::TempFolder dir;
   BeamFramesWriter frames(dir.path(), model, mesh::Side::prescribed, 1);
   ASSERT_TRUE(march::time_march(model, in, {&frames}).completed);
 
@@ -262,7 +262,7 @@ TEST(BeamFrames, InterruptedRunLeavesAReadableIndex) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(), m);
-  const test::TempDir dir("frames");
+  const test::TempFolder dir;
   std::vector<lie::SE3> row(4);
   BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 2);
   for (int j = 0; j <= 4; ++j) {
@@ -283,7 +283,7 @@ TEST(BeamFrames, InterruptedRunLeavesAReadableIndex) {
 }
 
 TEST(BeamFrames, IoErrorWhenTheFramesFolderCannotBeCreated) {
-  const test::TempDir dir("frames");
+  const test::TempFolder dir;
   std::ofstream(dir / "run") << "a file, not a folder";
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;

@@ -13,7 +13,7 @@
 #include "libfield/io/atomic_file.hpp"
 #include "tests/support/errors.hpp"
 #include "tests/support/random.hpp"
-#include "tests/support/temp_dir.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace field::io {
 namespace {
@@ -33,7 +33,7 @@ std::vector<std::string> split(const std::string& line) {
 }
 
 TEST(CsvWriter, SeventeenDigitsRoundTripBitForBit) {
-  const test::TempDir dir("csv");
+  const test::TempFolder dir;
   test::Random rnd(7);
   std::vector<std::vector<double>> rows;
   for (int k = 0; k < 200; ++k) {  // magnitudes from 1e-300 to 1e300, both signs
@@ -68,7 +68,7 @@ TEST(CsvWriter, SeventeenDigitsRoundTripBitForBit) {
 }
 
 TEST(CsvWriter, WritesPartFileAndRenamesOnClose) {
-  const test::TempDir dir("csv");
+  const test::TempFolder dir;
   const std::filesystem::path path = dir / "series.csv";
   CsvWriter csv(path, {"j", "value"});
   csv.row({0, 1.5});
@@ -83,15 +83,15 @@ TEST(CsvWriter, WritesPartFileAndRenamesOnClose) {
   EXPECT_THROW(csv.row({2, 3.5}), IoError);
 }
 
-TEST(CsvWriter, DestructorClosesAndRenames) {
-  const test::TempDir dir("csv");
-  { CsvWriter(dir / "a.csv", {"x"}).row({4.0}); }
-  EXPECT_EQ(read_lines(dir / "a.csv"), (std::vector<std::string>{"x", "4"}));
-  EXPECT_FALSE(std::filesystem::exists(dir / "a.csv.part"));
+TEST(CsvWriter, WithoutCloseTheDataStaysInThePartFile) {
+  const test::TempFolder dir;
+  { CsvWriter(dir / "a.csv", {"x"}).row({4.0}); }  // e.g. an exception unwound the run
+  EXPECT_EQ(read_lines(dir / "a.csv.part"), (std::vector<std::string>{"x", "4"}));
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.csv"));
 }
 
 TEST(CsvWriter, ChecksRowWidth) {
-  const test::TempDir dir("csv");
+  const test::TempFolder dir;
   CsvWriter csv(dir / "w.csv", {"a", "b", "c"});
   const std::string message = test::error_message([&] { csv.row({1.0, 2.0}); });
   EXPECT_TRUE(test::contains(message, "w.csv")) << message;
@@ -99,7 +99,7 @@ TEST(CsvWriter, ChecksRowWidth) {
 }
 
 TEST(CsvWriter, IoErrorNamesThePathWhenTheFolderDoesNotExist) {
-  const test::TempDir dir("csv");
+  const test::TempFolder dir;
   const std::filesystem::path path = dir / "no-such-folder" / "x.csv";
   const std::string message = test::io_error_message([&] { CsvWriter csv(path, {"x"}); });
   EXPECT_TRUE(test::contains(message, path.string())) << message;
@@ -107,7 +107,7 @@ TEST(CsvWriter, IoErrorNamesThePathWhenTheFolderDoesNotExist) {
 }
 
 TEST(AtomicFile, WritesThroughPartAndRenames) {
-  const test::TempDir dir("atomic");
+  const test::TempFolder dir;
   const std::filesystem::path path = dir / "index.pvd";
   write_file_atomically(path, [&](std::ostream& out) {
     EXPECT_TRUE(std::filesystem::exists(dir / "index.pvd.part"));
@@ -120,7 +120,7 @@ TEST(AtomicFile, WritesThroughPartAndRenames) {
 }
 
 TEST(AtomicFile, FailedWriteLeavesTheOldFileAndNoPart) {
-  const test::TempDir dir("atomic");
+  const test::TempFolder dir;
   const std::filesystem::path path = dir / "run.toml";
   write_file_atomically(path, [](std::ostream& out) { out << "old\n"; });
   EXPECT_THROW(write_file_atomically(path,
@@ -134,7 +134,7 @@ TEST(AtomicFile, FailedWriteLeavesTheOldFileAndNoPart) {
 }
 
 TEST(AtomicFile, IoErrorsNameThePathAndTheReason) {
-  const test::TempDir dir("atomic");
+  const test::TempFolder dir;
   const std::filesystem::path missing = dir / "missing" / "f.txt";
   std::string message =
       test::io_error_message([&] { write_file_atomically(missing, [](std::ostream&) {}); });

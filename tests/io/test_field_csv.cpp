@@ -12,7 +12,7 @@
 
 #include "tests/support/cases.hpp"
 #include "tests/support/errors.hpp"
-#include "tests/support/temp_dir.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace field::io {
 namespace {
@@ -37,7 +37,7 @@ TEST(FieldCsv, TimeMarchRowsWithStrides) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
-  const test::TempDir dir("fieldcsv");
+  const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
   FieldCsvWriter every(dir / "field1.csv", model.mesh(), true, mesh::Side::natural, 1);
   FieldCsvWriter third(dir / "field3.csv", model.mesh(), true, mesh::Side::natural, 3);
@@ -89,7 +89,7 @@ TEST(FieldCsv, SpaceMarchColumns) {
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(), se.mesh());
-  const test::TempDir dir("fieldcsv");
+  const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), false);
   FieldCsvWriter every(dir / "field1.csv", model.mesh(), false, mesh::Side::open, 1);
   FieldCsvWriter fourth(dir / "field4.csv", model.mesh(), false, mesh::Side::open, 4);
@@ -122,7 +122,7 @@ TEST(FieldCsv, SpaceMarchColumns) {
 
 TEST(FieldCsv, WriterKeepsTheLastSlabOfAnInterruptedMarch) {
   const mesh::SpacetimeMesh m(10, 2, 0.1, 0.5);
-  const test::TempDir dir("fieldcsv");
+  const test::TempFolder dir;
   {
     FieldCsvWriter writer(dir / "field.csv", m, true, mesh::Side::prescribed, 4);
     const std::vector<lie::SE3> row(3);
@@ -139,7 +139,7 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 }
 
 TEST(FieldCsv, ReaderNamesFileLineAndValue) {
-  const test::TempDir dir("fieldcsv");
+  const test::TempFolder dir;
   const std::filesystem::path path = dir / "field.csv";
   const std::string header = "j,a,t,s,x,y,z,qw,qx,qy,qz\n";
   const std::string good = "0,0,0,0.05,0,0,0.05,1,0,0,0\n";

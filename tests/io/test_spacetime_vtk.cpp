@@ -21,7 +21,7 @@
 #include "libfield/noether/energies.hpp"
 #include "tests/support/cases.hpp"
 #include "tests/support/errors.hpp"
-#include "tests/support/temp_dir.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace field::io {
 namespace {
@@ -55,7 +55,7 @@ TEST(SpacetimeVtk, CountsAndTrianglesForStrides) {
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
   const march::TimeMarchInput in = ff.input();
   const mesh::Boundary boundary = march::time_boundary(in);
-  const test::TempDir dir("spacetime");
+  const test::TempFolder dir;
   SpacetimeWriter s1(dir / "s1.vtu", model, boundary, 1);
   SpacetimeWriter s2(dir / "s2.vtu", model, boundary, 2);
   SpacetimeWriter s3(dir / "s3.vtu", model, boundary, 3);
@@ -117,7 +117,7 @@ TEST(SpacetimeVtk, ResidualAndDefectOnAMarchedFieldWithLoadsAndAClamp) {
   march::TimeMarchInput in = ff.input();
   in.left = march::SideSpec::clamped(in.row0[0]);
   const mesh::Boundary boundary = march::time_boundary(in);
-  const test::TempDir dir("spacetime");
+  const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
   SpacetimeWriter writer(dir / "spacetime.vtu", model, boundary, 1);
   SpacetimeWriter strided(dir / "strided.vtu", model, boundary, 5);
@@ -207,7 +207,7 @@ TEST(SpacetimeVtk, EnergyDensityMatchesTheRowEnergies) {
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
   const march::TimeMarchInput in = ff.input();
-  const test::TempDir dir("spacetime");
+  const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
   SpacetimeWriter writer(dir / "spacetime.vtu", model, march::time_boundary(in), 1);
   ASSERT_TRUE(march::time_march(model, in, {&recorder, &writer}).completed);
@@ -271,7 +271,7 @@ TEST(SpacetimeVtk, IoErrorNamesThePathWhenTheFolderDoesNotExist) {
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
                                   mesh::SpacetimeMesh(2, 2, 0.1, 0.1));
-  const test::TempDir dir("spacetime");
+  const test::TempFolder dir;
   const std::filesystem::path path = dir / "missing" / "spacetime.vtu";
   SpacetimeWriter writer(
       path, model, mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural), 1);
