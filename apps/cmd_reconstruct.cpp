@@ -2,6 +2,8 @@
 // the motion of the whole beam from the measured motion and strain of its tip a = 0. Writes
 // field.csv (by columns), space_series.csv, beam.pvd + frames/, spacetime.vtu, run.toml and
 // summary.json in DIR (docs/cli.md, docs/output-format.md).
+#include <omp.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -136,19 +138,25 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   summary.text("tip_note", setup.note);
   summary.text("status", result.completed ? "completed" : "solver_failed");
   summary.number("exit_code", result.completed ? kSuccess : kSolverFailed);
-  summary.number("threads", common.threads);
+  summary.number("threads", common.threads > 0 ? common.threads : omp_get_max_threads());
   summary.number("wall_time_s", wall);
   summary.number("last_column", result.last_slab);
   summary.number("node_updates", double(result.node_solves));
   summary.number("newton_iterations", double(result.newton_iterations));
-  summary.number("E_M_0", stats.E0);
-  summary.number("E_M_range_relative", stats.energy_range());
-  char q[256];
-  std::snprintf(q, sizeof q, "[%.17g, %.17g, %.17g, %.17g, %.17g, %.17g]", stats.Q0(0), stats.Q0(1),
-                stats.Q0(2), stats.Q0(3), stats.Q0(4), stats.Q0(5));
-  summary.add("Q_0", q);
-  summary.number("momentum_drift_max", stats.Q_drift);
-  summary.number("noether_residual_max", stats.balance);
+  if (stats.started) {  // no column diagnostics when the march failed at column 1
+    summary.number("E_M_0", stats.E0);
+    summary.number("E_M_range_relative", stats.energy_range());
+    char q[256];
+    std::snprintf(q, sizeof q, "[%.17g, %.17g, %.17g, %.17g, %.17g, %.17g]", stats.Q0(0),
+                  stats.Q0(1), stats.Q0(2), stats.Q0(3), stats.Q0(4), stats.Q0(5));
+    summary.add("Q_0", q);
+    summary.number("momentum_drift_max", stats.Q_drift);
+    summary.number("noether_residual_max", stats.balance);
+  } else {
+    for (const char* key :
+         {"E_M_0", "E_M_range_relative", "Q_0", "momentum_drift_max", "noether_residual_max"})
+      summary.add(key, "null");
+  }
   summary.number("newton_max_iterations", stats.newton_max);
   summary.number("cfl_space", numbers.cfl_space);
   if (result.failure) {

@@ -1,6 +1,8 @@
 // `field simulate CASE.toml [--out DIR]`: the time march of SPEC [S7.1] on a case file, with
 // field.csv, time_series.csv, tip.csv, beam.pvd + frames/, spacetime.vtu, run.toml and
 // summary.json in DIR (docs/cli.md, docs/output-format.md).
+#include <omp.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -136,16 +138,22 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   summary.text("case", spec.file.string());
   summary.text("status", result.completed ? "completed" : "solver_failed");
   summary.number("exit_code", result.completed ? kSuccess : kSolverFailed);
-  summary.number("threads", common.threads);
+  summary.number("threads", common.threads > 0 ? common.threads : omp_get_max_threads());
   summary.number("wall_time_s", wall);
   summary.number("last_row", result.last_slab);
   summary.number("node_updates", double(result.node_solves));
   summary.number("newton_iterations", double(result.newton_iterations));
-  summary.number("E_0", stats.E0);
-  summary.number("energy_range_relative", stats.energy_range());
-  summary.add("P_0", json_vector(stats.P0));
-  summary.number("momentum_drift_max", stats.P_drift);
-  summary.number("noether_residual_max", stats.balance);
+  if (stats.started) {  // no row diagnostics when the march failed at row 1
+    summary.number("E_0", stats.E0);
+    summary.number("energy_range_relative", stats.energy_range());
+    summary.add("P_0", json_vector(stats.P0));
+    summary.number("momentum_drift_max", stats.P_drift);
+    summary.number("noether_residual_max", stats.balance);
+  } else {
+    for (const char* key :
+         {"E_0", "energy_range_relative", "P_0", "momentum_drift_max", "noether_residual_max"})
+      summary.add(key, "null");
+  }
   summary.number("newton_max_iterations", stats.newton_max);
   summary.number("cfl_time", numbers.cfl_time);
   summary.number("cutoff_term", numbers.cutoff_term);

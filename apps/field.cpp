@@ -74,6 +74,9 @@ int main(int argc, char** argv) {
   } catch (const field::Error& e) {
     std::cerr << "field: invalid input: " << user_message(e) << "\n";
     return kInvalidInput;
+  } catch (const std::exception& e) {  // e.g. std::bad_alloc
+    std::cerr << "field: system error: " << e.what() << "\n";
+    return kIoError;
   }
   return kUsage;
 }
