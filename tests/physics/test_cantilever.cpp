@@ -86,14 +86,12 @@ TEST(Cantilever, RegressionNumbersAndNoetherBalance) {
 
   // The march is on the equations, and the Noether balance holds with gravity and the clamp:
   // rows [j, j] x [1, A] streamed (P changes by the clamp flux dt N_j^0 and the weight's impulse),
-  // and the whole-field Res(R) on every single row and on random rectangles with a >= 1.
+  // and the whole-field Res(R) on random rectangles with a >= 1.
   const dcel::ResidualReport rep = dcel::residual_report(model, f, time_boundary(in));
   EXPECT_LT(rep.relative, 1e-11);
   EXPECT_LT(balance, 1e-12);
   const noether::MomentumMaps maps(model, f);
   double worst = 0.0;
-  for (int j = 1; j < J; ++j)
-    worst = std::max(worst, noether::noether_balance(maps, {j, j, 1, A}).relative);
   test::Random rnd(311);
   for (int k = 0; k < 50; ++k) {
     const int j1 = static_cast<int>(rnd.uniform(1, J - 1)),
