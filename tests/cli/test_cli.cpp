@@ -111,6 +111,7 @@ struct ShortCase {
   const char* J_to;
   int nodes;  // A + 1
   int J;
+  friend void PrintTo(const ShortCase& c, std::ostream* os) { *os << c.name; }
 };
 
 class ShippedTimeCase : public ::testing::TestWithParam<ShortCase> {};
@@ -231,6 +232,7 @@ struct BadInput {
   const char* to;
   int code;
   std::vector<std::string> words;
+  friend void PrintTo(const BadInput& b, std::ostream* os) { *os << b.name; }
 };
 
 class BadCase : public ::testing::TestWithParam<BadInput> {};

@@ -149,6 +149,7 @@ struct Bad {
   const char* name;
   std::string text;
   std::vector<std::string> words;  // the message must contain each
+  friend void PrintTo(const Bad& b, std::ostream* os) { *os << b.name; }
 };
 
 class BadCaseFile : public ::testing::TestWithParam<Bad> {};
