@@ -3,7 +3,8 @@
 # Idempotent and quiet; takes well under a second when everything is there.
 #
 # VTK comes from ParaView's bundled VTK (paraview-dev), not from libvtk9-dev, which conflicts
-# with python3-paraview (the ParaView users visualise with). paraview-dev's CMake files also
+# with python3-paraview (the ParaView users visualise with). pvbatch (package paraview) renders
+# the pictures headless under xvfb-run (package xvfb). paraview-dev's CMake files also
 # need python3-paraview and a few header-only/-dev packages to be present.
 set -euo pipefail
 
@@ -11,6 +12,7 @@ packages=(
   cmake g++ make pkg-config
   libeigen3-dev
   paraview-dev python3-paraview libutfcpp-dev liblz4-dev libdouble-conversion-dev
+  paraview xvfb xauth
   libcli11-dev libtomlplusplus-dev
   libgtest-dev libbenchmark-dev
 )

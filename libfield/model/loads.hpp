@@ -18,6 +18,8 @@ class TimeTable {
   static TimeTable constant(const Vec6& value) { return TimeTable({0.0}, {value}); }
   /// Linear interpolation at time t [s]; throws field::Error for a NaN time.
   Vec6 at(double t) const;
+  const std::vector<double>& times() const { return t_; }
+  const std::vector<Vec6>& values() const { return v_; }
 
  private:
   std::vector<double> t_;

@@ -1,0 +1,619 @@
+#include "libfield/io/case_file.hpp"
+
+#include <toml++/toml.h>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <set>
+#include <sstream>
+
+#include "libfield/core/error.hpp"
+
+namespace field::io {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string describe(const toml::node& node) {
+  std::ostringstream out;
+  if (node.is_string()) {
+    out << '"' << node.as_string()->get() << '"';
+  } else if (node.is_table()) {
+    out << "{...}";
+  } else {
+    node.visit([&out](const auto& n) { out << n; });  // values and arrays as TOML
+  }
+  return out.str();
+}
+
+/// One TOML table of the case file: typed getters that remember which keys were read, and error
+/// messages of the form `file:line: [table] key = value: what is wrong; what to do`.
+class Table {
+ public:
+  Table(const toml::table& table, std::string name, const fs::path& file)
+      : table_(table), name_(std::move(name)), file_(file) {}
+
+  const std::string& name() const { return name_; }
+  bool has(const std::string& key) const { return table_.contains(key); }
+
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+    std::ostringstream out;
+    const toml::node* node = table_.get(key);
+    const auto& where = node ? node->source() : table_.source();
+    out << file_.string() << ":" << where.begin.line << ": ";
+    if (node) {
+      out << qualified(key) << " = " << describe(*node) << ": " << what;
+    } else {
+      out << "missing key " << qualified(key) << ": " << what;
+    }
+    throw Error(out.str());
+  }
+
+  const toml::node* node(const std::string& key) {
+    used_.insert(key);
+    return table_.get(key);
+  }
+
+  double number(const std::string& key, std::optional<double> fallback, const std::string& what) {
+    const toml::node* n = node(key);
+    if (!n) {
+      if (fallback) return *fallback;
+      fail(key, "required: " + what);
+    }
+    if (!n->is_number()) fail(key, "expected a number: " + what);
+    const double v = n->value<double>().value();
+    if (!std::isfinite(v)) fail(key, "must be finite: " + what);
+    return v;
+  }
+  double positive(const std::string& key, std::optional<double> fallback, const std::string& what) {
+    const double v = number(key, fallback, what);
+    if (!(v > 0.0)) fail(key, "must be > 0: " + what);
+    return v;
+  }
+  int integer(const std::string& key, std::optional<int> fallback, int min,
+              const std::string& what) {
+    const toml::node* n = node(key);
+    if (!n) {
+      if (fallback) return *fallback;
+      fail(key, "required: " + what);
+    }
+    if (!n->is_integer()) fail(key, "expected an integer: " + what);
+    const int64_t v = n->as_integer()->get();
+    if (v < min || v > 2000000000) fail(key, "must be >= " + std::to_string(min) + ": " + what);
+    return static_cast<int>(v);
+  }
+  bool boolean(const std::string& key, bool fallback, const std::string& what) {
+    const toml::node* n = node(key);
+    if (!n) return fallback;
+    if (!n->is_boolean()) fail(key, "expected true or false: " + what);
+    return n->as_boolean()->get();
+  }
+  std::string string(const std::string& key, std::optional<std::string> fallback,
+                     const std::string& what) {
+    const toml::node* n = node(key);
+    if (!n) {
+      if (fallback) return *fallback;
+      fail(key, "required: " + what);
+    }
+    if (!n->is_string()) fail(key, "expected a string: " + what);
+    return n->as_string()->get();
+  }
+  /// One of `choices` (case-sensitive); the message lists them.
+  std::string choice(const std::string& key, std::optional<std::string> fallback,
+                     const std::vector<std::string>& choices) {
+    std::string list;
+    for (const auto& c : choices) list += (list.empty() ? "\"" : ", \"") + c + "\"";
+    const std::string v = string(key, fallback, "one of " + list);
+    for (const auto& c : choices)
+      if (v == c) return v;
+    fail(key, "expected one of " + list);
+  }
+  /// An array of exactly n finite numbers.
+  Eigen::VectorXd vector(const toml::node& n, const std::string& key, int size,
+                         const std::string& what) const {
+    const toml::array* array = n.as_array();
+    if (!array || static_cast<int>(array->size()) != size)
+      fail(key, "expected an array of " + std::to_string(size) + " numbers: " + what);
+    Eigen::VectorXd v(size);
+    for (int i = 0; i < size; ++i) {
+      const toml::node& e = *array->get(i);
+      if (!e.is_number()) fail(key, "entry " + std::to_string(i + 1) + " is not a number: " + what);
+      v(i) = e.value<double>().value();
+      if (!std::isfinite(v(i)))
+        fail(key, "entry " + std::to_string(i + 1) + " is not finite: " + what);
+    }
+    return v;
+  }
+  template <int N>
+  Eigen::Matrix<double, N, 1> vec(const std::string& key,
+                                  std::optional<Eigen::Matrix<double, N, 1>> fallback,
+                                  const std::string& what) {
+    const toml::node* n = node(key);
+    if (!n) {
+      if (fallback) return *fallback;
+      fail(key, "required: " + what);
+    }
+    return vector(*n, key, N, what);
+  }
+  /// A sub-table; nullopt when absent.
+  std::optional<Table> table(const std::string& key) {
+    const toml::node* n = node(key);
+    if (!n) return std::nullopt;
+    if (!n->is_table()) fail(key, "expected a table");
+    return Table(*n->as_table(), qualified(key), file_);
+  }
+  /// A path relative to the case file's folder, made absolute.
+  fs::path path(const std::string& key, const std::string& what) {
+    const std::string text = string(key, std::nullopt, what);
+    if (text.empty()) fail(key, "must not be empty: " + what);
+    const fs::path p(text);
+    return fs::absolute(p.is_absolute() ? p : file_.parent_path() / p).lexically_normal();
+  }
+  /// Rejects keys that no getter asked for.
+  void reject_unknown(const std::vector<std::string>& allowed) const {
+    for (const auto& [key, value] : table_) {
+      const std::string k(key.str());
+      if (used_.count(k)) continue;
+      std::string list;
+      for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      std::ostringstream out;
+      out << file_.string() << ":" << key.source().begin.line << ": unknown key " << qualified(k)
+          << " (allowed here: " << list << "; check the spelling)";
+      throw Error(out.str());
+    }
+  }
+  const toml::table& raw() const { return table_; }
+  const fs::path& file() const { return file_; }
+
+ private:
+  std::string qualified(const std::string& key) const {
+    return name_.empty() ? key : "[" + name_ + "] " + key;
+  }
+  const toml::table& table_;
+  std::string name_;
+  fs::path file_;
+  std::set<std::string> used_;
+};
+
+// The sections, one reader each, in the order of meshes/README.md.
+
+void read_beam(Table t, CaseSpec& c) {
+  const std::string section = t.choice("section", std::nullopt, {"square", "circle", "explicit"});
+  const double k = t.positive("shear_factor", 1.0, "shear factor k [-] (SPEC [S3]: 1)");
+  if (section == "square") {
+    c.section = model::BeamSection::square(t.positive("side", std::nullopt, "side b [m]"));
+  } else if (section == "circle") {
+    c.section = model::BeamSection::circle(t.positive("radius", std::nullopt, "radius [m]"));
+  } else {
+    c.section.area = t.positive("area", std::nullopt, "cross-section area [m^2]");
+    c.section.I1 = t.positive("I1", std::nullopt, "second moment about d1 [m^4]");
+    c.section.I2 = t.positive("I2", std::nullopt, "second moment about d2 [m^4]");
+    c.section.torsion = t.positive("torsion", std::nullopt, "torsion constant [m^4]");
+  }
+  c.section.shear_k = k;
+  c.material.E = t.positive("E", std::nullopt, "Young's modulus [Pa]");
+  c.material.nu = t.number("nu", std::nullopt, "Poisson ratio [-] in (-1, 0.5)");
+  if (!(c.material.nu > -1.0 && c.material.nu < 0.5))
+    t.fail("nu", "Poisson ratio must lie in (-1, 0.5)");
+  c.material.rho = t.positive("rho", std::nullopt, "density [kg/m^3]");
+  t.reject_unknown({"section", "side", "radius", "area", "I1", "I2", "torsion", "shear_factor", "E",
+                    "nu", "rho"});
+}
+
+/// Integer count n = total/step when total is a multiple of step (relative 1e-9).
+int multiple(Table& t, const std::string& key, double total, double step,
+             const std::string& step_name) {
+  const double n = std::round(total / step);
+  if (n < 1 || std::abs(n * step - total) > 1e-9 * total)
+    t.fail(key, "must be a whole multiple of " + step_name + " = " + std::to_string(step));
+  return static_cast<int>(n);
+}
+
+void read_grid(Table t, CaseSpec& c) {
+  c.A = t.integer("A", std::nullopt, c.march == MarchKind::space ? 2 : 1,
+                  "last node index: nodes a = 0..A along the beam");
+  const bool has_ds = t.has("ds"), has_L = t.has("L");
+  if (has_ds == has_L) t.fail(has_ds ? "L" : "ds", "give exactly one of ds and L");
+  if (has_ds) {
+    c.ds = t.positive("ds", std::nullopt, "arc-length step [m]");
+  } else {
+    const double L = t.positive("L", std::nullopt, "beam length [m]");
+    // L = (A + 1/2 [left free] - 1/2 [right free]) ds, SPEC [S4.3]; resolved after [boundary].
+    c.ds = L;  // provisional: divided in finish_grid
+  }
+  const int given = t.has("dt") + t.has("J") + t.has("T");
+  if (given != 2) t.fail(t.has("dt") ? "dt" : "J", "give exactly two of dt, J and T");
+  if (t.has("dt") && t.has("J")) {
+    c.dt = t.positive("dt", std::nullopt, "time step [s]");
+    c.J = t.integer("J", std::nullopt, 2, "last row index: rows j = 0..J");
+  } else if (t.has("dt")) {
+    c.dt = t.positive("dt", std::nullopt, "time step [s]");
+    const double T = t.positive("T", std::nullopt, "duration [s]");
+    c.J = multiple(t, "T", T, c.dt, "dt");
+  } else {
+    const double T = t.positive("T", std::nullopt, "duration [s]");
+    c.J = t.integer("J", std::nullopt, 2, "last row index: rows j = 0..J");
+    c.dt = T / c.J;
+  }
+  if (c.J < 2) t.fail(t.has("J") ? "J" : "T", "a march needs at least J = 2 rows");
+  t.reject_unknown({"A", "ds", "L", "dt", "J", "T"});
+}
+
+EndSpec read_end(Table& t, const std::string& key) {
+  EndSpec end;
+  const toml::node* n = t.node(key);
+  if (!n) return end;  // free
+  if (n->is_string()) {
+    const std::string v = n->as_string()->get();
+    if (v == "free") return end;
+    if (v == "clamped") {
+      end.kind = EndSpec::Kind::clamped;
+      return end;
+    }
+    t.fail(key, R"(expected "free", "clamped" or { prescribed = "motion.csv" })");
+  }
+  if (!n->is_table()) t.fail(key, R"(expected "free", "clamped" or { prescribed = "motion.csv" })");
+  Table sub(*n->as_table(), t.name() + " " + key, t.file());
+  end.kind = EndSpec::Kind::prescribed;
+  end.file = sub.path("prescribed", "CSV with columns t,x,y,z,qw,qx,qy,qz");
+  sub.reject_unknown({"prescribed"});
+  return end;
+}
+
+RowSpec read_row(Table& t, const std::string& key) {
+  RowSpec row;
+  const toml::node* n = t.node(key);
+  if (!n) return row;  // zero momentum
+  const std::string expected = R"(expected "zero_momentum" or { prescribed = "rows.csv", j = 0 })";
+  if (n->is_string()) {
+    if (n->as_string()->get() == "zero_momentum") return row;
+    t.fail(key, expected);
+  }
+  if (!n->is_table()) t.fail(key, expected);
+  Table sub(*n->as_table(), t.name() + " " + key, t.file());
+  row.kind = RowSpec::Kind::prescribed;
+  row.file = sub.path("prescribed", "CSV with columns [j,]a,x,y,z,qw,qx,qy,qz");
+  if (sub.has("j")) row.j = sub.integer("j", std::nullopt, 0, "row of the file to use");
+  sub.reject_unknown({"prescribed", "j"});
+  return row;
+}
+
+void read_boundary(std::optional<Table> t, CaseSpec& c) {
+  if (!t) return;  // defaults: free ends, zero-momentum rows
+  if (c.march == MarchKind::time) {
+    c.left = read_end(*t, "left");
+    c.right = read_end(*t, "right");
+    t->reject_unknown({"left", "right"});
+  } else {
+    c.first = read_row(*t, "first");
+    c.last = read_row(*t, "last");
+    t->reject_unknown({"first", "last"});
+  }
+}
+
+void read_initial(std::optional<Table> t, CaseSpec& c) {
+  if (!t) return;  // straight along e3 from the origin, at rest
+  InitialSpec& in = c.initial;
+  const std::string conf = t->choice("configuration", "straight", {"straight", "arc", "file"});
+  if (conf == "file") {
+    in.configuration = InitialSpec::Configuration::file;
+    in.file = t->path("file", "CSV of node poses, columns a,x,y,z,qw,qx,qy,qz");
+  } else {
+    in.configuration =
+        conf == "arc" ? InitialSpec::Configuration::arc : InitialSpec::Configuration::straight;
+    in.origin = t->vec<3>("origin", Vec3::Zero(), "position of the end s = 0 [m]");
+    in.axis = t->vec<3>("axis", Vec3::UnitZ(), "direction of d3 at s = 0");
+    if (in.axis.norm() < 1e-12) t->fail("axis", "must not be the zero vector");
+    in.axis.normalize();
+    if (conf == "arc")
+      in.strain = t->vec<6>("strain", std::nullopt, "uniform strain eta = (Omega, Gamma)");
+  }
+  const std::string velocity = t->choice("velocity", "zero", {"zero", "uniform", "file"});
+  if (velocity == "uniform") {
+    in.velocity = InitialSpec::Velocity::uniform;
+    in.velocity_value = t->vec<6>("xi", std::nullopt, "body velocity (omega [rad/s], v [m/s])");
+  } else if (velocity == "file") {
+    in.velocity = InitialSpec::Velocity::file;
+    in.velocity_file = t->path("velocity_file", "CSV with columns a,w1,w2,w3,v1,v2,v3");
+  }
+  const std::string start = t->choice("start", "second_order", {"second_order", "first_order"});
+  in.start =
+      start == "first_order" ? InitialSpec::Start::first_order : InitialSpec::Start::second_order;
+  t->reject_unknown({"configuration", "origin", "axis", "strain", "file", "velocity", "xi",
+                     "velocity_file", "start"});
+}
+
+/// A wrench: constant `wrench = [6]`, or a time table `times = [...]`, `wrenches = [[6], ...]`.
+model::TimeTable read_wrench(Table& t) {
+  const std::string what = "(moment, force): 3 + 3 numbers";
+  if (t.has("wrench")) {
+    if (t.has("times") || t.has("wrenches"))
+      t.fail("wrench", "give either wrench or times + wrenches, not both");
+    return model::TimeTable::constant(t.vec<6>("wrench", std::nullopt, what));
+  }
+  if (!t.has("times")) t.fail("wrench", "required (or times + wrenches): " + what);
+  const toml::node* times = t.node("times");
+  const toml::node* wrenches = t.node("wrenches");
+  if (!times->is_array()) t.fail("times", "expected an array of times [s]");
+  if (!wrenches || !wrenches->is_array())
+    t.fail("wrenches", "expected an array of wrenches, one per time");
+  const toml::array& ta = *times->as_array();
+  const toml::array& wa = *wrenches->as_array();
+  if (ta.size() != wa.size() || ta.empty())
+    t.fail("wrenches", "needs one wrench per time (" + std::to_string(ta.size()) + " times)");
+  std::vector<double> tv;
+  std::vector<Vec6> wv;
+  for (std::size_t i = 0; i < ta.size(); ++i) {
+    const toml::node& ti = *ta.get(i);
+    if (!ti.is_number()) t.fail("times", "entry " + std::to_string(i + 1) + " is not a number");
+    tv.push_back(ti.value<double>().value());
+    if (!std::isfinite(tv.back()) || (i > 0 && !(tv[i] > tv[i - 1])))
+      t.fail("times",
+             "must be finite and strictly increasing (entry " + std::to_string(i + 1) + ")");
+    wv.push_back(t.vector(*wa.get(i), "wrenches", 6, what));
+  }
+  return model::TimeTable(tv, wv);
+}
+
+model::LoadFrame read_frame(Table& t) {
+  return t.choice("frame", "world", {"world", "body"}) == "body" ? model::LoadFrame::body
+                                                                 : model::LoadFrame::world;
+}
+
+/// Array of tables `[[loads.<key>]]`, each handed to `read`.
+template <class Read>
+void each_table(Table& t, const std::string& key, Read read) {
+  const toml::node* n = t.node(key);
+  if (!n) return;
+  const toml::array* array = n->as_array();
+  if (!array || !array->is_array_of_tables())
+    t.fail(key, "expected [[" + t.name() + "." + key + "]] tables");
+  int index = 0;
+  for (const toml::node& e : *array) {
+    read(Table(*e.as_table(), t.name() + "." + key + " #" + std::to_string(++index), t.file()));
+  }
+}
+
+void read_loads(std::optional<Table> t, CaseSpec& c) {
+  if (!t) return;
+  c.gravity = t->vec<3>("gravity", Vec3::Zero(), "gravity vector [m/s^2] in the world frame");
+  const int last_massive = c.A - 1;
+  each_table(*t, "distributed", [&](Table d) {
+    model::DistributedLoad load;
+    load.frame = read_frame(d);
+    load.wrench = read_wrench(d);
+    if (d.has("nodes")) {
+      const Eigen::VectorXd v = d.vector(*d.node("nodes"), "nodes", 2, "[first, last] node");
+      load.a_first = static_cast<int>(v(0));
+      load.a_last = static_cast<int>(v(1));
+      if (v(0) != load.a_first || v(1) != load.a_last || load.a_first < 0 ||
+          load.a_last < load.a_first || load.a_last > last_massive)
+        d.fail("nodes", "expected whole node indices 0 <= first <= last <= A-1 = " +
+                            std::to_string(last_massive));
+    }
+    d.reject_unknown({"frame", "wrench", "times", "wrenches", "nodes"});
+    c.loads.distributed.push_back(load);
+  });
+  each_table(*t, "point", [&](Table p) {
+    model::PointLoad load;
+    load.a = p.integer("node", std::nullopt, 0, "loaded node a");
+    if (load.a > c.A) p.fail("node", "must be <= A = " + std::to_string(c.A));
+    load.frame = read_frame(p);
+    load.wrench = read_wrench(p);
+    p.reject_unknown({"node", "frame", "wrench", "times", "wrenches"});
+    c.loads.point.push_back(load);
+  });
+  t->reject_unknown({"gravity", "distributed", "point"});
+}
+
+void read_solver(std::optional<Table> t, CaseSpec& c) {
+  if (!t) return;
+  c.newton.tolerance = t->positive("tolerance", 1e-14, "Newton step tolerance (SPEC [S6])");
+  c.newton.max_iterations = t->integer("max_iterations", 30, 1, "Newton iterations per node");
+  t->reject_unknown({"tolerance", "max_iterations"});
+}
+
+void read_output(std::optional<Table> t, CaseSpec& c) {
+  if (!t) return;
+  c.output.stride = t->integer("stride", 1, 1, "write every stride-th row/column");
+  c.output.csv = t->boolean("csv", true, "write field.csv");
+  c.output.vtk = t->boolean("vtk", true, "write beam.pvd, frames/ and spacetime.vtu");
+  c.output.tip = t->boolean("tip", c.march == MarchKind::time, "write tip.csv (time march)");
+  if (c.output.tip && c.march == MarchKind::space)
+    t->fail("tip", "tip.csv is written by time marches only");
+  t->reject_unknown({"stride", "csv", "vtk", "tip"});
+}
+
+}  // namespace
+
+double CaseSpec::length() const {
+  if (march == MarchKind::space) return A * ds;
+  const double half_steps = (left.kind == EndSpec::Kind::free ? 0.5 : 0.0) -
+                            (right.kind == EndSpec::Kind::free ? 0.5 : 0.0);
+  return (A + half_steps) * ds;
+}
+
+mesh::Side CaseSpec::left_side() const {
+  if (march == MarchKind::space) return mesh::Side::prescribed;  // the measured tip
+  return left.kind == EndSpec::Kind::free ? mesh::Side::natural : mesh::Side::prescribed;
+}
+
+CaseSpec load_case(const fs::path& file) {
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec))
+    throw IoError("cannot read case file " + file.string() + ": " +
+                  (fs::exists(file, ec) ? "not a regular file" : "no such file"));
+  toml::table root;
+  try {
+    root = toml::parse_file(file.string());
+  } catch (const toml::parse_error& e) {
+    std::ostringstream out;
+    out << file.string() << ":" << e.source().begin.line << ":" << e.source().begin.column
+        << ": not valid TOML: " << e.description();
+    throw Error(out.str());
+  }
+  CaseSpec c;
+  c.file = fs::absolute(file).lexically_normal();
+  Table top(root, "", c.file);
+  const int format = top.integer("format", std::nullopt, 1, "case format version (1)");
+  if (format != 1) top.fail("format", "this version of field reads format = 1");
+  c.name = top.string("name", c.file.parent_path().filename().string(), "case name");
+  c.description = top.string("description", "", "one line on what the case shows");
+  c.march = top.choice("march", std::nullopt, {"time", "space"}) == "space" ? MarchKind::space
+                                                                            : MarchKind::time;
+  const std::string retraction = top.choice("retraction", "cayley", {"cayley", "exp"});
+  c.retraction =
+      retraction == "exp" ? lie::RetractionKind::exponential : lie::RetractionKind::cayley;
+
+  const auto need = [&](const std::string& key) {
+    std::optional<Table> t = top.table(key);
+    if (!t) top.fail(key, "the case needs a [" + key + "] table");
+    return *t;
+  };
+  read_beam(need("beam"), c);
+  const bool length_given = root["grid"]["L"] && !root["grid"]["ds"];
+  read_grid(need("grid"), c);
+  read_boundary(top.table("boundary"), c);
+  if (c.march == MarchKind::time) {
+    read_initial(top.table("initial"), c);
+  } else {
+    if (top.has("initial")) top.fail("initial", "a space march has no initial row: use [tip]");
+    Table tip = need("tip");
+    c.tip = tip.path("file", "tip CSV: t,x,y,z,qw,qx,qy,qz,Omega1..3,Gamma1..3");
+    tip.reject_unknown({"file"});
+  }
+  read_loads(top.table("loads"), c);
+  read_solver(top.table("solver"), c);
+  c.output.tip = c.march == MarchKind::time;  // tip.csv: time marches only
+  read_output(top.table("output"), c);
+  top.reject_unknown({"format", "name", "description", "march", "retraction", "beam", "grid",
+                      "boundary", "initial", "tip", "loads", "solver", "output"});
+  if (length_given) {
+    const double L = c.ds;
+    c.ds = 1.0;
+    const double cells = c.length();  // L/ds in units of ds, SPEC [S4.3]
+    if (cells <= 0.0) top.fail("grid", "A is too small for the chosen ends");
+    c.ds = L / cells;
+  }
+  return c;
+}
+
+// --- write_case: the resolved case, every key explicit ---------------------------------------
+
+namespace {
+
+std::string number(double v) {
+  std::ostringstream out;
+  out << std::setprecision(17) << v;
+  std::string s = out.str();
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // stays a TOML float
+  return s;
+}
+
+template <class V>
+std::string array(const V& v) {
+  std::string s = "[";
+  for (int i = 0; i < v.size(); ++i) s += (i ? ", " : "") + number(v(i));
+  return s + "]";
+}
+
+std::string quoted(const fs::path& p) {
+  std::ostringstream out;
+  out << std::quoted(p.string());
+  return out.str();
+}
+
+void write_wrench(std::ostream& out, const model::TimeTable& table) {
+  if (table.times().size() == 1) {
+    out << "wrench = " << array(table.values()[0]) << "\n";
+    return;
+  }
+  out << "times = [";
+  for (std::size_t i = 0; i < table.times().size(); ++i)
+    out << (i ? ", " : "") << number(table.times()[i]);
+  out << "]\nwrenches = [";
+  for (std::size_t i = 0; i < table.values().size(); ++i)
+    out << (i ? ", " : "") << array(table.values()[i]);
+  out << "]\n";
+}
+
+const char* frame_name(model::LoadFrame f) {
+  return f == model::LoadFrame::body ? "body" : "world";
+}
+
+}  // namespace
+
+void write_case(std::ostream& out, const CaseSpec& c) {
+  const bool time = c.march == MarchKind::time;
+  out << "# Resolved case (every key explicit), written by field from " << c.file.string()
+      << "\nformat = 1\nname = " << std::quoted(c.name)
+      << "\ndescription = " << std::quoted(c.description)
+      << "\nmarch = " << (time ? "\"time\"" : "\"space\"") << "\nretraction = "
+      << (c.retraction == lie::RetractionKind::exponential ? "\"exp\"" : "\"cayley\"") << "\n";
+  out << "\n[beam]\nsection = \"explicit\"\narea = " << number(c.section.area)
+      << "\nI1 = " << number(c.section.I1) << "\nI2 = " << number(c.section.I2)
+      << "\ntorsion = " << number(c.section.torsion)
+      << "\nshear_factor = " << number(c.section.shear_k) << "\nE = " << number(c.material.E)
+      << "\nnu = " << number(c.material.nu) << "\nrho = " << number(c.material.rho) << "\n";
+  out << "\n[grid]\nA = " << c.A << "\nds = " << number(c.ds) << "\nJ = " << c.J
+      << "\ndt = " << number(c.dt) << "\n";
+  out << "\n[boundary]\n";
+  if (time) {
+    for (const auto& [key, end] : {std::pair{"left", &c.left}, std::pair{"right", &c.right}}) {
+      out << key << " = ";
+      if (end->kind == EndSpec::Kind::prescribed)
+        out << "{ prescribed = " << quoted(end->file) << " }\n";
+      else
+        out << (end->kind == EndSpec::Kind::free ? "\"free\"\n" : "\"clamped\"\n");
+    }
+    const InitialSpec& in = c.initial;
+    out << "\n[initial]\n";
+    if (in.configuration == InitialSpec::Configuration::file) {
+      out << "configuration = \"file\"\nfile = " << quoted(in.file) << "\n";
+    } else {
+      out << "configuration = "
+          << (in.configuration == InitialSpec::Configuration::arc ? "\"arc\"" : "\"straight\"")
+          << "\norigin = " << array(in.origin) << "\naxis = " << array(in.axis) << "\n";
+      if (in.configuration == InitialSpec::Configuration::arc)
+        out << "strain = " << array(in.strain) << "\n";
+    }
+    if (in.velocity == InitialSpec::Velocity::uniform)
+      out << "velocity = \"uniform\"\nxi = " << array(in.velocity_value) << "\n";
+    else if (in.velocity == InitialSpec::Velocity::file)
+      out << "velocity = \"file\"\nvelocity_file = " << quoted(in.velocity_file) << "\n";
+    else
+      out << "velocity = \"zero\"\n";
+    out << "start = "
+        << (in.start == InitialSpec::Start::first_order ? "\"first_order\"" : "\"second_order\"")
+        << "\n";
+  } else {
+    for (const auto& [key, row] : {std::pair{"first", &c.first}, std::pair{"last", &c.last}}) {
+      out << key << " = ";
+      if (row->kind == RowSpec::Kind::prescribed) {
+        out << "{ prescribed = " << quoted(row->file);
+        if (row->j) out << ", j = " << *row->j;
+        out << " }\n";
+      } else {
+        out << "\"zero_momentum\"\n";
+      }
+    }
+    out << "\n[tip]\nfile = " << quoted(c.tip) << "\n";
+  }
+  out << "\n[loads]\ngravity = " << array(c.gravity) << "\n";
+  for (const auto& d : c.loads.distributed) {
+    out << "\n[[loads.distributed]]\nframe = \"" << frame_name(d.frame) << "\"\n";
+    write_wrench(out, d.wrench);
+    out << "nodes = [" << d.a_first << ", " << (d.a_last < 0 ? c.A - 1 : d.a_last) << "]\n";
+  }
+  for (const auto& p : c.loads.point) {
+    out << "\n[[loads.point]]\nnode = " << p.a << "\nframe = \"" << frame_name(p.frame) << "\"\n";
+    write_wrench(out, p.wrench);
+  }
+  out << "\n[solver]\ntolerance = " << number(c.newton.tolerance)
+      << "\nmax_iterations = " << c.newton.max_iterations << "\n";
+  out << "\n[output]\nstride = " << c.output.stride << "\ncsv = " << std::boolalpha << c.output.csv
+      << "\nvtk = " << c.output.vtk << "\ntip = " << c.output.tip << "\n";
+}
+
+}  // namespace field::io

@@ -1,0 +1,105 @@
+#pragma once
+/// Case files (TOML, `format = 1`): everything the drivers of SPEC [S7] can do, in one commented
+/// file per case (meshes/<case>/case.toml; the format is described in meshes/README.md).
+/// load_case validates the whole file and resolves it into a CaseSpec; it opens no data file
+/// (the CSV files named by a case are read by io/case_setup when a march is prepared).
+/// Every error names the file, the line, the key and the value, and says what is expected.
+#include <filesystem>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "libfield/core/types.hpp"
+#include "libfield/dcel/node_solver.hpp"
+#include "libfield/lie/retraction.hpp"
+#include "libfield/mesh/spacetime_mesh.hpp"
+#include "libfield/model/beam_section.hpp"
+#include "libfield/model/loads.hpp"
+
+namespace field::io {
+
+/// Which driver a case is for: `field simulate` (time) or `field reconstruct` (space).
+enum class MarchKind { time, space };
+
+/// An end a = 0 / a = A of a time march.
+struct EndSpec {
+  enum class Kind { free, clamped, prescribed };
+  Kind kind = Kind::free;
+  std::filesystem::path file;  ///< prescribed: pose track, columns t,x,y,z,qw,qx,qy,qz
+};
+
+/// A row j = 0 / j = J of a space march.
+struct RowSpec {
+  enum class Kind { zero_momentum, prescribed };
+  Kind kind = Kind::zero_momentum;
+  std::filesystem::path file;  ///< prescribed: node poses, columns [j,]a,x,y,z,qw,qx,qy,qz
+  std::optional<int> j;        ///< use only the lines of this j (e.g. a run's field.csv)
+};
+
+/// Initial data of a time march, SPEC [S7.1].
+struct InitialSpec {
+  enum class Configuration { straight, arc, file };
+  enum class Velocity { zero, uniform, file };
+  enum class Start { second_order, first_order };
+  Configuration configuration = Configuration::straight;
+  Vec3 origin = Vec3::Zero();  ///< straight/arc: position of the end s = 0 [m]
+  Vec3 axis = Vec3::UnitZ();   ///< straight/arc: direction of d3 at s = 0
+  Vec6 strain = Vec6::Zero();  ///< arc: uniform strain eta (Omega, Gamma)
+  std::filesystem::path file;  ///< file: node poses a,x,y,z,qw,qx,qy,qz
+  Velocity velocity = Velocity::zero;
+  Vec6 velocity_value = Vec6::Zero();   ///< uniform: body velocity xi (omega, v)
+  std::filesystem::path velocity_file;  ///< file: a,w1,w2,w3,v1,v2,v3
+  /// second_order: [S7.1] step 2; first_order: g_1 = g_0 tau(dt xi(0)) (exact for rigid motion).
+  Start start = Start::second_order;
+};
+
+/// Output of a run.
+struct OutputSpec {
+  int stride = 1;   ///< every stride-th row (time) / column (space), and the last
+  bool csv = true;  ///< field.csv
+  bool vtk = true;  ///< beam.pvd + frames/, spacetime.vtu
+  bool tip = true;  ///< time march: tip.csv, input for `field reconstruct`
+};
+
+/// A validated, resolved case. Paths are absolute.
+struct CaseSpec {
+  std::filesystem::path file;  ///< the case file itself
+  std::string name;
+  std::string description;
+  MarchKind march = MarchKind::time;
+  lie::RetractionKind retraction = lie::RetractionKind::cayley;
+
+  model::BeamSection section;
+  model::BeamMaterial material;
+  Vec3 gravity = Vec3::Zero();  ///< [m/s^2], world frame
+
+  int A = 0;        ///< nodes a = 0..A
+  int J = 0;        ///< rows j = 0..J
+  double ds = 0.0;  ///< [m]
+  double dt = 0.0;  ///< [s]
+
+  EndSpec left, right;        ///< time march
+  InitialSpec initial;        ///< time march
+  std::filesystem::path tip;  ///< space march: tip CSV (t, pose, strain)
+  RowSpec first, last;        ///< space march
+
+  model::Loads loads;
+  dcel::NodeSolverOptions newton;
+  OutputSpec output;
+
+  /// Beam length L = (A + 1/2 [left free] - 1/2 [right free]) ds (SPEC [S4.3]); a space march
+  /// has its tip prescribed and nothing at a = A: L = A ds.
+  double length() const;
+  double duration() const { return J * dt; }  ///< T = J dt [s]
+  /// The side kinds of the evolution the case marches (for residual checks and node positions).
+  mesh::Side left_side() const;
+};
+
+/// Reads and validates a case file; throws field::Error (content) or field::IoError (file).
+CaseSpec load_case(const std::filesystem::path& file);
+
+/// Writes the resolved case in the case format (every key explicit, paths absolute); loading
+/// the result gives the same CaseSpec. Used for run.toml.
+void write_case(std::ostream& out, const CaseSpec& spec);
+
+}  // namespace field::io

@@ -1,0 +1,154 @@
+#include "libfield/io/csv_table.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+#include "libfield/core/error.hpp"
+
+namespace field::io {
+namespace {
+
+std::string trim(const std::string& text) {
+  const char* space = " \t\r\n\f\v";
+  const std::size_t begin = text.find_first_not_of(space);
+  if (begin == std::string::npos) return "";
+  const std::size_t end = text.find_last_not_of(space);
+  return text.substr(begin, end - begin + 1);
+}
+
+/// Fields of one line, split at every comma (no quoting: the files hold numbers), trimmed.
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> fields;
+  std::size_t begin = 0;
+  while (true) {
+    const std::size_t comma = line.find(',', begin);
+    fields.push_back(trim(line.substr(begin, comma - begin)));
+    if (comma == std::string::npos) break;
+    begin = comma + 1;
+  }
+  return fields;
+}
+
+std::string join(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
+  return out;
+}
+
+/// strtod over the whole field; false for an empty field or trailing text.
+bool parse_double(const std::string& text, double& value) {
+  if (text.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  value = std::strtod(text.c_str(), &end);
+  // Overflow gives +-HUGE_VAL (caught as non-finite by the caller); underflow to a denormal or 0
+  // is a legitimate tiny number, so ERANGE alone is not an error.
+  return end == text.c_str() + text.size();
+}
+
+}  // namespace
+
+int CsvTable::column(const std::string& name) const {
+  const auto it = std::find(columns.begin(), columns.end(), name);
+  FIELD_CHECK(it != columns.end(), path.string() << ":" << header_line << ": no column '" << name
+                                                 << "' in the header; columns present: "
+                                                 << join(columns) << ". Add the column '" << name
+                                                 << "' (names are case-sensitive, any order)");
+  return static_cast<int>(it - columns.begin());
+}
+
+bool CsvTable::has_column(const std::string& name) const {
+  return std::find(columns.begin(), columns.end(), name) != columns.end();
+}
+
+double CsvTable::value(std::size_t row, const std::string& name) const {
+  FIELD_CHECK(row < rows.size(), path.string() << ": row " << row << " requested, the file has "
+                                               << rows.size() << " data rows");
+  return rows[row][static_cast<std::size_t>(column(name))];
+}
+
+std::string CsvTable::where(std::size_t row) const {
+  return path.string() + ":" + std::to_string(row < lines.size() ? lines[row] : 0);
+}
+
+CsvTable read_csv(const std::filesystem::path& path,
+                  const std::vector<std::string>& required_columns) {
+  std::ifstream in(path);
+  if (!in) {
+    const int err = errno;
+    throw IoError("cannot open '" + path.string() + "' for reading: " + std::strerror(err) +
+                  ". Check the path (relative paths are relative to the case file's folder)");
+  }
+  CsvTable table;
+  table.path = path;
+  const std::string file = path.string();
+
+  std::vector<bool> required;  // per column: checked strictly
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::string text = trim(line);
+    if (text.empty() || text[0] == '#') continue;  // blank line or comment
+    std::vector<std::string> fields = split(text);
+
+    if (table.header_line == 0) {  // the first non-comment line is the header
+      table.header_line = number;
+      for (std::size_t c = 0; c < fields.size(); ++c) {
+        FIELD_CHECK(!fields[c].empty(), file << ":" << number << ": header field " << c + 1
+                                             << " is empty; name every column (header: '" << text
+                                             << "')");
+        FIELD_CHECK(std::find(fields.begin(), fields.begin() + c, fields[c]) == fields.begin() + c,
+                    file << ":" << number << ": column '" << fields[c]
+                         << "' appears twice in the header; rename or remove one of them");
+      }
+      table.columns = fields;
+      required.assign(fields.size(), false);
+      for (const std::string& name : required_columns)
+        required[static_cast<std::size_t>(table.column(name))] = true;
+      continue;
+    }
+
+    FIELD_CHECK(fields.size() == table.columns.size(),
+                file << ":" << number << ": " << fields.size() << " fields, but the header (line "
+                     << table.header_line << ") has " << table.columns.size() << " columns ("
+                     << join(table.columns) << "); row: '" << text
+                     << "'. Give every row one value per column");
+    std::vector<double> row(fields.size());
+    for (std::size_t c = 0; c < fields.size(); ++c) {
+      double value = 0.0;
+      const bool parsed = parse_double(fields[c], value);
+      if (!required[c]) {
+        row[c] = parsed ? value : std::nan("");  // extra column: kept, not checked
+        continue;
+      }
+      FIELD_CHECK(parsed, file << ":" << number << ": column '" << table.columns[c] << "': '"
+                               << fields[c]
+                               << "' is not a number; write a decimal number such as 0.25 "
+                                  "or -1.5e-3");
+      FIELD_CHECK(std::isfinite(value), file << ":" << number << ": column '" << table.columns[c]
+                                             << "': '" << fields[c]
+                                             << "' is not a finite number; replace it by the "
+                                                "measured value or remove the row");
+      row[c] = value;
+    }
+    table.rows.push_back(std::move(row));
+    table.lines.push_back(number);
+  }
+  if (in.bad()) {
+    const int err = errno;
+    throw IoError("cannot read '" + file + "' (line " + std::to_string(number + 1) +
+                  "): " + std::strerror(err));
+  }
+  FIELD_CHECK(table.header_line != 0,
+              file << ": no header row (the file is empty or has only comments); the first "
+                      "line that is not blank or a '#' comment must name the columns: "
+                   << join(required_columns));
+  return table;
+}
+
+}  // namespace field::io

@@ -1,0 +1,104 @@
+#include "libfield/io/node_data.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <string>
+
+#include "libfield/core/error.hpp"
+#include "libfield/io/csv_table.hpp"
+
+namespace field::io {
+namespace {
+
+/// The integer in column `name` of `row`; Error if it is not a whole number.
+long whole_number(const CsvTable& table, std::size_t row, const std::string& name) {
+  const double v = table.value(row, name);
+  FIELD_CHECK(v == std::floor(v) && std::abs(v) < 1e9,
+              table.where(row) << ": column '" << name << "': " << std::setprecision(17) << v
+                               << " is not a whole number; " << name
+                               << " is an index (0, 1, 2, ...)");
+  return static_cast<long>(v);
+}
+
+/// Row of every node a = 0..nodes-1 among the rows of `table` selected by `use`: each a
+/// exactly once.
+template <typename Use>
+std::vector<std::size_t> node_rows(const CsvTable& table, int nodes, Use use,
+                                   const std::string& selection) {
+  FIELD_CHECK(nodes >= 1, table.path.string() << ": the case has " << nodes << " nodes");
+  std::vector<long> row_of(static_cast<std::size_t>(nodes), -1);
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    if (!use(i)) continue;
+    const long a = whole_number(table, i, "a");
+    FIELD_CHECK(a >= 0 && a < nodes,
+                table.where(i) << ": column 'a': node " << a << " is out of range; the case has "
+                               << nodes << " nodes, a = 0.." << nodes - 1
+                               << ": remove the row or change the case's number of nodes");
+    const auto k = static_cast<std::size_t>(a);
+    FIELD_CHECK(row_of[k] < 0, table.where(i)
+                                   << ": column 'a': node " << a << selection
+                                   << " given twice (first on line "
+                                   << table.lines[static_cast<std::size_t>(std::max(row_of[k], 0L))]
+                                   << "); give every node once");
+    row_of[k] = static_cast<long>(i);
+  }
+  std::vector<std::size_t> rows;
+  for (int a = 0; a < nodes; ++a) {
+    FIELD_CHECK(row_of[static_cast<std::size_t>(a)] >= 0,
+                table.path.string()
+                    << ": node a = " << a << selection << " is missing; the case has " << nodes
+                    << " nodes, a = 0.." << nodes - 1 << ": give one row for each");
+    rows.push_back(static_cast<std::size_t>(row_of[static_cast<std::size_t>(a)]));
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::vector<lie::SE3> read_node_poses(const std::filesystem::path& path, int nodes,
+                                      std::optional<int> j) {
+  std::vector<std::string> columns = {"a", "x", "y", "z", "qw", "qx", "qy", "qz"};
+  if (j) columns.insert(columns.begin(), "j");
+  const CsvTable table = read_csv(path, columns);
+  std::vector<std::size_t> rows;
+  if (j) {
+    const auto use = [&](std::size_t i) { return whole_number(table, i, "j") == *j; };
+    bool has_rows = false;
+    for (std::size_t i = 0; i < table.rows.size() && !has_rows; ++i) has_rows = use(i);
+    FIELD_CHECK(has_rows, path.string() << ": no row with j = " << *j
+                                        << "; choose a time row j that the file has");
+    // Name the j in the messages about nodes.
+    const std::string selection = " (j = " + std::to_string(*j) + ")";
+    rows = node_rows(table, nodes, use, selection);
+  } else {
+    rows = node_rows(
+        table, nodes, [](std::size_t) { return true; }, "");
+  }
+  std::vector<lie::SE3> poses;
+  poses.reserve(rows.size());
+  for (const std::size_t i : rows) poses.push_back(pose_from_row(table, i));
+  return poses;
+}
+
+std::vector<Vec6> read_node_velocities(const std::filesystem::path& path, int nodes) {
+  const std::vector<std::string> columns = {"a", "w1", "w2", "w3", "v1", "v2", "v3"};
+  const CsvTable table = read_csv(path, columns);
+  const std::vector<std::size_t> rows = node_rows(
+      table, nodes, [](std::size_t) { return true; }, "");
+  std::vector<Vec6> velocities;
+  velocities.reserve(rows.size());
+  for (const std::size_t i : rows) {
+    Vec6 xi;
+    for (int c = 0; c < 6; ++c) xi(c) = table.value(i, columns[static_cast<std::size_t>(c) + 1]);
+    velocities.push_back(xi);
+  }
+  return velocities;
+}
+
+PoseTrack read_pose_track(const std::filesystem::path& path) {
+  const CsvTable table = read_csv(path, {"t", "x", "y", "z", "qw", "qx", "qy", "qz"});
+  return PoseTrack::from_table(table, "t", {});
+}
+
+}  // namespace field::io

@@ -1,0 +1,31 @@
+#pragma once
+/// Per-node data of a case from CSV files (docs/input-data.md, "Node data (CSV)"): initial poses
+/// g^a (columns a, x, y, z, qw, qx, qy, qz; a run's field.csv with its j column can serve),
+/// initial body velocities xi^a = (omega, gamma) (columns a, w1, w2, w3, v1, v2, v3, SPEC [S1]
+/// order) and the motion of a prescribed end in time (columns t, x, y, z, qw, qx, qy, qz).
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "libfield/core/types.hpp"
+#include "libfield/io/pose_track.hpp"
+#include "libfield/lie/se3.hpp"
+
+namespace field::io {
+
+/// Poses g^a, a = 0..nodes-1, in the world frame (quaternion scalar first). Every a exactly once,
+/// rows in any order; if `j` is given the file must have a column j and only its rows with that
+/// j are used. field::Error names the file, the line and the value of an a that is not an
+/// integer, out of range or repeated, and the first a missing.
+std::vector<lie::SE3> read_node_poses(const std::filesystem::path& path, int nodes,
+                                      std::optional<int> j = std::nullopt);
+
+/// Body velocities xi^a = (omega, gamma) [rad/s, m/s], a = 0..nodes-1 (SPEC [S1]), columns
+/// a, w1, w2, w3, v1, v2, v3; same rules as read_node_poses.
+std::vector<Vec6> read_node_velocities(const std::filesystem::path& path, int nodes);
+
+/// The motion of a prescribed end, columns t, x, y, z, qw, qx, qy, qz, t strictly increasing;
+/// resample it with PoseTrack::pose_at.
+PoseTrack read_pose_track(const std::filesystem::path& path);
+
+}  // namespace field::io

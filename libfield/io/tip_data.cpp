@@ -1,0 +1,142 @@
+#include "libfield/io/tip_data.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <iomanip>
+#include <sstream>
+#include <system_error>
+
+#include "libfield/core/error.hpp"
+#include "libfield/io/csv_table.hpp"
+#include "libfield/io/pose_track.hpp"
+
+namespace field::io {
+
+const std::vector<std::string>& tip_columns() {
+  static const std::vector<std::string> columns = {"t",      "x",      "y",      "z",      "qw",
+                                                   "qx",     "qy",     "qz",     "Omega1", "Omega2",
+                                                   "Omega3", "Gamma1", "Gamma2", "Gamma3"};
+  return columns;
+}
+
+TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J) {
+  FIELD_CHECK(dt > 0.0 && std::isfinite(dt), "read_tip: dt must be positive, got " << dt);
+  FIELD_CHECK(J >= 1, "read_tip: J must be at least 1, got " << J);
+  const CsvTable table = read_csv(path, tip_columns());
+  const std::vector<std::string> strain(tip_columns().begin() + 8, tip_columns().end());
+  const PoseTrack track = PoseTrack::from_table(table, "t", strain);
+  const std::string file = path.string();
+
+  // The grid t_j = j dt (as mesh::SpacetimeMesh::t) must lie inside the data's time range.
+  for (int j = 0; j <= J; ++j) {
+    const double t = j * dt;
+    FIELD_CHECK(track.covers(t),
+                file << ": grid time t_" << j << " = " << std::setprecision(17) << t
+                     << " is outside the data's time range [" << track.first() << ", "
+                     << track.last() << "] (t of lines " << track.line(0) << " and "
+                     << track.line(track.size() - 1) << "); the grid t_j = j dt, j = 0.." << J
+                     << ", dt = " << dt << " needs [0, " << J * dt
+                     << "]: change T (or J, dt) in the case, or give data over that range");
+  }
+
+  TipOnGrid tip;
+  tip.g0.reserve(static_cast<std::size_t>(J) + 1);
+  tip.eta0.reserve(static_cast<std::size_t>(J));
+  std::ostringstream note;
+  note << std::setprecision(17);
+  if (track.on_grid(0.0, dt, J + 1)) {
+    for (int j = 0; j <= J; ++j) {
+      const auto i = static_cast<std::size_t>(track.sample_at(j * dt, dt));
+      tip.g0.push_back(track.pose(i));
+      if (j < J) tip.eta0.push_back(track.vector(i));
+    }
+    note << file << ": " << track.size() << " samples on the grid t_j = j dt (dt = " << dt
+         << "), j = 0.." << J << ", used as they are";
+    if (track.size() > static_cast<std::size_t>(J) + 1)
+      note << " (" << track.size() - static_cast<std::size_t>(J) - 1
+           << " samples between grid times ignored)";
+  } else {
+    for (int j = 0; j <= J; ++j) {
+      tip.g0.push_back(track.pose_at(j * dt));
+      if (j < J) tip.eta0.push_back(track.vector_at(j * dt));
+    }
+    tip.resampled = true;
+    note << file << ": " << track.size() << " samples resampled on the grid t_j = j dt (dt = " << dt
+         << "), j = 0.." << J << " (positions and strains linearly, rotations by slerp)";
+  }
+  tip.note = note.str();
+  return tip;
+}
+
+TipCsvWriter::TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel& model)
+    : path_(std::move(path)),
+      part_(path_.string() + ".part"),
+      tau_(model.tau()),
+      dt_(model.dt()),
+      ds_(model.ds()) {
+  file_.reset(std::fopen(part_.c_str(), "w"));
+  if (!file_) {
+    const int err = errno;
+    throw IoError("cannot open '" + part_.string() + "' for writing: " + std::strerror(err) +
+                  ". Check that the folder exists and is writable");
+  }
+  std::string header;
+  for (const std::string& name : tip_columns()) header += (header.empty() ? "" : ",") + name;
+  check_write(std::fprintf(file_.get(), "%s\n", header.c_str()) > 0);
+}
+
+TipCsvWriter::~TipCsvWriter() {
+  if (finished_) return;
+  file_.reset();
+  std::error_code ignored;
+  std::filesystem::remove(part_, ignored);  // an unfinished file is not left behind
+}
+
+void TipCsvWriter::check_write(bool ok) {
+  if (ok && std::ferror(file_.get()) == 0) return;
+  const int err = errno;
+  throw IoError("cannot write '" + part_.string() + "': " + std::strerror(err));
+}
+
+void TipCsvWriter::slab(int index, const std::vector<lie::SE3>& values,
+                        const march::SlabStats& /*stats*/) {
+  FIELD_CHECK(!finished_, "TipCsvWriter: slab " << index << " after finish()");
+  FIELD_CHECK(index == rows_, "TipCsvWriter: expected time row " << rows_ << ", got " << index);
+  FIELD_CHECK(values.size() >= 2, "TipCsvWriter: a time row needs at least the nodes a = 0, 1; got "
+                                      << values.size() << " values");
+  const lie::SE3& g0 = values[0];
+  // Discrete tip strain of SPEC [S4.1] with the march's retraction: the space march rebuilds
+  // g_j^1 = g_j^0 tau(ds eta_j^0) from it (SPEC [S7.2] step 1).
+  const Vec6 eta = tau_.tau_inv(g0.inverse() * values[1]) / ds_;
+  const Vec4 q = g0.quat();
+  check_write(std::fprintf(file_.get(),
+                           "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+                           "%.17g,%.17g,%.17g\n",
+                           index * dt_, g0.r(0), g0.r(1), g0.r(2), q(0), q(1), q(2), q(3), eta(0),
+                           eta(1), eta(2), eta(3), eta(4), eta(5)) > 0);
+  ++rows_;
+}
+
+void TipCsvWriter::finish() {
+  if (finished_) return;
+  finished_ = true;
+  std::FILE* f = file_.release();
+  const bool flushed = std::fflush(f) == 0 && std::ferror(f) == 0;
+  const int flush_err = errno;
+  const bool closed = std::fclose(f) == 0;
+  const int close_err = errno;
+  if (!flushed || !closed) {
+    std::error_code ignored;
+    std::filesystem::remove(part_, ignored);
+    throw IoError("cannot write '" + part_.string() +
+                  "': " + std::strerror(flushed ? close_err : flush_err));
+  }
+  std::error_code ec;
+  std::filesystem::rename(part_, path_, ec);
+  if (ec)
+    throw IoError("cannot rename '" + part_.string() + "' to '" + path_.string() +
+                  "': " + ec.message());
+}
+
+}  // namespace field::io

@@ -1,0 +1,75 @@
+#pragma once
+/// Tip data of the space evolution (SPEC [S7.2], [S11.4]): the motion g_j^0 of the end a = 0 and
+/// its convected strain eta_j^0 = (Omega, Gamma) (SPEC [S1]) as a CSV file with the columns
+///   t, x, y, z, qw, qx, qy, qz, Omega1, Omega2, Omega3, Gamma1, Gamma2, Gamma3
+/// (tip pose in the world frame, unit quaternion scalar first), read onto the case's time grid
+/// t_j = j dt, and written from a time march so that a simulated run can be reconstructed.
+/// docs/input-data.md describes the file and every error.
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "libfield/core/types.hpp"
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/lie/se3.hpp"
+#include "libfield/march/observer.hpp"
+
+namespace field::io {
+
+/// The column names of a tip file, in the order TipCsvWriter writes them.
+const std::vector<std::string>& tip_columns();
+
+/// Tip data on the grid t_j = j dt, j = 0..J: the input of the space march (SPEC [S7.2]).
+struct TipOnGrid {
+  std::vector<lie::SE3> g0;  ///< tip pose g_j^0 (world frame), j = 0..J
+  std::vector<Vec6> eta0;    ///< tip strain eta_j^0 = (Omega, Gamma), j = 0..J-1 (eta_J^0 unused)
+  bool resampled = false;    ///< true when the samples were not on the grid and were resampled
+  std::string note;          ///< one line for the user saying which of the two happened
+};
+
+/// Reads the tip file `path` onto the grid t_j = j dt, j = 0..J. Samples on the grid (within
+/// 1e-9 dt) are used as they are; otherwise every grid time is resampled on the group (positions
+/// and strains linearly, rotations by slerp with sign continuity) and `note` says so. Throws
+/// field::Error for any invalid row (see read_csv, PoseTrack::from_table) and when the grid
+/// leaves the data's time range (naming the first grid time outside).
+TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J);
+
+/// Writes the tip of a time march (slabs = time rows j, A+1 poses each) in the tip format: for
+/// every row the pose g_j^0 and the discrete strain eta_j^0 = tau^{-1}((g_j^0)^{-1} g_j^1) / ds
+/// with the model's retraction and ds (SPEC [S4.1]), 17 significant digits. The file is written
+/// to `path.part` and renamed to `path` in finish(); field::IoError when it cannot be opened,
+/// written or renamed. read_tip of the file and g_j^1 = g_j^0 tau(ds eta_j^0) reproduce the
+/// march's column a = 1 to round-off.
+class TipCsvWriter : public march::SlabObserver {
+ public:
+  TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel& model);
+  ~TipCsvWriter() override;  // removes an unfinished path.part; never throws
+  TipCsvWriter(const TipCsvWriter&) = delete;
+  TipCsvWriter& operator=(const TipCsvWriter&) = delete;
+
+  void slab(int index, const std::vector<lie::SE3>& values, const march::SlabStats& stats) override;
+  /// Closes the file and renames path.part to path (once; later calls do nothing).
+  void finish() override;
+
+  const std::filesystem::path& path() const { return path_; }
+  int rows_written() const { return rows_; }
+
+ private:
+  struct Closer {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  void check_write(bool ok);
+
+  std::filesystem::path path_;
+  std::filesystem::path part_;
+  lie::Retraction tau_;
+  double dt_;
+  double ds_;
+  std::unique_ptr<std::FILE, Closer> file_;
+  int rows_ = 0;
+  bool finished_ = false;
+};
+
+}  // namespace field::io

@@ -1,0 +1,198 @@
+// Case files (libfield/io/case_file): the shipped cases resolve to the SPEC's parameters, the
+// resolved form written to run.toml loads back to the same case, and bad values are errors that
+// name the file, the line, the key and the value.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "libfield/core/error.hpp"
+#include "libfield/io/case_file.hpp"
+#include "tests/support/errors.hpp"
+#include "tests/support/temp_folder.hpp"
+
+namespace field::io {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path shipped(const std::string& name, const std::string& file = "case.toml") {
+  return fs::path(FIELD_SOURCE_DIR) / "meshes" / name / file;
+}
+
+TEST(CaseFile, FreeFlightResolvesToTheSpec) {
+  const CaseSpec c = load_case(shipped("free_flight"));
+  EXPECT_EQ(c.name, "free_flight");
+  EXPECT_EQ(c.march, MarchKind::time);
+  EXPECT_EQ(c.retraction, lie::RetractionKind::cayley);
+  EXPECT_EQ(c.A, 10);
+  EXPECT_EQ(c.J, 400);
+  EXPECT_EQ(c.ds, 0.1);
+  EXPECT_EQ(c.dt, 0.005);
+  EXPECT_DOUBLE_EQ(c.length(), 1.0);
+  EXPECT_DOUBLE_EQ(c.section.area, 0.01);
+  EXPECT_DOUBLE_EQ(c.section.I1, 1e-4 / 12);
+  EXPECT_EQ(c.material.E, 1e5);
+  EXPECT_EQ(c.material.nu, 0.35);
+  EXPECT_EQ(c.left.kind, EndSpec::Kind::free);
+  EXPECT_EQ(c.initial.velocity, InitialSpec::Velocity::file);
+  EXPECT_EQ(c.initial.velocity_file, shipped("free_flight", "velocities.csv"));
+  EXPECT_EQ(c.left_side(), mesh::Side::natural);
+}
+
+TEST(CaseFile, CantileverLengthFollowsTheNodePlacement) {
+  const CaseSpec c = load_case(shipped("cantilever_gravity"));
+  EXPECT_DOUBLE_EQ(c.ds, 1.0 / 9.5);  // L = (A - 1/2) ds, SPEC [S11.3]
+  EXPECT_EQ(c.left.kind, EndSpec::Kind::clamped);
+  EXPECT_EQ(c.gravity, Vec3(0, 0, -9.81));
+  EXPECT_EQ(c.dt, 5e-4);
+  EXPECT_EQ(c.J, 2000);
+  EXPECT_EQ(c.left_side(), mesh::Side::prescribed);
+}
+
+TEST(CaseFile, SpaceEvolutionResolvesToTheSpec) {
+  const CaseSpec c = load_case(shipped("space_evolution"));
+  EXPECT_EQ(c.march, MarchKind::space);
+  EXPECT_EQ(c.J, 300);
+  EXPECT_DOUBLE_EQ(c.dt, 2.0 / 300);
+  EXPECT_DOUBLE_EQ(c.section.area, 0.04);
+  EXPECT_EQ(c.first.kind, RowSpec::Kind::zero_momentum);
+  EXPECT_EQ(c.tip, shipped("space_evolution", "tip.csv"));
+  EXPECT_FALSE(c.output.tip);
+  const CaseSpec r = load_case(shipped("roundtrip"));
+  EXPECT_EQ(r.first.kind, RowSpec::Kind::prescribed);
+  EXPECT_EQ(r.last.j.value(), 100);
+}
+
+TEST(CaseFile, ResolvedCaseLoadsBackTheSame) {
+  test::TempFolder tmp;
+  for (const auto& [name, file] :
+       std::vector<std::pair<std::string, std::string>>{{"free_flight", "case.toml"},
+                                                        {"rigid_spin", "case.toml"},
+                                                        {"static_arc", "case.toml"},
+                                                        {"cantilever_gravity", "case.toml"},
+                                                        {"space_evolution", "case.toml"},
+                                                        {"roundtrip", "case.toml"},
+                                                        {"roundtrip", "simulate.toml"}}) {
+    CaseSpec c = load_case(shipped(name, file));
+    model::DistributedLoad d;
+    d.wrench = model::TimeTable({0.0, 0.5}, {Vec6::Ones(), Vec6::Constant(-0.1 / 3)});
+    d.a_first = 1;
+    d.a_last = 2;
+    c.loads.distributed.push_back(d);
+    model::PointLoad p;
+    p.a = 2;
+    p.frame = model::LoadFrame::body;
+    p.wrench = model::TimeTable::constant(Vec6::Constant(1.0 / 7));
+    c.loads.point.push_back(p);
+    std::ostringstream text;
+    write_case(text, c);
+    const fs::path again = tmp.write(name + "_" + file, text.str());
+    const CaseSpec b = load_case(again);
+    EXPECT_EQ(b.march, c.march) << name;
+    EXPECT_EQ(b.A, c.A);
+    EXPECT_EQ(b.J, c.J);
+    EXPECT_EQ(b.ds, c.ds) << name;  // 17 digits: exact
+    EXPECT_EQ(b.dt, c.dt) << name;
+    EXPECT_EQ(b.section.area, c.section.area);
+    EXPECT_EQ(b.section.torsion, c.section.torsion);
+    EXPECT_EQ(b.material.nu, c.material.nu);
+    EXPECT_EQ(b.gravity, c.gravity);
+    EXPECT_EQ(b.left.kind, c.left.kind);
+    EXPECT_EQ(b.right.kind, c.right.kind);
+    EXPECT_EQ(b.first.kind, c.first.kind);
+    EXPECT_EQ(b.first.file, c.first.file);
+    EXPECT_EQ(b.tip, c.tip);
+    EXPECT_EQ(b.initial.configuration, c.initial.configuration);
+    EXPECT_EQ(b.initial.origin, c.initial.origin);
+    EXPECT_EQ(b.initial.strain, c.initial.strain);
+    EXPECT_EQ(b.initial.velocity_value, c.initial.velocity_value);
+    EXPECT_EQ(b.initial.start, c.initial.start);
+    ASSERT_EQ(b.loads.distributed.size(), 1u);
+    EXPECT_EQ(b.loads.distributed[0].wrench.values()[1], d.wrench.values()[1]);
+    EXPECT_EQ(b.loads.distributed[0].a_last, 2);
+    ASSERT_EQ(b.loads.point.size(), 1u);
+    EXPECT_EQ(b.loads.point[0].frame, model::LoadFrame::body);
+    EXPECT_EQ(b.loads.point[0].wrench.values()[0], p.wrench.values()[0]);
+    EXPECT_EQ(b.output.tip, c.output.tip);
+  }
+}
+
+/// A minimal valid time-march case; `beam_extra` goes into [beam], `tail` after [grid].
+std::string minimal(const std::string& beam_extra = "", const std::string& tail = "") {
+  return "format = 1\nmarch = \"time\"\n[beam]\nsection = \"square\"\nside = 0.1\nE = 1e5\n"
+         "nu = 0.3\nrho = 1000.0\n" +
+         beam_extra + "[grid]\nA = 4\nds = 0.25\ndt = 0.01\nJ = 10\n" + tail;
+}
+
+/// `minimal()` with the first `from` replaced by `to`.
+std::string minimal_with(const std::string& from, const std::string& to) {
+  std::string s = minimal();
+  s.replace(s.find(from), from.size(), to);
+  return s;
+}
+
+TEST(CaseFile, MinimalCaseHasDocumentedDefaults) {
+  test::TempFolder tmp;
+  const CaseSpec c = load_case(tmp.write("case.toml", minimal()));
+  EXPECT_EQ(c.retraction, lie::RetractionKind::cayley);
+  EXPECT_EQ(c.left.kind, EndSpec::Kind::free);
+  EXPECT_EQ(c.initial.configuration, InitialSpec::Configuration::straight);
+  EXPECT_EQ(c.initial.axis, Vec3::UnitZ());
+  EXPECT_EQ(c.initial.velocity, InitialSpec::Velocity::zero);
+  EXPECT_EQ(c.newton.tolerance, 1e-14);
+  EXPECT_EQ(c.output.stride, 1);
+  EXPECT_TRUE(c.output.csv && c.output.vtk && c.output.tip);
+  EXPECT_EQ(c.section.shear_k, 1.0);
+}
+
+struct Bad {
+  const char* name;
+  std::string text;
+  std::vector<std::string> words;  // the message must contain each
+};
+
+class BadCaseFile : public ::testing::TestWithParam<Bad> {};
+
+TEST_P(BadCaseFile, NamesFileLineKeyAndValue) {
+  test::TempFolder tmp;
+  const fs::path file = tmp.write("bad.toml", GetParam().text);
+  const std::string message = test::error_message([&] { load_case(file); });
+  EXPECT_TRUE(test::contains(message, "bad.toml:")) << message;
+  for (const auto& w : GetParam().words) EXPECT_TRUE(test::contains(message, w)) << message;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Errors, BadCaseFile,
+    ::testing::Values(
+        Bad{"format", "format = 2\n", {"bad.toml:1:", "format = 2"}},
+        Bad{"nu", minimal_with("nu = 0.3", "nu = 0.5"), {":7:", "[beam] nu = 0.5", "(-1, 0.5)"}},
+        Bad{"negative_E", minimal_with("E = 1e5", "E = -1"), {"[beam] E = -1", "> 0"}},
+        Bad{"dt_and_T", minimal("", "T = 0.1\n"), {"exactly two of dt, J and T"}},
+        Bad{"unknown", minimal("color = \"red\"\n"), {":9:", "unknown key [beam] color", "rho"}},
+        Bad{"type", minimal_with("A = 4", "A = 4.5"), {"[grid] A = 4.5", "integer"}},
+        Bad{"missing_table", "format = 1\nmarch = \"time\"\n", {"[beam]"}},
+        Bad{"section", minimal_with("\"square\"", "\"hexagon\""), {"\"hexagon\"", "\"circle\""}},
+        Bad{"axis", minimal("", "[initial]\naxis = [0, 0, 0]\n"), {"[initial] axis", "zero"}},
+        Bad{"vector_size",
+            minimal("", "[loads]\ngravity = [0, -9.81]\n"),
+            {"[loads] gravity", "3 numbers"}},
+        Bad{"load_nodes",
+            minimal("", "[[loads.distributed]]\nwrench = [0,0,0,0,0,1]\nnodes = [2, 9]\n"),
+            {"nodes", "A-1 = 3"}},
+        Bad{"table_times",
+            minimal("",
+                    "[[loads.point]]\nnode = 1\ntimes = [0.0, 0.0]\nwrenches = "
+                    "[[0,0,0,0,0,1], [0,0,0,0,0,2]]\n"),
+            {"times", "increasing"}},
+        Bad{"syntax", "format = 1\n[beam\n", {"bad.toml:2:", "TOML"}},
+        Bad{"space_initial",
+            minimal_with("\"time\"", "\"space\"") + "[initial]\nvelocity = \"zero\"\n",
+            {"initial", "[tip]"}}),
+    [](const ::testing::TestParamInfo<Bad>& p) { return std::string(p.param.name); });
+
+TEST(CaseFile, MissingFileIsAnIoError) {
+  EXPECT_THROW(load_case("/nonexistent/case.toml"), IoError);
+}
+
+}  // namespace
+}  // namespace field::io
