@@ -226,7 +226,6 @@ def main():
         chosen = sorted({0, (len(frames) - 1) // 2, len(frames) - 1})
     radius = args.radius or 0.02 * length
     arrow = args.arrow or 0.08 * length
-    points = None
     from vtkmodules.vtkIOXML import vtkXMLPolyDataReader
 
     probe = vtkXMLPolyDataReader()
@@ -289,10 +288,8 @@ def main():
     times = ", ".join("%.4g" % frames[k][0] for k in chosen)
     headline = corner_text(simple, view, "beam at t = %s s (earlier: fainter)" % times,
                            [0.01, 0.94])
-    legend = [
-        corner_text(simple, view, "%s" % name, [0.01 + 0.035 * i, 0.89], rgb, 18)
-        for i, (name, rgb) in enumerate(DIRECTOR_COLOURS)
-    ]
+    for i, (name, rgb) in enumerate(DIRECTOR_COLOURS):  # the arrows' legend, kept for frames
+        corner_text(simple, view, name, [0.01 + 0.035 * i, 0.89], rgb, 18)
     simple.Render(view)
     simple.SaveScreenshot(out, view, ImageResolution=args.size)
     run_folder.report(out, "%d beam(s) at t = %s s, coloured by %s" % (len(chosen), times, title))
@@ -312,7 +309,6 @@ def main():
         clock.Text = "t = %.4f s   (frame %d of %d)" % (t, k + 1, len(frames))
         name = os.path.join(args.frames, "frame_%0*d.png" % (digits, k))
         simple.SaveScreenshot(name, view, ImageResolution=args.size)
-    del legend
     run_folder.report(os.path.join(args.frames, "frame_%s.png" % ("N" * digits)),
                       "%d frames, t = %.4g .. %.4g s" % (len(frames), frames[0][0], frames[-1][0]))
 

@@ -114,7 +114,8 @@ if [[ -f $se/beam.pvd ]]; then
 fi
 
 echo "== render_spacetime.py"
-if run "render_spacetime (energy_density, edges)" pvbatch_run "$here/render_spacetime.py" "$ff"; then
+if run "render_spacetime (energy_density, edges)" pvbatch_run "$here/render_spacetime.py" \
+  "$ff"; then
   run "spacetime_energy_density.png not blank" check_png "$ff/spacetime_energy_density.png"
 fi
 if run "render_spacetime --field dcel_residual --log" pvbatch_run "$here/render_spacetime.py" \

@@ -49,15 +49,20 @@ def col(R, k):
 def quat_wxyz(R):
     """Unit quaternion (w, x, y, z) of a rotation matrix (w >= 0 branch, enough here)."""
     w = math.sqrt(max(0.0, 1.0 + R[0][0] + R[1][1] + R[2][2])) / 2.0
-    x = math.copysign(math.sqrt(max(0.0, 1.0 + R[0][0] - R[1][1] - R[2][2])) / 2.0, R[2][1] - R[1][2])
-    y = math.copysign(math.sqrt(max(0.0, 1.0 - R[0][0] + R[1][1] - R[2][2])) / 2.0, R[0][2] - R[2][0])
-    z = math.copysign(math.sqrt(max(0.0, 1.0 - R[0][0] - R[1][1] + R[2][2])) / 2.0, R[1][0] - R[0][1])
+    def part(sx, sy, sz, sign):
+        trace = 1.0 + sx * R[0][0] + sy * R[1][1] + sz * R[2][2]
+        return math.copysign(math.sqrt(max(0.0, trace)) / 2.0, sign)
+
+    x = part(1, -1, -1, R[2][1] - R[1][2])
+    y = part(-1, 1, -1, R[0][2] - R[2][0])
+    z = part(-1, -1, 1, R[1][0] - R[0][1])
     return [w, x, y, z]
 
 
 def pose(t, s):
     """Made-up pose (R, r) of the material point s at time t (L = 1 m)."""
-    R = matmul(rot((0.0, 1.0, 0.0), 1.0 * t + 0.3 * math.sin(math.pi * s)), rot((0.0, 0.0, 1.0), 2.0 * s * t))
+    R = matmul(rot((0.0, 1.0, 0.0), 1.0 * t + 0.3 * math.sin(math.pi * s)),
+               rot((0.0, 0.0, 1.0), 2.0 * s * t))
     # centre line: the tumbling straight line plus a drift along e2
     Rc = rot((0.0, 1.0, 0.0), 1.0 * t)
     d3 = col(Rc, 2)
@@ -98,7 +103,8 @@ def write_frame(path, t, ts, nodes, polyline):
         d3.append(col(R, 2))
         vel.append([(r2[i] - r[i]) / dt for i in range(3)])
         # spatial angular velocity from W = dR/dt R^T (skew part)
-        W = [[sum((R2[i][k] - R[i][k]) / dt * R[j][k] for k in range(3)) for j in range(3)] for i in range(3)]
+        W = [[sum((R2[i][k] - R[i][k]) / dt * R[j][k] for k in range(3)) for j in range(3)]
+             for i in range(3)]
         omg.append([W[2][1], W[0][2], W[1][0]])
     lines = vtkCellArray()
     if polyline:
@@ -163,7 +169,8 @@ def write_spacetime(path, times, ts):
         for a in range(A):
             grid.InsertNextCell(VTK_TRIANGLE, 3, [node(j, a), node(j + 1, a), node(j, a + 1)])
             kinds.InsertNextValue(0)
-            grid.InsertNextCell(VTK_TRIANGLE, 3, [node(j + 1, a), node(j + 1, a + 1), node(j, a + 1)])
+            grid.InsertNextCell(VTK_TRIANGLE, 3,
+                                [node(j + 1, a), node(j + 1, a + 1), node(j, a + 1)])
             kinds.InsertNextValue(1)
     grid.GetCellData().AddArray(kinds)
     pd = grid.GetPointData()
@@ -198,14 +205,16 @@ def write_series(path, space, times, ts):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("dir", help="run folder to create")
     p.add_argument("--rows", type=int, default=41, help="time rows J+1 (default 41)")
     p.add_argument("--nodes", type=int, default=11, help="nodes A+1 per row (default 11)")
     p.add_argument("--dt", type=float, default=0.05, help="time step [s] (default 0.05)")
     p.add_argument("--stride", type=int, default=1, help="write every stride-th frame")
     p.add_argument("--space", action="store_true", help="write space_series.csv instead")
-    p.add_argument("--polyline", action="store_true", help="one polyline cell instead of one line cell per segment")
+    p.add_argument("--polyline", action="store_true",
+                   help="one polyline cell instead of one line cell per segment")
     args = p.parse_args()
     A = args.nodes - 1
     ds = 1.0 / A
@@ -221,7 +230,8 @@ def main():
         write_frame(os.path.join(args.dir, name), t, ts, args.nodes, args.polyline)
         entries.append('    <DataSet timestep="%.17g" group="" part="0" file="%s"/>' % (t, name))
     with open(os.path.join(args.dir, "beam.pvd"), "w") as f:
-        f.write('<?xml version="1.0"?>\n<VTKFile type="Collection" version="0.1">\n  <Collection>\n')
+        f.write('<?xml version="1.0"?>\n<VTKFile type="Collection" version="0.1">\n')
+        f.write("  <Collection>\n")
         f.write("\n".join(entries) + "\n  </Collection>\n</VTKFile>\n")
     write_spacetime(os.path.join(args.dir, "spacetime.vtu"), times, ts)
     name = "space_series.csv" if args.space else "time_series.csv"
