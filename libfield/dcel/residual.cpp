@@ -11,26 +11,34 @@ double norm_inf(const Vec6& v) {
   return v.cwiseAbs().maxCoeff();
 }
 
-VertexDerivatives derivatives_of(const DiscreteModel& model, const mesh::Field& field, int j,
-                                 int a) {
-  const TriangleMomenta m =
-      triangle_momenta(model, j, a, field(j, a), field(j + 1, a), field(j, a + 1));
-  return vertex_derivatives(model, m);
-}
-}  // namespace
-
-NodeResidual node_residual(const DiscreteModel& model, const mesh::Field& field, int j, int a) {
+// G_n of SPEC [S5] from any node accessor values(j, a): a whole mesh::Field or a RowWindow.
+template <class Values>
+NodeResidual node_residual_of(const DiscreteModel& model, const Values& values, int j, int a) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
+  const auto derivatives_of = [&](int jt, int at) {
+    const TriangleMomenta m =
+        triangle_momenta(model, jt, at, values(jt, at), values(jt + 1, at), values(jt, at + 1));
+    return vertex_derivatives(model, m);
+  };
   NodeResidual r;
   const auto add = [&r](const Vec6& D) {
     r.G += D;
     r.scale += norm_inf(D);
   };
-  if (mesh.has_triangle(j, a)) add(derivatives_of(model, field, j, a).D1);          // n = v1
-  if (mesh.has_triangle(j - 1, a)) add(derivatives_of(model, field, j - 1, a).D2);  // n = v2
-  if (mesh.has_triangle(j, a - 1)) add(derivatives_of(model, field, j, a - 1).D3);  // n = v3
-  if (j < mesh.J()) add(model.dt() * model.point_load(field(j, a), j, a));          // [S3.1]
+  if (mesh.has_triangle(j, a)) add(derivatives_of(j, a).D1);                 // n = v1
+  if (mesh.has_triangle(j - 1, a)) add(derivatives_of(j - 1, a).D2);         // n = v2
+  if (mesh.has_triangle(j, a - 1)) add(derivatives_of(j, a - 1).D3);         // n = v3
+  if (j < mesh.J()) add(model.dt() * model.point_load(values(j, a), j, a));  // [S3.1]
   return r;
+}
+}  // namespace
+
+NodeResidual node_residual(const DiscreteModel& model, const mesh::Field& field, int j, int a) {
+  return node_residual_of(model, field, j, a);
+}
+
+NodeResidual node_residual(const DiscreteModel& model, const mesh::RowWindow& rows, int j, int a) {
+  return node_residual_of(model, rows, j, a);
 }
 
 ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& field,

@@ -6,6 +6,7 @@
 /// prescribed node G_n is the reaction wrench (body frame) the constraint must supply.
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/mesh/field.hpp"
+#include "libfield/mesh/row_window.hpp"
 
 namespace field::dcel {
 
@@ -16,6 +17,9 @@ struct NodeResidual {
 
 /// G_n and its scale at node (j, a) of the field.
 NodeResidual node_residual(const DiscreteModel& model, const mesh::Field& field, int j, int a);
+/// The same G_n from a window holding the rows j-1 (when j >= 1), j and j+1 (when j < J): for
+/// streaming observers of a time march (io::SpacetimeWriter). Same code as the Field version.
+NodeResidual node_residual(const DiscreteModel& model, const mesh::RowWindow& rows, int j, int a);
 
 /// max |G_n| / max scale_n over the equation nodes of the boundary (SPEC [S5]).
 struct ResidualReport {

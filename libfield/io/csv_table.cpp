@@ -1,7 +1,9 @@
 #include "libfield/io/csv_table.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -52,6 +54,12 @@ bool parse_double(const std::string& text, double& value) {
 
 }  // namespace
 
+std::string shortest(double value) {
+  std::array<char, 64> buffer{};
+  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  return std::string(buffer.data(), result.ptr);
+}
+
 int CsvTable::column(const std::string& name) const {
   const auto it = std::find(columns.begin(), columns.end(), name);
   FIELD_CHECK(it != columns.end(), path.string() << ":" << header_line << ": no column '" << name
@@ -81,7 +89,7 @@ CsvTable read_csv(const std::filesystem::path& path,
   if (!in) {
     const int err = errno;
     throw IoError("cannot open '" + path.string() + "' for reading: " + std::strerror(err) +
-                  ". Check the path (relative paths are relative to the case file's folder)");
+                  ". Check the path");
   }
   CsvTable table;
   table.path = path;

@@ -31,6 +31,10 @@ struct CsvTable {
   std::string where(std::size_t row) const;
 };
 
+/// The shortest decimal text that reads back (strtod) to exactly `value`: "0.1", not
+/// "0.10000000000000001"; "0.30000000000000004" where that is the double. For messages.
+std::string shortest(double value);
+
 /// Reads `path` (IoError with the OS reason if it cannot be opened). Checks: a header row, no
 /// empty or repeated column names, every column of `required_columns` present, every row with as
 /// many fields as the header, and in the required columns a finite number (parsed by strtod,

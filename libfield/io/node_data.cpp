@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
 #include <string>
 
 #include "libfield/core/error.hpp"
@@ -15,7 +14,7 @@ namespace {
 long whole_number(const CsvTable& table, std::size_t row, const std::string& name) {
   const double v = table.value(row, name);
   FIELD_CHECK(v == std::floor(v) && std::abs(v) < 1e9,
-              table.where(row) << ": column '" << name << "': " << std::setprecision(17) << v
+              table.where(row) << ": column '" << name << "': " << shortest(v)
                                << " is not a whole number; " << name
                                << " is an index (0, 1, 2, ...)");
   return static_cast<long>(v);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
 
 #include "libfield/core/error.hpp"
 #include "libfield/lie/so3.hpp"
@@ -47,9 +46,9 @@ lie::SE3 pose_from_row(const CsvTable& table, std::size_t row, Vec4* q_out) {
                                << "); give finite numbers");
   const double norm = q.norm();
   FIELD_CHECK(std::abs(norm - 1.0) <= kQuaternionTolerance,
-              table.where(row) << ": quaternion (qw, qx, qy, qz) = (" << q(0) << ", " << q(1)
-                               << ", " << q(2) << ", " << q(3) << ") has norm "
-                               << std::setprecision(10) << norm << ", not 1 within "
+              table.where(row) << ": quaternion (qw, qx, qy, qz) = (" << shortest(q(0)) << ", "
+                               << shortest(q(1)) << ", " << shortest(q(2)) << ", " << shortest(q(3))
+                               << ") has norm " << shortest(norm) << ", not 1 within "
                                << kQuaternionTolerance
                                << "; write a unit quaternion, scalar first (w, x, y, z), with "
                                   "at least 8 significant digits");
@@ -71,13 +70,14 @@ PoseTrack PoseTrack::from_table(const CsvTable& table, const std::string& key,
   const std::string file = table.path.string();
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const double k = table.value(i, key);
-    FIELD_CHECK(std::isfinite(k), table.where(i)
-                                      << ": column '" << key << "': " << k << " is not finite");
+    FIELD_CHECK(std::isfinite(k),
+                table.where(i) << ": column '" << key << "': " << shortest(k) << " is not finite");
     if (i > 0)
       FIELD_CHECK(k > track.keys_.back(),
-                  table.where(i) << ": column '" << key << "': " << std::setprecision(17) << k
+                  table.where(i) << ": column '" << key << "': " << shortest(k)
                                  << " does not increase (previous row, line " << table.lines[i - 1]
-                                 << ": " << key << " = " << track.keys_.back() << "); " << key
+                                 << ": " << key << " = " << shortest(track.keys_.back()) << "); "
+                                 << key
                                  << " must increase strictly from row to row: sort the rows "
                                     "and remove duplicates");
     Vec4 q;
@@ -119,10 +119,10 @@ bool PoseTrack::covers(double key) const {
 
 void PoseTrack::locate(double key, std::size_t& lo, double& u) const {
   FIELD_CHECK(covers(key), path_.string()
-                               << ": " << key_name_ << " = " << std::setprecision(17) << key
-                               << " is outside the data's range [" << first() << ", " << last()
-                               << "] (" << key_name_ << " of lines " << lines_.front() << " and "
-                               << lines_.back()
+                               << ": " << key_name_ << " = " << shortest(key)
+                               << " is outside the data's range [" << shortest(first()) << ", "
+                               << shortest(last()) << "] (" << key_name_ << " of lines "
+                               << lines_.front() << " and " << lines_.back()
                                << "); extend the file or keep the case inside that range");
   u = 0.0;
   if (key <= first()) {  // the first sample, or clamped to it within the tolerance

@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <iomanip>
 #include <sstream>
 #include <system_error>
 
@@ -32,11 +31,11 @@ TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J) {
   for (int j = 0; j <= J; ++j) {
     const double t = j * dt;
     FIELD_CHECK(track.covers(t),
-                file << ": grid time t_" << j << " = " << std::setprecision(17) << t
-                     << " is outside the data's time range [" << track.first() << ", "
-                     << track.last() << "] (t of lines " << track.line(0) << " and "
+                file << ": grid time t_" << j << " = " << shortest(t)
+                     << " is outside the data's time range [" << shortest(track.first()) << ", "
+                     << shortest(track.last()) << "] (t of lines " << track.line(0) << " and "
                      << track.line(track.size() - 1) << "); the grid t_j = j dt, j = 0.." << J
-                     << ", dt = " << dt << " needs [0, " << J * dt
+                     << ", dt = " << shortest(dt) << " needs [0, " << shortest(J * dt)
                      << "]: change T (or J, dt) in the case, or give data over that range");
   }
 
@@ -44,14 +43,13 @@ TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J) {
   tip.g0.reserve(static_cast<std::size_t>(J) + 1);
   tip.eta0.reserve(static_cast<std::size_t>(J));
   std::ostringstream note;
-  note << std::setprecision(17);
   if (track.on_grid(0.0, dt, J + 1)) {
     for (int j = 0; j <= J; ++j) {
       const auto i = static_cast<std::size_t>(track.sample_at(j * dt, dt));
       tip.g0.push_back(track.pose(i));
       if (j < J) tip.eta0.push_back(track.vector(i));
     }
-    note << file << ": " << track.size() << " samples on the grid t_j = j dt (dt = " << dt
+    note << file << ": " << track.size() << " samples on the grid t_j = j dt (dt = " << shortest(dt)
          << "), j = 0.." << J << ", used as they are";
     if (track.size() > static_cast<std::size_t>(J) + 1)
       note << " (" << track.size() - static_cast<std::size_t>(J) - 1
@@ -62,8 +60,9 @@ TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J) {
       if (j < J) tip.eta0.push_back(track.vector_at(j * dt));
     }
     tip.resampled = true;
-    note << file << ": " << track.size() << " samples resampled on the grid t_j = j dt (dt = " << dt
-         << "), j = 0.." << J << " (positions and strains linearly, rotations by slerp)";
+    note << file << ": " << track.size()
+         << " samples resampled on the grid t_j = j dt (dt = " << shortest(dt) << "), j = 0.." << J
+         << " (positions and strains linearly, rotations by slerp)";
   }
   tip.note = note.str();
   return tip;

@@ -10,27 +10,53 @@ double norm_inf(const Vec6& v) {
 }
 }  // namespace
 
+BalanceResult BalanceSum::result(double scale_glob) const {
+  BalanceResult out;
+  out.residual = residual;
+  out.scale_R = scale_R;
+  out.relative = norm_inf(residual) / std::max({scale_R, scale_glob, 1e-300});
+  return out;
+}
+
 BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R) {
   const double dt = maps.model().dt(), ds = maps.model().ds();
+  BalanceSum sum;
+  for (int a = R.a1; a <= R.a2; ++a) {
+    sum.add(ds * maps.M(R.j1 - 1, a));
+    sum.add(-ds * maps.M(R.j2, a));
+  }
+  for (int j = R.j1; j <= R.j2; ++j) {
+    sum.add(dt * maps.N(j, R.a1 - 1));
+    sum.add(-dt * maps.N(j, R.a2));
+  }
+  for (int j = R.j1; j <= R.j2; ++j)
+    for (int a = R.a1; a <= R.a2; ++a) {
+      sum.add(dt * ds * maps.F(j, a));
+      sum.add(dt * maps.W(j, a));
+    }
+  return sum.result(global_scale(maps));
+}
+
+BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
+                           int a) {
+  const mesh::SpacetimeMesh& mesh = model.mesh();
+  const double dt = model.dt(), ds = model.ds();
   BalanceResult out;
   const auto add = [&out](const Vec6& term) {
     out.residual += term;
     out.scale_R += norm_inf(term);
   };
-  for (int a = R.a1; a <= R.a2; ++a) {
-    add(ds * maps.M(R.j1 - 1, a));
-    add(-ds * maps.M(R.j2, a));
-  }
-  for (int j = R.j1; j <= R.j2; ++j) {
-    add(dt * maps.N(j, R.a1 - 1));
-    add(-dt * maps.N(j, R.a2));
-  }
-  for (int j = R.j1; j <= R.j2; ++j)
-    for (int a = R.a1; a <= R.a2; ++a) {
-      add(dt * ds * maps.F(j, a));
-      add(dt * maps.W(j, a));
-    }
-  out.relative = norm_inf(out.residual) / std::max({out.scale_R, global_scale(maps), 1e-300});
+  // Same terms and order as noether_balance on R = [j, j] x [a, a]; missing triangles add 0.
+  const bool below = mesh.has_triangle(j - 1, a), here = mesh.has_triangle(j, a),
+             left = mesh.has_triangle(j, a - 1);
+  const TriangleMaps t = here ? triangle_maps(model, rows, j, a) : TriangleMaps{};
+  if (below) add(ds * triangle_maps(model, rows, j - 1, a).M);
+  if (here) add(-ds * t.M);
+  if (left) add(dt * triangle_maps(model, rows, j, a - 1).N);
+  if (here) add(-dt * t.N);
+  if (here) add(dt * ds * t.F);
+  if (j < mesh.J()) add(dt * lie::spatial_covector(rows(j, a), model.point_load(rows(j, a), j, a)));
+  out.relative = norm_inf(out.residual) / std::max(out.scale_R, 1e-300);
   return out;
 }
 

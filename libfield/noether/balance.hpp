@@ -19,8 +19,29 @@ struct BalanceResult {
   double relative = 0.0;         ///< |Res|_inf / max(scale_R, scale_glob)
 };
 
+/// Res(R) accumulated term by term together with scale_R (shared by the whole-field balance and
+/// the streaming diagnostics, SPEC [S8.2]).
+struct BalanceSum {
+  Vec6 residual = Vec6::Zero();
+  double scale_R = 0.0;
+  void add(const Vec6& term) {
+    residual += term;
+    scale_R += term.cwiseAbs().maxCoeff();
+  }
+  /// The result with relative = |Res|_inf / max(scale_R, scale_glob).
+  BalanceResult result(double scale_glob) const;
+};
+
 /// Res(R) normalised with scale_glob = global_scale(maps), SPEC [S8.2].
 BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R);
+/// Res([j, j] x [a, a]) of the single node (j, a), from a window holding the rows j-1, j, j+1
+/// (those that exist): for streaming writers (io::SpacetimeWriter) that hold no whole Field. The
+/// terms are added in the order of noether_balance. `relative` is |Res|_inf / scale_R only: the
+/// caller divides by max(scale_R, scale_glob) once scale_glob is known. Regrouping the sum shows
+/// that Res of one node is the spatial form Ad*_{g^{-1}} G_n of the DCEL residual at that node
+/// (SPEC [S8.2], proof of the theorem); only its scale differs from dcel::node_residual.
+BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
+                           int a);
 /// scale_glob = max(ds max_j sum_a |M_j^a|, dt max_a sum_j |N_j^a|).
 double global_scale(const MomentumMaps& maps);
 

@@ -8,9 +8,7 @@ std::vector<double> time_energies(const dcel::DiscreteModel& model, const mesh::
   const mesh::SpacetimeMesh& m = model.mesh();
   const model::Density& d = model.density();
   const mesh::ConvectedFields c(field, model.tau());
-  const auto V = [&](int j, int a) {
-    return d.strain_energy(c.eta(j, a)) + d.potential(field(j, a));
-  };
+  const auto V = [&](int j, int a) { return time_potential_term(d, c.eta(j, a), field(j, a)); };
   std::vector<double> E(static_cast<size_t>(m.J()));
   for (int j = 0; j < m.J(); ++j) {
     double sum = 0.0;
@@ -25,16 +23,12 @@ std::vector<double> space_energies(const dcel::DiscreteModel& model, const mesh:
   const mesh::SpacetimeMesh& m = model.mesh();
   const model::Density& d = model.density();
   const mesh::ConvectedFields c(field, model.tau());
-  const auto W = [&](int j, int a) {
-    return -d.kinetic_energy(c.xi(j, a)) + d.potential(field(j, a));
-  };
+  const auto W = [&](int j, int a) { return space_node_term(d, c.xi(j, a), field(j, a)); };
   std::vector<double> E(static_cast<size_t>(m.A()));
   for (int a = 0; a < m.A(); ++a) {
     double sum = 0.0;
-    for (int j = 0; j < m.J(); ++j) {
-      const Vec6& eta = c.eta(j, a);
-      sum += d.strain_energy(eta) - d.stress(eta).dot(eta) + 0.5 * (W(j, a) + W(j, a + 1));
-    }
+    for (int j = 0; j < m.J(); ++j)
+      sum += space_strain_term(d, c.eta(j, a)) + 0.5 * (W(j, a) + W(j, a + 1));
     E[a] = m.dt() * sum;
   }
   return E;

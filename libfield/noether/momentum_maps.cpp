@@ -4,11 +4,13 @@
 
 namespace field::noether {
 
-TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j,
-                           int a) {
-  const lie::SE3& g1 = field(j, a);
-  const lie::SE3& g2 = field(j + 1, a);
-  const lie::SE3& g3 = field(j, a + 1);
+namespace {
+template <class Values>
+TriangleMaps triangle_maps_of(const dcel::DiscreteModel& model, const Values& values, int j,
+                              int a) {
+  const lie::SE3& g1 = values(j, a);
+  const lie::SE3& g2 = values(j + 1, a);
+  const lie::SE3& g3 = values(j, a + 1);
   const dcel::TriangleMomenta m = dcel::triangle_momenta(model, j, a, g1, g2, g3);
   const dcel::VertexDerivatives D = dcel::vertex_derivatives(model, m);
   TriangleMaps t;
@@ -19,6 +21,17 @@ TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& 
   t.J2 = lie::spatial_covector(g2, D.D2);
   t.J3 = lie::spatial_covector(g3, D.D3);
   return t;
+}
+}  // namespace
+
+TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j,
+                           int a) {
+  return triangle_maps_of(model, field, j, a);
+}
+
+TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
+                           int a) {
+  return triangle_maps_of(model, rows, j, a);
 }
 
 MomentumMaps::MomentumMaps(const dcel::DiscreteModel& model, const mesh::Field& field)

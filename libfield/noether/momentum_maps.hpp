@@ -7,6 +7,7 @@
 
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/mesh/field.hpp"
+#include "libfield/mesh/row_window.hpp"
 
 namespace field::noether {
 
@@ -21,6 +22,9 @@ struct TriangleMaps {
 
 /// The momentum maps of triangle (j, a), each J(k) computed from its own vertex and D_k.
 TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j,
+                           int a);
+/// The same from a window holding the rows j and j+1 (streaming observers).
+TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
                            int a);
 
 /// M, N, F of every triangle and the spatial point-load wrench of every node (j <= J-1),

@@ -9,15 +9,18 @@
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/march/observer.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
+#include "libfield/noether/slab_terms.hpp"
 
 namespace field::noether {
 
 struct TimeRowDiagnostics {
   int j = 0;
-  double t = 0.0;           ///< t_j [s]
-  double energy = 0.0;      ///< E_j [J], SPEC [S9]
-  Vec6 momentum;            ///< P_j = ds sum_a M_j^a (spatial angular about the origin, linear)
-  double balance = 0.0;     ///< |Res([j,j] x columns)|_inf / scale; rows 1..J-1, else 0
+  double t = 0.0;       ///< t_j [s]
+  double energy = 0.0;  ///< E_j [J], SPEC [S9]
+  Vec6 momentum;        ///< P_j = ds sum_a M_j^a (spatial angular about the origin, linear)
+  /// |Res([j,j] x columns)|_inf / max(scale_R, ds max_{j'<=j} sum_a |M_j'^a|): SPEC [S8.2] with
+  /// scale_glob taken over the rows so far; rows 1..J-1, else 0
+  double balance = 0.0;
   march::SlabStats newton;  ///< Newton statistics of the solve of row j+1
 };
 
@@ -31,19 +34,14 @@ class TimeDiagnostics final : public march::SlabObserver {
   void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
 
  private:
-  struct RowTerms {  // per row j: spatial M, N, F and point wrench W of every column
-    std::vector<Vec6> M, N, F, W;
-    std::vector<double> V;  // V_j^a = V(eta) + Pi
-  };
-  void compute_terms(int j, const std::vector<lie::SE3>& row, const std::vector<lie::SE3>& next,
-                     RowTerms& terms, double& kinetic) const;
-
   dcel::DiscreteModel model_;
   int a_first_, a_last_;
   Sink sink_;
-  std::vector<lie::SE3> row_;  // row j waiting for row j+1
-  RowTerms previous_;          // terms of row j-1
+  std::vector<lie::SE3> row_;     // row j waiting for row j+1
+  double row_node_energy_ = 0.0;  // sum_a V_j^a of row_
+  SlabTerms previous_;            // terms of row j-1
   bool have_previous_ = false;
+  double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
 };
 
 }  // namespace field::noether

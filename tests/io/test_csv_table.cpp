@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <random>
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/csv_table.hpp"
@@ -55,6 +57,19 @@ TEST(CsvTable, SeventeenDigitsAreReadBackExactly) {
   }
   const CsvTable table = read_csv(dir.write("digits.csv", text), {"v"});
   for (std::size_t i = 0; i < std::size(values); ++i) EXPECT_EQ(table.rows[i][0], values[i]);
+}
+
+TEST(CsvTable, ShortestDecimalReadsBackExactly) {
+  EXPECT_EQ(shortest(0.1), "0.1");
+  EXPECT_EQ(shortest(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(shortest(-2.0), "-2");
+  EXPECT_EQ(shortest(1e-300), "1e-300");
+  std::mt19937_64 engine(7);
+  std::uniform_real_distribution<double> exponent(-300.0, 300.0), mantissa(-1.0, 1.0);
+  for (int trial = 0; trial < 1000; ++trial) {
+    const double v = mantissa(engine) * std::pow(10.0, exponent(engine));
+    EXPECT_EQ(std::strtod(shortest(v).c_str(), nullptr), v) << shortest(v);
+  }
 }
 
 TEST(CsvTable, HeaderOnlyGivesNoRows) {

@@ -217,10 +217,10 @@ TEST(PoseTrack, OutsideTheRangeIsAnErrorNamingKeyRangeAndFile) {
   const PoseTrack track = PoseTrack::from_table(make_table({0.5, 1.0, 2.5}, q, r), "t", {});
   const std::string msg = error_message([&] { track.pose_at(2.6); });
   EXPECT_TRUE(contains(msg,
-                       "memory.csv: t = 2.6000000000000001 is outside the data's range "
+                       "memory.csv: t = 2.6 is outside the data's range "
                        "[0.5, 2.5] (t of lines 2 and 4)"))
       << msg;
-  EXPECT_TRUE(contains(error_message([&] { track.pose_at(0.4); }), "t = 0.40000000000000002"));
+  EXPECT_TRUE(contains(error_message([&] { track.pose_at(0.4); }), "t = 0.4 is outside"));
   // Within 1e-9 * span of an end: the end sample.
   EXPECT_EQ(track.pose_at(2.5 + 1e-9).r, r[2]);
   EXPECT_EQ(track.pose_at(0.5 - 1e-9).r, r[0]);
@@ -247,8 +247,7 @@ TEST(PoseTrack, TimesMustIncreaseStrictly) {
   for (const std::string t : {"0.0", "-0.1"}) {
     const auto path = dir.write("track.csv", track_file(t + ", 0, 0, 0, 1, 0, 0, 0"));
     const std::string msg = error_message([&] { read_track(path); });
-    EXPECT_TRUE(contains(msg, path.string() +
-                                  ":4: column 't': " + (t == "0.0" ? "0" : "-0.10000000000000001") +
+    EXPECT_TRUE(contains(msg, path.string() + ":4: column 't': " + (t == "0.0" ? "0" : "-0.1") +
                                   " does not increase (previous row, line 3: t = 0)"))
         << msg;
   }

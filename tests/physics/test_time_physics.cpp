@@ -342,24 +342,17 @@ INSTANTIATE_TEST_SUITE_P(Retractions, TimePhysicsExact,
 // 7. Cantilever with gravity and a tip point load satisfies the equations ([S11.3], [S10] ii).
 
 TEST(TimePhysics, CantileverWithGravityAndTipLoadSatisfiesTheEquations) {
-  const int A = 10, J = 200;
-  const double ds = 1.0 / (A - 0.5), dt = 5e-4;
-  const model::BeamDensity beam(model::BeamSection::square(0.1),
-                                model::BeamMaterial{1e7, 0.35, 1000.0}, Vec3(0, 0, -9.81));
+  test::CantileverGravity cg;  // [S11.3] with J = 200 and a tip load
+  cg.J = 200;
+  const int A = cg.A, J = cg.J;
+  const model::BeamDensity beam = test::CantileverGravity::beam();
   model::Loads loads;
   Vec6 w0, w1;
   w0 << 0, 0, 0, 0, 0, 0;
   w1 << 0.5, -0.3, 0.2, 2.0, 1.0, -5.0;
   loads.point.push_back({A - 1, model::LoadFrame::world, model::TimeTable({0.0, 0.05}, {w0, w1})});
-  const mesh::SpacetimeMesh m(J, A, dt, ds);
-  const dcel::DiscreteModel model(beam, loads, Retraction(), m);
-  const Mat3 L0 = lie::rotation_about(Vec3::UnitY(), M_PI / 2);
-  TimeMarchInput in;
-  for (int a = 0; a <= A; ++a) {
-    in.row0.push_back(lie::SE3{L0, a * ds * Vec3::UnitX()});
-    in.velocities.push_back(Vec6::Zero());
-  }
-  in.left = SideSpec::clamped(in.row0.front());
+  const dcel::DiscreteModel model(beam, loads, Retraction(), cg.mesh());
+  const TimeMarchInput in = cg.input();
   const test::RecordedRun r = test::record_time_march(model, in);
   ASSERT_TRUE(r.result.completed);
   // The tip has moved (gravity and load act) and the march stayed on the equations.

@@ -61,6 +61,32 @@ struct FreeFlight {
   }
 };
 
+/// cantilever_gravity, SPEC [S11.3]: b = 0.1 m, E = 1e7 Pa, nu = 0.35, rho = 1000, gravity 9.81
+/// m/s^2 along -e3; A = 10, ds = L/(A - 1/2) (clamped-free: node a <-> s = a ds, length
+/// (A - 1/2) ds = L = 1 m), dt = 5e-4, J = 2000 (T = 1 s). Body axis d3 along e1 (Lambda0 =
+/// rotation by +pi/2 about e2), node 0 clamped, start from rest (velocity start).
+struct CantileverGravity {
+  int J = 2000;
+  int A = 10;
+  double dt = 5e-4;
+  double ds() const { return 1.0 / (A - 0.5); }
+  static model::BeamDensity beam() {
+    return model::BeamDensity(model::BeamSection::square(0.1),
+                              model::BeamMaterial{1e7, 0.35, 1000.0}, Vec3(0.0, 0.0, -9.81));
+  }
+  mesh::SpacetimeMesh mesh() const { return mesh::SpacetimeMesh(J, A, dt, ds()); }
+  march::TimeMarchInput input() const {
+    const Mat3 L0 = lie::rotation_about(Vec3::UnitY(), M_PI / 2);
+    march::TimeMarchInput in;
+    for (int a = 0; a <= A; ++a) {
+      in.row0.push_back(lie::SE3{L0, a * ds() * Vec3::UnitX()});
+      in.velocities.push_back(Vec6::Zero());
+    }
+    in.left = march::SideSpec::clamped(in.row0.front());
+    return in;
+  }
+};
+
 /// space_evolution, SPEC [S11.4]: stubby beam b = 0.2 m, E = 1e6 Pa, T = 2 s, J = 300, A = 10,
 /// tip motion and strain phi(t) = sin^2(pi t / T), zero-momentum rows.
 struct SpaceEvolution {

@@ -1,7 +1,8 @@
 #pragma once
-// Helpers for tests of error messages (FIELD_CHECK / field::Error).
+// Helpers for tests of error messages (FIELD_CHECK / field::Error, field::IoError).
 #include <gtest/gtest.h>
 
+#include <exception>
 #include <functional>
 #include <string>
 
@@ -19,6 +20,21 @@ inline std::string error_message(const std::function<void()>& f) {
     return what.substr(0, what.find(" [check '"));
   }
   ADD_FAILURE() << "expected field::Error";
+  return "";
+}
+
+/// The message of the field::IoError thrown by f (a file that cannot be opened, written or
+/// renamed); any other outcome fails the test.
+inline std::string io_error_message(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const IoError& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "expected field::IoError, got: " << e.what();
+    return "";
+  }
+  ADD_FAILURE() << "expected field::IoError";
   return "";
 }
 

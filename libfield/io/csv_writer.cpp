@@ -1,0 +1,80 @@
+#include "libfield/io/csv_writer.hpp"
+
+#include <cerrno>
+
+#include "libfield/core/error.hpp"
+#include "libfield/io/atomic_file.hpp"
+
+namespace field::io {
+
+std::string format_double(double value) {
+  char buffer[32];
+  const int n = std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return std::string(buffer, static_cast<size_t>(n));
+}
+
+CsvWriter::CsvWriter(std::filesystem::path path, std::vector<std::string> columns)
+    : path_(std::move(path)), part_(part_path(path_)), columns_(std::move(columns)) {
+  FIELD_CHECK(!columns_.empty(), "CSV file '" << path_.string() << "' needs at least one column");
+  errno = 0;
+  out_.open(part_, std::ios::binary | std::ios::trunc);
+  if (!out_)
+    throw IoError("cannot open '" + part_.string() + "' for writing (for '" + path_.string() +
+                  "'): " + last_os_error() +
+                  "; check that the output folder exists and is writable");
+  open_ = true;
+  line_.clear();
+  for (size_t k = 0; k < columns_.size(); ++k) {
+    if (k > 0) line_ += ',';
+    line_ += columns_[k];
+  }
+  line_ += '\n';
+  out_ << line_;
+  if (!out_)
+    throw IoError("cannot write the header of '" + part_.string() + "': " + last_os_error() +
+                  "; check the free space and the permissions of the folder");
+}
+
+CsvWriter::~CsvWriter() {
+  try {
+    close();
+  } catch (...) {  // a destructor must not throw; call close() to see the error
+  }
+}
+
+void CsvWriter::row(const std::vector<double>& values) {
+  if (!open_) throw IoError("CSV file '" + path_.string() + "' is already closed");
+  FIELD_CHECK(values.size() == columns_.size(), "CSV file '" << path_.string() << "': a row of "
+                                                             << values.size() << " values for "
+                                                             << columns_.size() << " columns");
+  line_.clear();
+  char buffer[32];
+  for (size_t k = 0; k < values.size(); ++k) {
+    if (k > 0) line_ += ',';
+    const int n = std::snprintf(buffer, sizeof buffer, "%.17g", values[k]);
+    line_.append(buffer, static_cast<size_t>(n));
+  }
+  line_ += '\n';
+  errno = 0;
+  out_ << line_;
+  if (!out_)
+    throw IoError("cannot write row " + std::to_string(rows_ + 1) + " of '" + part_.string() +
+                  "': " + last_os_error() +
+                  "; check the free space and the permissions of the folder");
+  ++rows_;
+}
+
+void CsvWriter::close() {
+  if (!open_) return;
+  open_ = false;
+  errno = 0;
+  out_.flush();
+  const bool written = static_cast<bool>(out_);
+  out_.close();
+  if (!written || !out_)
+    throw IoError("cannot write '" + part_.string() + "': " + last_os_error() +
+                  "; check the free space and the permissions of the folder");
+  commit_file(part_, path_);
+}
+
+}  // namespace field::io

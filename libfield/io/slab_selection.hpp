@@ -1,0 +1,27 @@
+#pragma once
+/// The output rule shared by the writers of a run folder (docs/output-format.md): slab k (a time
+/// row j or a space column a) is written when k % stride == 0 or k == last (J or A), and at
+/// finish() the last slab received is written too when it was not (a march that stopped early
+/// leaves its last valid slab in the files).
+#include "libfield/core/error.hpp"
+
+namespace field::io {
+
+class SlabSelection {
+ public:
+  /// `last`: index of the last slab of a complete march (J or A); `stride` >= 1.
+  SlabSelection(int last, int stride) : last_(last), stride_(stride) {
+    FIELD_CHECK(stride >= 1, "the output stride must be >= 1, got " << stride);
+    FIELD_CHECK(last >= 0, "the last slab index must be >= 0, got " << last);
+  }
+  /// True for k % stride == 0 and for k == last.
+  bool selects(int k) const { return k % stride_ == 0 || k == last_; }
+  int last() const { return last_; }
+  int stride() const { return stride_; }
+
+ private:
+  int last_;
+  int stride_;
+};
+
+}  // namespace field::io

@@ -1,0 +1,84 @@
+#pragma once
+/// The whole run as one triangulated spacetime surface, `spacetime.vtu` (docs/output-format.md):
+/// a slab observer of TIME ROWS that keeps the last three rows (to evaluate node quantities that
+/// need rows j-1, j, j+1) and the output rows (j % stride == 0, j == J and the last row
+/// received): memory O(output rows x A), not O(J x A). The file is written by finish().
+///
+///   points      (t_j, s_a, 0) for every node of the output rows (SPEC [S4.3] for s_a)
+///   cells       triangles of the grid of output rows j_k: for each of its cells the SPEC's
+///               triangle (j_k,a),(j_k+1,a),(j_k,a+1) (triangle_kind 0, [S4.1]) and the
+///               complementary (j_k+1,a),(j_k+1,a+1),(j_k,a+1) (triangle_kind 1, drawn only to
+///               close the surface); with stride > 1 they span stride rows
+///   point data  position r [m] (3); q_wxyz (4); node_kind (mesh::NodeKind as an integer);
+///               energy_density [J/m] = T(xi_j^a) + V(eta_j^a) + Pi(g_j^a) (SPEC [S9]), the
+///                 density of triangle (j, a) at its vertex v1 = (j, a); 0 at j = J or a = A,
+///                 where the triangle does not exist;
+///               dcel_residual = |G_n|_inf / max_m scale_m (SPEC [S5], dcel::node_residual),
+///                 the maximum over the equation nodes of the output rows: with stride 1 the
+///                 largest value is dcel::residual_report's `relative`; 0 at nodes that are not
+///                 equation nodes;
+///               noether_defect = |Res(R)|_inf / max(scale_R, scale_glob) for the node rectangle
+///                 R = [j, j] x [a, a] (SPEC [S8.2], noether::node_balance; scale_glob from the
+///                 triangles of the output rows, the SPEC's value with stride 1); 0 at nodes
+///                 that are not equation nodes. Res of one node is the spatial form
+///                 Ad*_{g^{-1}} G_n of the DCEL residual: the two fields carry the same
+///                 information, normalised differently.
+/// Only the output rows are evaluated (rows j-1 and j+1 come from the window), so the cost is
+/// proportional to the output, not to J.
+/// Rows of an interrupted march: the last row received has no row j+1, so its energy_density,
+/// dcel_residual and noether_defect are 0 unless it is row J.
+#include <filesystem>
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/io/slab_selection.hpp"
+#include "libfield/march/observer.hpp"
+#include "libfield/mesh/row_window.hpp"
+
+namespace field::io {
+
+class SpacetimeWriter final : public march::SlabObserver {
+ public:
+  /// `boundary` says which nodes are equation nodes (mesh::SpacetimeMesh::is_equation_node) and
+  /// where the nodes sit (s = mesh.s(a, boundary.left)).
+  SpacetimeWriter(std::filesystem::path path, const dcel::DiscreteModel& model,
+                  const mesh::Boundary& boundary, int stride);
+
+  /// Row j must follow the previous row; evaluates row j-1 when it is an output row.
+  void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
+  /// Evaluates the last row and writes the file. Throws field::IoError.
+  void finish() override;
+
+  /// Output rows held so far (for tests of the memory bound).
+  int output_rows() const { return static_cast<int>(rows_.size()); }
+
+ private:
+  struct OutputRow {
+    int j = 0;
+    std::vector<lie::SE3> g;
+    std::vector<int> kind;        // mesh::NodeKind
+    std::vector<double> energy;   // energy density
+    std::vector<double> G;        // |G_n|_inf, divided at finish() by the max scale
+    std::vector<double> res;      // |Res([j,j]x[a,a])|_inf
+    std::vector<double> scale_R;  // scale of that balance
+  };
+  /// Node quantities of output row j from the window (rows j-1, j, j+1); `complete`: row j+1
+  /// exists (or j = J), otherwise the quantities stay 0.
+  void process_row(int j, bool complete);
+  void write() const;
+
+  std::filesystem::path path_;
+  dcel::DiscreteModel model_;
+  mesh::Boundary boundary_;
+  SlabSelection selection_;
+  mesh::RowWindow window_;
+  std::vector<OutputRow> rows_;
+  // Scales over the output rows: max scale_n of their equation nodes (SPEC [S5]);
+  // ds max_j sum_a |M_j^a|_inf and sum_j |N_j^a|_inf per column a (scale_glob, SPEC [S8.2]).
+  double max_scale_ = 0.0;
+  double time_scale_ = 0.0;
+  std::vector<double> column_N_;
+  bool finished_ = false;
+};
+
+}  // namespace field::io

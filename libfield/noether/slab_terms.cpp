@@ -1,0 +1,99 @@
+#include "libfield/noether/slab_terms.hpp"
+
+#include <algorithm>
+
+#include "libfield/core/error.hpp"
+#include "libfield/dcel/momenta.hpp"
+#include "libfield/mesh/convected.hpp"
+#include "libfield/noether/energies.hpp"
+
+namespace field::noether {
+
+SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                     const std::vector<lie::SE3>& slab, const std::vector<lie::SE3>& next) {
+  const bool row = axis == SlabAxis::row;
+  const int K = row ? model.mesh().A() : model.mesh().J();
+  FIELD_ASSERT(static_cast<int>(slab.size()) == K + 1 && static_cast<int>(next.size()) == K + 1,
+               "slab_terms: slabs of " << slab.size() << " and " << next.size()
+                                       << " values, expected " << K + 1);
+  const double dt = model.dt(), ds = model.ds();
+  const model::Density& d = model.density();
+  SlabTerms t;
+  t.cross.resize(K);
+  t.along.resize(K);
+  t.force.resize(K);
+  t.point.assign(K + 1, Vec6::Zero());
+  for (int k = 0; k < K; ++k) {  // serial, fixed order: results independent of threads
+    // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}.
+    const int j = row ? i : k, a = row ? k : i;
+    const lie::SE3& g1 = slab[k];
+    const dcel::TriangleMomenta m =
+        row ? dcel::triangle_momenta(model, j, a, g1, next[k], slab[k + 1])
+            : dcel::triangle_momenta(model, j, a, g1, slab[k + 1], next[k]);
+    const Vec6 M = lie::spatial_covector(g1, m.mu), N = lie::spatial_covector(g1, m.lambda);
+    t.cross[k] = row ? ds * M : dt * N;
+    t.along[k] = row ? dt * N : ds * M;
+    t.force[k] = dt * ds * lie::spatial_covector(g1, m.f);
+    t.triangle_energy += row ? d.kinetic_energy(m.xi) : space_strain_term(d, m.eta);
+  }
+  if (!model.loads().point.empty())
+    for (int k = 0; k <= K; ++k) {
+      const int j = row ? i : k, a = row ? k : i;
+      if (j < model.mesh().J())  // point loads act on rows j <= J-1 (SPEC [S3.1])
+        t.point[k] = dt * lie::spatial_covector(slab[k], model.point_load(slab[k], j, a));
+    }
+  return t;
+}
+
+double slab_node_energy(const dcel::DiscreteModel& model, SlabAxis axis,
+                        const std::vector<lie::SE3>& slab) {
+  const model::Density& d = model.density();
+  const lie::Retraction& tau = model.tau();
+  double sum = 0.0;
+  if (axis == SlabAxis::row) {
+    for (int a = 0; a < model.mesh().A(); ++a)
+      sum +=
+          time_potential_term(d, mesh::convected(tau, slab[a], slab[a + 1], model.ds()), slab[a]);
+  } else {
+    for (int j = 0; j < model.mesh().J(); ++j)
+      sum += space_node_term(d, mesh::convected(tau, slab[j], slab[j + 1], model.dt()), slab[j]);
+  }
+  return sum;
+}
+
+double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,
+                   double node_energy, double next_node_energy) {
+  const double h = axis == SlabAxis::row ? model.ds() : model.dt();
+  return h * (terms.triangle_energy + 0.5 * (node_energy + next_node_energy));
+}
+
+Vec6 slab_momentum(const SlabTerms& terms) {
+  Vec6 sum = Vec6::Zero();
+  for (const Vec6& c : terms.cross) sum += c;
+  return sum;
+}
+
+double slab_scale(const SlabTerms& slab, int k1, int k2) {
+  const int K = static_cast<int>(slab.cross.size());
+  double sum = 0.0;
+  for (int k = k1; k <= std::min(k2, K - 1); ++k) sum += slab.cross[k].cwiseAbs().maxCoeff();
+  return sum;
+}
+
+BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k1, int k2,
+                           double scale_glob) {
+  const int K = static_cast<int>(slab.cross.size());
+  FIELD_ASSERT(0 <= k1 && k1 <= k2 && k2 <= K, "slab_balance: range " << k1 << ".." << k2);
+  BalanceSum sum;
+  for (int k = k1; k <= std::min(k2, K - 1); ++k) {
+    sum.add(before.cross[k]);
+    sum.add(-slab.cross[k]);
+    sum.add(slab.force[k]);
+  }
+  for (int k = k1; k <= k2; ++k) sum.add(slab.point[k]);
+  if (k1 > 0) sum.add(slab.along[k1 - 1]);
+  if (k2 < K) sum.add(-slab.along[k2]);
+  return sum.result(scale_glob);
+}
+
+}  // namespace field::noether

@@ -1,0 +1,60 @@
+#pragma once
+/// The terms of the Noether balance [S8.2] and of the energies [S9] that belong to one slab of a
+/// march, for streaming diagnostics: slab i is a time row j (triangles (j, a), a = 0..A-1, from
+/// rows j and j+1) or a space column a (triangles (j, a), j = 0..J-1, from columns a and a+1).
+/// Along the slab the index is k = a (row) or k = j (column); K = A or J triangles. Rows and
+/// columns are the transposes of each other:
+///   row j:     cross_k = ds M_j^k,  along_k = dt N_j^k   (P_j = sum_k cross_k)
+///   column a:  cross_k = dt N_k^a,  along_k = ds M_k^a   (Q^a = sum_k cross_k)
+/// and the balance of the one-slab rectangle (k1..k2 along slab i) reads
+///   Res = sum_{k=k1}^{k2} (cross_k^{i-1} - cross_k^i + dt ds F_k^i + dt W_k^i)
+///         + along_{k1-1}^i - along_{k2}^i          (terms of missing triangles are zero).
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/noether/balance.hpp"
+
+namespace field::noether {
+
+/// Which way the slabs of a march run: time rows (time march) or space columns (space march).
+enum class SlabAxis { row, column };
+
+/// Spatial covectors of one slab (see the file comment), each already multiplied by its weight.
+struct SlabTerms {
+  std::vector<Vec6> cross;  ///< K terms: ds M (row) or dt N (column): flux to the next slab
+  std::vector<Vec6> along;  ///< K terms: dt N (row) or ds M (column): flux along the slab
+  std::vector<Vec6> force;  ///< K terms: dt ds F (potential and distributed loads)
+  std::vector<Vec6> point;  ///< K+1 terms: dt W (point loads) at the nodes; zero on row J
+  /// sum_k T(xi_j^k) (row) or sum_k [V(eta_k^a) - <dV/deta, eta_k^a>] (column) [J/m]
+  double triangle_energy = 0.0;
+};
+
+/// The terms of slab i from the slab (A+1 or J+1 values) and the next one.
+SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                     const std::vector<lie::SE3>& slab, const std::vector<lie::SE3>& next);
+
+/// The node part of the energy of slab i, from the slab alone: sum_{a<A} V_j^a (row j) or
+/// sum_{j<J} W_j^a (column a), SPEC [S9] [J/m].
+double slab_node_energy(const dcel::DiscreteModel& model, SlabAxis axis,
+                        const std::vector<lie::SE3>& slab);
+
+/// E_j = ds [sum_a T + (sum_a V_j^a + sum_a V_{j+1}^a)/2] (row) or
+/// E_M^a = dt [sum_j (V - <dV/deta, eta>) + (sum_j W_j^a + sum_j W_j^{a+1})/2] (column), SPEC [S9].
+double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,
+                   double node_energy, double next_node_energy);
+
+/// P_j (row) or Q^a (column): sum_k cross_k, SPEC [S8.2].
+Vec6 slab_momentum(const SlabTerms& terms);
+
+/// sum_{k=k1}^{min(k2, K-1)} |cross_k|_inf: the slab's share of scale_glob of SPEC [S8.2]
+/// (ds sum_a |M_j^a| for a row, dt sum_j |N_j^a| for a column).
+double slab_scale(const SlabTerms& slab, int k1, int k2);
+
+/// Res of the one-slab rectangle k1..k2 (0 <= k1 <= k2 <= K) along slab i, from the terms of
+/// slabs i-1 and i, with relative = |Res|_inf / max(scale_R, scale_glob). While streaming, the
+/// whole-field scale_glob is unknown; the diagnostics pass the largest slab_scale seen so far,
+/// which becomes the SPEC's value (its first part for rows, its second for columns) at the end.
+BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k1, int k2,
+                           double scale_glob);
+
+}  // namespace field::noether

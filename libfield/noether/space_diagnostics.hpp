@@ -1,0 +1,48 @@
+#pragma once
+/// Streaming diagnostics of a space march (SPEC [S8.2], [S9]), the transpose of TimeDiagnostics:
+/// an observer that keeps the last column and, when column a+1 arrives, reports for column a the
+/// spatial-evolution energy E_M^a, the spatial momentum Q^a, the Noether balance of the column
+/// R = [equation rows] x [a, a] and the Newton statistics of the solve that produced column a+1.
+/// Memory is independent of the number of columns A.
+#include <functional>
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/march/observer.hpp"
+#include "libfield/mesh/spacetime_mesh.hpp"
+#include "libfield/noether/slab_terms.hpp"
+
+namespace field::noether {
+
+struct SpaceColumnDiagnostics {
+  int a = 0;
+  double s = 0.0;       ///< mesh.s(a, prescribed) = a ds [m]: the tip a = 0 is prescribed
+  double energy = 0.0;  ///< E_M^a [J s/m], SPEC [S9] (not a physical energy, not positive)
+  Vec6 momentum;        ///< Q^a = dt sum_{j<J} N_j^a (spatial angular about the origin, linear)
+  /// |Res(rows x [a,a])|_inf / max(scale_R, dt max_{a'<=a} sum_j |N_j^a'|): SPEC [S8.2] with
+  /// scale_glob taken over the columns so far; columns 1..A-1, else 0
+  double balance = 0.0;
+  march::SlabStats newton;  ///< Newton statistics of the solve of column a+1
+};
+
+class SpaceDiagnostics final : public march::SlabObserver {
+ public:
+  using Sink = std::function<void(const SpaceColumnDiagnostics&)>;
+  /// `boundary` selects the rows of the balance (prescribed rows are excluded: what they supply is
+  /// a flux through the rectangle's side). Reports columns a = 0..A-1.
+  SpaceDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary, Sink sink);
+
+  void slab(int a, const std::vector<lie::SE3>& column, const march::SlabStats& stats) override;
+
+ private:
+  dcel::DiscreteModel model_;
+  int j_first_, j_last_;
+  Sink sink_;
+  std::vector<lie::SE3> column_;     // column a waiting for column a+1
+  double column_node_energy_ = 0.0;  // sum_j W_j^a of column_
+  SlabTerms previous_;               // terms of column a-1
+  bool have_previous_ = false;
+  double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
+};
+
+}  // namespace field::noether

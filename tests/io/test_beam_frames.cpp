@@ -1,0 +1,298 @@
+// Beam frames: the .pvd parsed with VTK's XML parser and every .vtp read back with
+// vtkXMLPolyDataReader: frame set of the stride rule, point and cell counts, arrays and component
+// counts, TimeValue, positions, quaternions and directors equal to the recorded field (float64);
+// the velocity of a rigid screw motion, the strain and stress of the static arc and the zero
+// stress of a straight unstrained beam; an interrupted run leaves a readable index.
+#include "libfield/io/beam_frames.hpp"
+
+#include <gtest/gtest.h>
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkFieldData.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkSmartPointer.h>
+#include <vtkXMLDataElement.h>
+#include <vtkXMLDataParser.h>
+#include <vtkXMLPolyDataReader.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "libfield/mesh/convected.hpp"
+#include "tests/support/cases.hpp"
+#include "tests/support/errors.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace field::io {
+namespace {
+
+// (timestep, file) of every DataSet of a .pvd, parsed with VTK's XML parser (independent of
+// io::read_pvd).
+std::vector<PvdEntry> parse_pvd(const std::filesystem::path& path) {
+  vtkNew<vtkXMLDataParser> parser;
+  parser->SetFileName(path.string().c_str());
+  EXPECT_EQ(parser->Parse(), 1) << path;
+  vtkXMLDataElement* root = parser->GetRootElement();
+  std::vector<PvdEntry> entries;
+  if (root == nullptr) return entries;
+  EXPECT_STREQ(root->GetName(), "VTKFile");
+  EXPECT_STREQ(root->GetAttribute("type"), "Collection");
+  vtkXMLDataElement* collection = root->FindNestedElementWithName("Collection");
+  if (collection == nullptr) {
+    ADD_FAILURE() << "no Collection element in " << path;
+    return entries;
+  }
+  for (int k = 0; k < collection->GetNumberOfNestedElements(); ++k) {
+    vtkXMLDataElement* e = collection->GetNestedElement(k);
+    EXPECT_STREQ(e->GetName(), "DataSet");
+    entries.push_back({std::strtod(e->GetAttribute("timestep"), nullptr), e->GetAttribute("file")});
+  }
+  return entries;
+}
+
+vtkSmartPointer<vtkPolyData> read_vtp(const std::filesystem::path& path) {
+  vtkNew<vtkXMLPolyDataReader> reader;
+  reader->SetFileName(path.string().c_str());
+  reader->Update();
+  EXPECT_EQ(reader->GetErrorCode(), 0u) << path;
+  vtkSmartPointer<vtkPolyData> data = reader->GetOutput();
+  return data;
+}
+
+Vec3 vec3_of(vtkDataArray* array, vtkIdType k) {
+  const double* v = array->GetTuple3(k);
+  return Vec3(v[0], v[1], v[2]);
+}
+
+// The arrays of a frame with their component counts, point data then cell data.
+void expect_arrays(vtkPolyData* beam, int A) {
+  const std::pair<const char*, int> point_arrays[] = {
+      {"s", 1},        {"q_wxyz", 4},          {"d1", 3}, {"d2", 3}, {"d3", 3},
+      {"velocity", 3}, {"angular_velocity", 3}};
+  for (const auto& [name, components] : point_arrays) {
+    vtkDataArray* array = beam->GetPointData()->GetArray(name);
+    ASSERT_NE(array, nullptr) << name;
+    EXPECT_EQ(array->GetNumberOfComponents(), components) << name;
+    EXPECT_EQ(array->GetNumberOfTuples(), A + 1) << name;
+    EXPECT_EQ(array->GetDataType(), VTK_DOUBLE) << name;
+  }
+  for (const char* name : {"strain_Omega", "strain_Gamma", "moment", "force"}) {
+    vtkDataArray* array = beam->GetCellData()->GetArray(name);
+    ASSERT_NE(array, nullptr) << name;
+    EXPECT_EQ(array->GetNumberOfComponents(), 3) << name;
+    EXPECT_EQ(array->GetNumberOfTuples(), A) << name;
+  }
+}
+
+TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
+  test::FreeFlight ff;
+  ff.J = 7;
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
+  const test::TempDir dir("frames");
+  march::FieldRecorder recorder(model.mesh(), true);
+  BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 3);
+  ASSERT_TRUE(march::time_march(model, ff.input(), {&recorder, &frames}).completed);
+  const mesh::Field& field = recorder.field();
+  const int A = ff.A, J = ff.J;
+
+  const std::vector<int> expected = {0, 3, 6, 7};  // j % 3 == 0 and j == J
+  const std::vector<PvdEntry> pvd = parse_pvd(dir / "beam.pvd");
+  ASSERT_EQ(pvd.size(), expected.size());
+  const std::vector<PvdEntry> own = read_pvd(dir / "beam.pvd");
+  ASSERT_EQ(own.size(), expected.size());
+  for (size_t k = 0; k < expected.size(); ++k) {
+    const int j = expected[k];
+    EXPECT_EQ(pvd[k].time, model.mesh().t(j));  // 17 digits
+    EXPECT_EQ(pvd[k].file, BeamFramesWriter::frame_name(j));
+    EXPECT_EQ(own[k].time, pvd[k].time);
+    EXPECT_EQ(own[k].file, pvd[k].file);
+  }
+  EXPECT_EQ(BeamFramesWriter::frame_name(7), "frames/beam_000007.vtp");
+  EXPECT_FALSE(std::filesystem::exists(dir / "beam.pvd.part"));
+
+  for (const PvdEntry& entry : pvd) {
+    const int j = static_cast<int>(std::lround(entry.time / ff.dt));
+    const vtkSmartPointer<vtkPolyData> poly = read_vtp(dir / entry.file);
+    ASSERT_EQ(poly->GetNumberOfPoints(), A + 1);
+    EXPECT_EQ(poly->GetNumberOfLines(), A);
+    EXPECT_EQ(poly->GetPoints()->GetDataType(), VTK_DOUBLE);
+    expect_arrays(poly, A);
+    vtkDataArray* time = poly->GetFieldData()->GetArray("TimeValue");
+    ASSERT_NE(time, nullptr);
+    ASSERT_EQ(time->GetNumberOfTuples(), 1);
+    EXPECT_EQ(time->GetTuple1(0), model.mesh().t(j));
+
+    // The velocity of frame j is that of the step j -> j+1; the last frame (j = J) has xi_{J-1}.
+    const int from = j < J ? j : J - 1;
+    vtkPointData* pd = poly->GetPointData();
+    for (int a = 0; a <= A; ++a) {
+      const lie::SE3& g = field(j, a);
+      EXPECT_EQ(Vec3(poly->GetPoint(a)), g.r) << "frame " << j << " node " << a;
+      EXPECT_EQ(pd->GetArray("s")->GetTuple1(a), (a + 0.5) * ff.ds);
+      const double* q = pd->GetArray("q_wxyz")->GetTuple4(a);
+      EXPECT_EQ(Vec4(q[0], q[1], q[2], q[3]), g.quat());
+      EXPECT_EQ(vec3_of(pd->GetArray("d1"), a), g.R.col(0));
+      EXPECT_EQ(vec3_of(pd->GetArray("d2"), a), g.R.col(1));
+      EXPECT_EQ(vec3_of(pd->GetArray("d3"), a), g.R.col(2));
+      const Vec6 xi = mesh::convected(model.tau(), field(from, a), field(from + 1, a), ff.dt);
+      EXPECT_LE((vec3_of(pd->GetArray("angular_velocity"), a) - g.R * xi.head<3>()).norm(),
+                1e-15 * (1.0 + xi.norm()));
+      EXPECT_LE((vec3_of(pd->GetArray("velocity"), a) - g.R * xi.tail<3>()).norm(),
+                1e-15 * (1.0 + xi.norm()));
+    }
+    vtkCellData* cd = poly->GetCellData();
+    for (int a = 0; a < A; ++a) {
+      const Vec6 eta = mesh::convected(model.tau(), field(j, a), field(j, a + 1), ff.ds);
+      const Vec6 stress = beam.stress(eta);
+      EXPECT_EQ(vec3_of(cd->GetArray("strain_Omega"), a), eta.head<3>());
+      EXPECT_EQ(vec3_of(cd->GetArray("strain_Gamma"), a), eta.tail<3>());
+      EXPECT_EQ(vec3_of(cd->GetArray("moment"), a), stress.head<3>());
+      EXPECT_EQ(vec3_of(cd->GetArray("force"), a), stress.tail<3>());
+    }
+  }
+}
+
+TEST(BeamFrames, RigidSpinVelocityAndZeroStress) {
+  // rigid_spin of SPEC [S11.2]: g_1 = g_0 tau(dt xi), exact solution g_j = g_0 tau(dt xi)^j.
+  const int J = 10, A = 6;
+  const double dt = 0.005, ds = 0.1;
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
+                                  mesh::SpacetimeMesh(J, A, dt, ds));
+  Vec6 xi;
+  xi << 0, 0, 3, 0, 0, 0.3;
+  march::TimeMarchInput in;
+  for (int a = 0; a <= A; ++a) {
+    in.row0.push_back(lie::SE3{Mat3::Identity(), Vec3(0, 0, a * ds)});
+    in.row1.push_back(in.row0.back() * model.tau().tau(dt * xi));
+  }
+  const test::TempDir dir("frames");
+  march::FieldRecorder recorder(model.mesh(), true);
+  BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 5);
+  ASSERT_TRUE(march::time_march(model, in, {&recorder, &frames}).completed);
+
+  double velocity_error = 0.0, stress_max = 0.0;
+  for (const PvdEntry& entry : parse_pvd(dir / "beam.pvd")) {
+    const int j = static_cast<int>(std::lround(entry.time / dt));
+    const vtkSmartPointer<vtkPolyData> poly = read_vtp(dir / entry.file);
+    ASSERT_EQ(poly->GetNumberOfPoints(), A + 1);
+    for (int a = 0; a <= A; ++a) {
+      const Mat3& R = recorder.field()(j, a).R;
+      const Vec3 v = vec3_of(poly->GetPointData()->GetArray("velocity"), a);
+      const Vec3 w = vec3_of(poly->GetPointData()->GetArray("angular_velocity"), a);
+      velocity_error = std::max({velocity_error, (v - R * xi.tail<3>()).cwiseAbs().maxCoeff(),
+                                 (w - R * xi.head<3>()).cwiseAbs().maxCoeff()});
+    }
+    for (int a = 0; a < A; ++a)
+      for (const char* name : {"moment", "force"})
+        stress_max = std::max(
+            stress_max, vec3_of(poly->GetCellData()->GetArray(name), a).cwiseAbs().maxCoeff());
+  }
+  std::printf("[rigid spin frames] velocity error %.2e, max |stress| %.2e N\n", velocity_error,
+              stress_max);
+  // xi = tau^{-1}(g_j^{-1} g_{j+1}) / dt: round-off of the poses (1e-16 x |r| ~ 1e-16) over dt.
+  EXPECT_LE(velocity_error, 1e-12);
+  // Straight, unstrained: stress = C (eta - E6) with |C| <= EA = 1000 N and eta - E6 at the
+  // round-off of the positions over ds (1e-16 x 0.6 m / 0.1 m ~ 1e-15): bound EA x 1e-14.
+  EXPECT_LE(stress_max, 1000.0 * 1e-14);
+}
+
+TEST(BeamFrames, StaticArcStrainAndStress) {
+  // static_arc of SPEC [S11.2]: g_0^a = tau(ds eta)^a, eta = (2,0,0,0,0,1), both ends clamped.
+  const int J = 4, A = 10;
+  const double dt = 0.005, ds = 0.1;
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
+                                  mesh::SpacetimeMesh(J, A, dt, ds));
+  Vec6 eta_bar;
+  eta_bar << 2, 0, 0, 0, 0, 1;
+  march::TimeMarchInput in;
+  lie::SE3 g;
+  for (int a = 0; a <= A; ++a) {
+    in.row0.push_back(g);
+    g = g * model.tau().tau(ds * eta_bar);
+  }
+  in.row1 = in.row0;
+  in.left = march::SideSpec::clamped(in.row0.front());
+  in.right = march::SideSpec::clamped(in.row0.back());
+  const test::TempDir dir("frames");
+  BeamFramesWriter frames(dir.path(), model, mesh::Side::prescribed, 1);
+  ASSERT_TRUE(march::time_march(model, in, {&frames}).completed);
+
+  const Vec3 moment_expected = beam.stress(eta_bar).head<3>();  // (2 EI, 0, 0)
+  EXPECT_NEAR(moment_expected.x(), 2.0 * beam.stiffness()(0), 1e-15);
+  const std::vector<PvdEntry> pvd = parse_pvd(dir / "beam.pvd");
+  ASSERT_EQ(pvd.size(), static_cast<size_t>(J + 1));
+  double strain_error = 0.0, moment_error = 0.0, force_max = 0.0, speed_max = 0.0;
+  for (const PvdEntry& entry : pvd) {
+    const vtkSmartPointer<vtkPolyData> poly = read_vtp(dir / entry.file);
+    EXPECT_EQ(poly->GetPointData()->GetArray("s")->GetTuple1(3), 3 * ds);  // clamped: s = a ds
+    vtkCellData* cd = poly->GetCellData();
+    for (int a = 0; a < A; ++a) {
+      strain_error = std::max(
+          {strain_error,
+           (vec3_of(cd->GetArray("strain_Omega"), a) - eta_bar.head<3>()).cwiseAbs().maxCoeff(),
+           (vec3_of(cd->GetArray("strain_Gamma"), a) - eta_bar.tail<3>()).cwiseAbs().maxCoeff()});
+      moment_error =
+          std::max(moment_error,
+                   (vec3_of(cd->GetArray("moment"), a) - moment_expected).cwiseAbs().maxCoeff());
+      force_max = std::max(force_max, vec3_of(cd->GetArray("force"), a).cwiseAbs().maxCoeff());
+    }
+    for (int a = 0; a <= A; ++a)
+      speed_max =
+          std::max(speed_max, vec3_of(poly->GetPointData()->GetArray("velocity"), a).norm());
+  }
+  std::printf("[static arc frames] strain error %.2e, moment error %.2e N m, max |force| %.2e N\n",
+              strain_error, moment_error, force_max);
+  EXPECT_LE(strain_error, 1e-12);
+  EXPECT_LE(moment_error, 1e-12);        // EI = 0.83 N m^2 times the strain error
+  EXPECT_LE(force_max, 1000.0 * 1e-12);  // EA = 1000 N times the strain error
+  EXPECT_LE(speed_max, 1e-12);
+}
+
+TEST(BeamFrames, InterruptedRunLeavesAReadableIndex) {
+  const mesh::SpacetimeMesh m(10, 3, 0.1, 0.25);
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), m);
+  const test::TempDir dir("frames");
+  std::vector<lie::SE3> row(4);
+  BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 2);
+  for (int j = 0; j <= 4; ++j) {
+    for (int a = 0; a <= 3; ++a) row[a].r = Vec3(0.01 * j, 0, 0.25 * a);
+    frames.slab(j, row, {});
+  }
+  // Row 4 waits for row 5 (its velocity): the index lists rows 0 and 2.
+  std::vector<PvdEntry> pvd = parse_pvd(dir / "beam.pvd");
+  ASSERT_EQ(pvd.size(), 2u);
+  EXPECT_EQ(pvd[1].file, "frames/beam_000002.vtp");
+  EXPECT_TRUE(std::filesystem::exists(dir / "frames/beam_000002.vtp"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "frames/beam_000004.vtp"));
+  frames.finish();  // the march stopped at row 4: its frame is written with xi_3
+  pvd = parse_pvd(dir / "beam.pvd");
+  ASSERT_EQ(pvd.size(), 3u);
+  const vtkSmartPointer<vtkPolyData> last = read_vtp(dir / pvd[2].file);
+  EXPECT_NEAR(vec3_of(last->GetPointData()->GetArray("velocity"), 1).x(), 0.1, 1e-14);
+}
+
+TEST(BeamFrames, IoErrorWhenTheFramesFolderCannotBeCreated) {
+  const test::TempDir dir("frames");
+  std::ofstream(dir / "run") << "a file, not a folder";
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
+                                  mesh::SpacetimeMesh(2, 2, 0.1, 0.1));
+  const std::string message = test::io_error_message(
+      [&] { BeamFramesWriter frames(dir / "run", model, mesh::Side::natural, 1); });
+  EXPECT_TRUE(test::contains(message, (dir / "run" / "frames").string())) << message;
+}
+
+}  // namespace
+}  // namespace field::io

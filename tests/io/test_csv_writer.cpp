@@ -1,0 +1,150 @@
+// Atomic files and the streaming CSV writer: 17-digit values read back bit for bit, `.part` while
+// writing, renamed on close, IoError naming the path when a file cannot be written.
+#include "libfield/io/csv_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "libfield/io/atomic_file.hpp"
+#include "tests/support/errors.hpp"
+#include "tests/support/random.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace field::io {
+namespace {
+
+std::vector<std::string> read_lines(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> fields;
+  std::istringstream in(line);
+  for (std::string f; std::getline(in, f, ',');) fields.push_back(f);
+  return fields;
+}
+
+TEST(CsvWriter, SeventeenDigitsRoundTripBitForBit) {
+  const test::TempDir dir("csv");
+  test::Random rnd(7);
+  std::vector<std::vector<double>> rows;
+  for (int k = 0; k < 200; ++k) {  // magnitudes from 1e-300 to 1e300, both signs
+    const double mantissa = rnd.uniform(-1.0, 1.0);
+    const double exponent = rnd.uniform(-300.0, 300.0);
+    rows.push_back({mantissa * std::pow(10.0, exponent), rnd.uniform(-1.0, 1.0), 1.0 / 3.0});
+  }
+  rows.push_back({0.0, -0.0, std::numeric_limits<double>::denorm_min()});
+  rows.push_back({std::numeric_limits<double>::max(), std::numeric_limits<double>::lowest(),
+                  std::numeric_limits<double>::epsilon()});
+  rows.push_back({3.0, -12.0, 1e22});
+  {
+    CsvWriter csv(dir / "values.csv", {"x", "y", "z"});
+    for (const auto& r : rows) csv.row(r);
+    EXPECT_EQ(csv.rows(), static_cast<long long>(rows.size()));
+    csv.close();
+  }
+  const std::vector<std::string> lines = read_lines(dir / "values.csv");
+  ASSERT_EQ(lines.size(), rows.size() + 1);
+  EXPECT_EQ(lines[0], "x,y,z");
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const std::vector<std::string> fields = split(lines[k + 1]);
+    ASSERT_EQ(fields.size(), 3u) << lines[k + 1];
+    for (size_t c = 0; c < 3; ++c) {
+      const double back = std::strtod(fields[c].c_str(), nullptr);
+      EXPECT_EQ(std::memcmp(&back, &rows[k][c], sizeof back), 0)
+          << "row " << k << " column " << c << ": '" << fields[c] << "'";
+    }
+  }
+  EXPECT_EQ(lines.back(), "3,-12,1e+22");  // integral values print without a decimal point
+  EXPECT_EQ(split(lines[rows.size() - 2])[1], "-0");
+}
+
+TEST(CsvWriter, WritesPartFileAndRenamesOnClose) {
+  const test::TempDir dir("csv");
+  const std::filesystem::path path = dir / "series.csv";
+  CsvWriter csv(path, {"j", "value"});
+  csv.row({0, 1.5});
+  EXPECT_TRUE(std::filesystem::exists(dir / "series.csv.part"));
+  EXPECT_FALSE(std::filesystem::exists(path));
+  csv.row({1, 2.5});
+  csv.close();
+  EXPECT_FALSE(std::filesystem::exists(dir / "series.csv.part"));
+  ASSERT_TRUE(std::filesystem::exists(path));
+  EXPECT_EQ(read_lines(path), (std::vector<std::string>{"j,value", "0,1.5", "1,2.5"}));
+  csv.close();  // idempotent
+  EXPECT_THROW(csv.row({2, 3.5}), IoError);
+}
+
+TEST(CsvWriter, DestructorClosesAndRenames) {
+  const test::TempDir dir("csv");
+  { CsvWriter(dir / "a.csv", {"x"}).row({4.0}); }
+  EXPECT_EQ(read_lines(dir / "a.csv"), (std::vector<std::string>{"x", "4"}));
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.csv.part"));
+}
+
+TEST(CsvWriter, ChecksRowWidth) {
+  const test::TempDir dir("csv");
+  CsvWriter csv(dir / "w.csv", {"a", "b", "c"});
+  const std::string message = test::error_message([&] { csv.row({1.0, 2.0}); });
+  EXPECT_TRUE(test::contains(message, "w.csv")) << message;
+  EXPECT_TRUE(test::contains(message, "2 values for 3 columns")) << message;
+}
+
+TEST(CsvWriter, IoErrorNamesThePathWhenTheFolderDoesNotExist) {
+  const test::TempDir dir("csv");
+  const std::filesystem::path path = dir / "no-such-folder" / "x.csv";
+  const std::string message = test::io_error_message([&] { CsvWriter csv(path, {"x"}); });
+  EXPECT_TRUE(test::contains(message, path.string())) << message;
+  EXPECT_TRUE(test::contains(message, "No such file or directory")) << message;
+}
+
+TEST(AtomicFile, WritesThroughPartAndRenames) {
+  const test::TempDir dir("atomic");
+  const std::filesystem::path path = dir / "index.pvd";
+  write_file_atomically(path, [&](std::ostream& out) {
+    EXPECT_TRUE(std::filesystem::exists(dir / "index.pvd.part"));
+    EXPECT_FALSE(std::filesystem::exists(path));
+    out << "first\n";
+  });
+  write_file_atomically(path, [](std::ostream& out) { out << "second\n"; });  // replaces
+  EXPECT_EQ(read_lines(path), std::vector<std::string>{"second"});
+  EXPECT_FALSE(std::filesystem::exists(dir / "index.pvd.part"));
+}
+
+TEST(AtomicFile, FailedWriteLeavesTheOldFileAndNoPart) {
+  const test::TempDir dir("atomic");
+  const std::filesystem::path path = dir / "run.toml";
+  write_file_atomically(path, [](std::ostream& out) { out << "old\n"; });
+  EXPECT_THROW(write_file_atomically(path,
+                                     [](std::ostream& out) {
+                                       out << "half";
+                                       throw std::runtime_error("interrupted");
+                                     }),
+               std::runtime_error);
+  EXPECT_EQ(read_lines(path), std::vector<std::string>{"old"});
+  EXPECT_FALSE(std::filesystem::exists(dir / "run.toml.part"));
+}
+
+TEST(AtomicFile, IoErrorsNameThePathAndTheReason) {
+  const test::TempDir dir("atomic");
+  const std::filesystem::path missing = dir / "missing" / "f.txt";
+  std::string message =
+      test::io_error_message([&] { write_file_atomically(missing, [](std::ostream&) {}); });
+  EXPECT_TRUE(test::contains(message, missing.string())) << message;
+  EXPECT_TRUE(test::contains(message, "No such file or directory")) << message;
+
+  message = test::io_error_message([&] { commit_file(dir / "nothing.part", dir / "nothing"); });
+  EXPECT_TRUE(test::contains(message, (dir / "nothing.part").string())) << message;
+  EXPECT_TRUE(test::contains(message, "No such file or directory")) << message;
+}
+
+}  // namespace
+}  // namespace field::io
