@@ -1,14 +1,37 @@
 #pragma once
-// Subcommands of the `field` program, one file each (apps/cmd_*.cpp).
+// Subcommands of the `field` program, one file each (apps/cmd_*.cpp). Exit codes: docs/cli.md.
 #include <CLI/CLI.hpp>
 
 #include <functional>
 
 namespace field::app {
 
-/// A registered subcommand returns its exit code (docs/cli.md) when run.
+/// Exit codes of `field` (docs/cli.md).
+enum ExitCode : int {
+  kSuccess = 0,
+  kUsage = 2,         ///< bad command line
+  kSolverFailed = 3,  ///< a node did not converge, or `field check` found a residual too large
+  kInvalidInput = 4,  ///< a case or data file is invalid (field::Error)
+  kIoError = 5,       ///< a file could not be read or written (field::IoError)
+};
+
+/// Flags shared by every subcommand.
+struct CommonOptions {
+  int threads = 0;     ///< --threads N (0: OpenMP default)
+  bool force = false;  ///< --force: overwrite the outputs in a non-empty DIR
+  bool quiet = false;  ///< -q: no progress, no warnings (errors still print)
+};
+
+/// Adds --threads, --force and -q to a subcommand.
+void add_common_options(CLI::App& sub, CommonOptions& common);
+
+/// A registered subcommand returns its exit code when run.
 using Runner = std::function<int()>;
 
+Runner add_simulate(CLI::App& app, CommonOptions& common);
+Runner add_reconstruct(CLI::App& app, CommonOptions& common);
+Runner add_check(CLI::App& app, CommonOptions& common);
+Runner add_info(CLI::App& app, CommonOptions& common);
 /// `field demo`: a short demonstration of the SE(3) kernel.
 Runner add_demo(CLI::App& app);
 

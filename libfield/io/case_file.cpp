@@ -1,6 +1,7 @@
 #include "libfield/io/case_file.hpp"
 
 #include <toml++/toml.h>
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "libfield/core/error.hpp"
+#include "libfield/io/csv_table.hpp"
 
 namespace field::io {
 
@@ -21,6 +23,8 @@ std::string describe(const toml::node& node) {
     out << '"' << node.as_string()->get() << '"';
   } else if (node.is_table()) {
     out << "{...}";
+  } else if (node.is_floating_point()) {
+    out << shortest(node.as_floating_point()->get());
   } else {
     node.visit([&out](const auto& n) { out << n; });  // values and arrays as TOML
   }
@@ -155,6 +159,13 @@ class Table {
     for (const auto& [key, value] : table_) {
       const std::string k(key.str());
       if (used_.count(k)) continue;
+      if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) {
+        std::ostringstream out;
+        out << file_.string() << ":" << key.source().begin.line << ": " << qualified(k)
+            << " is not used with the other settings of this table (e.g. a file for a choice "
+               "that takes none): remove it or change the choice";
+        throw Error(out.str());
+      }
       std::string list;
       for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
       std::ostringstream out;
@@ -206,7 +217,7 @@ int multiple(Table& t, const std::string& key, double total, double step,
              const std::string& step_name) {
   const double n = std::round(total / step);
   if (n < 1 || std::abs(n * step - total) > 1e-9 * total)
-    t.fail(key, "must be a whole multiple of " + step_name + " = " + std::to_string(step));
+    t.fail(key, "must be a whole multiple of " + step_name + " = " + shortest(step));
   return static_cast<int>(n);
 }
 

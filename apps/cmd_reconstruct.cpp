@@ -1,0 +1,199 @@
+// `field reconstruct CASE.toml [--tip TIP.csv] [--out DIR]`: the space march of SPEC [S7.2]:
+// the motion of the whole beam from the measured motion and strain of its tip a = 0. Writes
+// field.csv (by columns), space_series.csv, beam.pvd + frames/, spacetime.vtu, run.toml and
+// summary.json in DIR (docs/cli.md, docs/output-format.md).
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "apps/commands.hpp"
+#include "apps/progress.hpp"
+#include "apps/run_folder.hpp"
+#include "libfield/core/error.hpp"
+#include "libfield/io/beam_frames.hpp"
+#include "libfield/io/case_setup.hpp"
+#include "libfield/io/csv_writer.hpp"
+#include "libfield/io/field_csv.hpp"
+#include "libfield/io/spacetime_vtk.hpp"
+#include "libfield/march/field_recorder.hpp"
+#include "libfield/march/space_march.hpp"
+#include "libfield/noether/space_diagnostics.hpp"
+
+namespace field::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Args {
+  fs::path case_file;
+  fs::path tip;
+  fs::path out;
+};
+
+struct SpaceSeriesStats {
+  bool started = false;
+  double E0 = 0.0, E_min = 0.0, E_max = 0.0;
+  Vec6 Q0 = Vec6::Zero();
+  double Q_drift = 0.0, balance = 0.0;
+  int newton_max = 0;
+  void add(const noether::SpaceColumnDiagnostics& d) {
+    if (!started) {
+      started = true;
+      E0 = E_min = E_max = d.energy;
+      Q0 = d.momentum;
+    }
+    E_min = std::min(E_min, d.energy);
+    E_max = std::max(E_max, d.energy);
+    Q_drift = std::max(Q_drift, (d.momentum - Q0).cwiseAbs().maxCoeff());
+    balance = std::max(balance, d.balance);
+    newton_max = std::max(newton_max, d.newton.max_iterations);
+  }
+  double energy_range() const { return (E_max - E_min) / std::max(std::abs(E0), 1e-300); }
+};
+
+/// Writes the VTK files of a space march from its recorded columns 0..A_done, row by row.
+void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Field& field,
+               int A_done) {
+  const io::Problem done(problem, problem.spec.J, A_done);
+  io::BeamFramesWriter frames(dir, done.model, mesh::Side::prescribed, problem.spec.output.stride);
+  io::SpacetimeWriter spacetime(dir / "spacetime.vtu", done.model, done.boundary(),
+                                problem.spec.output.stride);
+  std::vector<lie::SE3> row(A_done + 1);
+  for (int j = 0; j <= problem.spec.J; ++j) {
+    for (int a = 0; a <= A_done; ++a) row[a] = field(j, a);
+    frames.slab(j, row, {});
+    spacetime.slab(j, row, {});
+  }
+  frames.finish();
+  spacetime.finish();
+}
+
+int run_reconstruct(const Args& args, const CommonOptions& common) {
+  const auto start = std::chrono::steady_clock::now();
+  // 1. Read and validate everything before touching the output folder.
+  io::CaseSpec spec = io::load_case(args.case_file);
+  FIELD_CHECK(spec.march == io::MarchKind::space,
+              spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
+  if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
+  io::Problem problem(spec);
+  const io::SpaceSetup setup = io::space_march_input(problem);
+  const dcel::DiscreteModel& model = problem.model;
+  const int J = spec.J, A = spec.A;
+  if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
+
+  // 2. Stability numbers of SPEC [S7.2], before marching.
+  const march::StabilityNumbers numbers = problem.stability();
+  const std::string warning = march::space_march_warning(numbers, spec.dt);
+  if (!warning.empty() && !common.quiet) std::cerr << "field: warning: " << warning << "\n";
+
+  // 3. The run folder and its writers (observers of the columns, in order).
+  const fs::path dir = args.out.empty() ? default_run_folder(spec) : args.out;
+  prepare_run_folder(dir, common.force);
+  write_run_case(dir, spec);
+  std::unique_ptr<io::FieldCsvWriter> csv;
+  if (spec.output.csv)
+    csv = std::make_unique<io::FieldCsvWriter>(dir / "field.csv", problem.mesh, false,
+                                               mesh::Side::prescribed, spec.output.stride);
+  march::FieldRecorder recorder(problem.mesh, false);  // the frames are rows: keep the field
+  io::CsvWriter series(dir / "space_series.csv",
+                       {"a", "s", "E_M", "Q_ang1", "Q_ang2", "Q_ang3", "Q_lin1", "Q_lin2", "Q_lin3",
+                        "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
+  SpaceSeriesStats stats;
+  Progress progress("column", "s", A, common.quiet);
+  noether::SpaceDiagnostics diagnostics(
+      model, problem.boundary(), [&](const noether::SpaceColumnDiagnostics& d) {
+        stats.add(d);
+        const Vec6& Q = d.momentum;
+        series.row({double(d.a), d.s, d.energy, Q(0), Q(1), Q(2), Q(3), Q(4), Q(5), d.balance,
+                    double(d.newton.max_iterations), d.newton.mean_iterations});
+        progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
+                        (d.energy - stats.E0) / std::max(std::abs(stats.E0), 1e-300), d.balance);
+      });
+  std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};
+  if (csv) observers.insert(observers.begin(), csv.get());
+
+  // 4. March, then the VTK files from the recorded columns.
+  march::MarchOptions options;
+  options.newton = spec.newton;
+  options.threads = common.threads;
+  const march::MarchResult result = march::space_march(model, setup.input, observers, options);
+  progress.done();
+  series.close();
+  if (spec.output.vtk && result.last_slab >= 1)
+    write_vtk(dir, problem, recorder.field(), result.last_slab);
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  // 5. Summary (stdout and summary.json).
+  Summary summary;
+  summary.text("field_version", FIELD_VERSION);
+  summary.text("command", "reconstruct");
+  summary.text("case", spec.file.string());
+  summary.text("tip", spec.tip.string());
+  summary.text("tip_note", setup.note);
+  summary.text("status", result.completed ? "completed" : "solver_failed");
+  summary.number("exit_code", result.completed ? kSuccess : kSolverFailed);
+  summary.number("threads", common.threads);
+  summary.number("wall_time_s", wall);
+  summary.number("last_column", result.last_slab);
+  summary.number("node_updates", double(result.node_solves));
+  summary.number("newton_iterations", double(result.newton_iterations));
+  summary.number("E_M_0", stats.E0);
+  summary.number("E_M_range_relative", stats.energy_range());
+  char q[256];
+  std::snprintf(q, sizeof q, "[%.17g, %.17g, %.17g, %.17g, %.17g, %.17g]", stats.Q0(0), stats.Q0(1),
+                stats.Q0(2), stats.Q0(3), stats.Q0(4), stats.Q0(5));
+  summary.add("Q_0", q);
+  summary.number("momentum_drift_max", stats.Q_drift);
+  summary.number("noether_residual_max", stats.balance);
+  summary.number("newton_max_iterations", stats.newton_max);
+  summary.number("cfl_space", numbers.cfl_space);
+  if (result.failure) {
+    summary.number("failed_column", result.failure->slab);
+    summary.number("failed_row", result.failure->node);
+    summary.number("failed_iterations", result.failure->iterations);
+    summary.number("failed_residual", result.failure->residual);
+  }
+  summary.write(dir);
+
+  std::printf("%s: space march (%s), A = %d, J = %d, dt = %g s, ds = %g m, L = %g m\n",
+              spec.name.c_str(), model.tau().name().c_str(), A, J, spec.dt, spec.ds, spec.length());
+  std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, wall,
+              result.node_solves / std::max(wall, 1e-9));
+  std::printf("  E_M^0 = %.15g, (max E_M - min E_M)/|E_M^0| = %.3e\n", stats.E0,
+              stats.energy_range());
+  std::printf(
+      "  max |Q^a - Q^0| = %.3e, Noether balance per column <= %.2e (relative), Newton "
+      "<= %d iterations\n",
+      stats.Q_drift, stats.balance, stats.newton_max);
+  std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
+  if (!result.completed) {
+    const march::MarchFailure& f = *result.failure;
+    std::fprintf(stderr,
+                 "field: solver failed: column %d could not be computed: node j = %d did not "
+                 "converge (%d Newton iterations, residual %.3e). The outputs hold columns 0..%d "
+                 "and are valid. The spatial evolution of a slender beam grows (SPEC [S7.2]); "
+                 "see docs/theory.md for the step-size rules.\n",
+                 f.slab, f.node, f.iterations, f.residual, result.last_slab);
+    return kSolverFailed;
+  }
+  return kSuccess;
+}
+
+}  // namespace
+
+Runner add_reconstruct(CLI::App& app, CommonOptions& common) {
+  CLI::App* sub = app.add_subcommand(
+      "reconstruct", "Space march: the whole beam from the motion and strain of its tip");
+  add_common_options(*sub, common);
+  auto args = std::make_shared<Args>();
+  sub->add_option("CASE", args->case_file, "case file (TOML), march = \"space\"")->required();
+  sub->add_option("--tip", args->tip, "tip CSV (overrides the case's [tip] file)");
+  sub->add_option("--out", args->out, "output folder (default: runs/<case name>)");
+  return [args, &common]() { return run_reconstruct(*args, common); };
+}
+
+}  // namespace field::app

@@ -1,0 +1,198 @@
+// `field simulate CASE.toml [--out DIR]`: the time march of SPEC [S7.1] on a case file, with
+// field.csv, time_series.csv, tip.csv, beam.pvd + frames/, spacetime.vtu, run.toml and
+// summary.json in DIR (docs/cli.md, docs/output-format.md).
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "apps/commands.hpp"
+#include "apps/progress.hpp"
+#include "apps/run_folder.hpp"
+#include "libfield/core/error.hpp"
+#include "libfield/io/beam_frames.hpp"
+#include "libfield/io/case_setup.hpp"
+#include "libfield/io/csv_writer.hpp"
+#include "libfield/io/field_csv.hpp"
+#include "libfield/io/spacetime_vtk.hpp"
+#include "libfield/io/tip_data.hpp"
+#include "libfield/march/time_march.hpp"
+#include "libfield/noether/time_diagnostics.hpp"
+
+namespace field::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Args {
+  fs::path case_file;
+  fs::path out;
+};
+
+/// Running extremes of the per-row diagnostics, for the progress line and the final report.
+struct TimeSeriesStats {
+  bool started = false;
+  double E0 = 0.0, E_min = 0.0, E_max = 0.0;
+  Vec6 P0 = Vec6::Zero();
+  double P_drift = 0.0;  ///< max_j |P_j - P_0|_inf
+  double balance = 0.0;  ///< max relative Noether residual of the rows
+  int newton_max = 0;
+
+  void add(const noether::TimeRowDiagnostics& d) {
+    if (!started) {
+      started = true;
+      E0 = E_min = E_max = d.energy;
+      P0 = d.momentum;
+    }
+    E_min = std::min(E_min, d.energy);
+    E_max = std::max(E_max, d.energy);
+    P_drift = std::max(P_drift, (d.momentum - P0).cwiseAbs().maxCoeff());
+    balance = std::max(balance, d.balance);
+    newton_max = std::max(newton_max, d.newton.max_iterations);
+  }
+  double energy_range() const { return (E_max - E_min) / std::max(std::abs(E0), 1e-300); }
+};
+
+std::string vector_text(const Vec6& v) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "(%.10g, %.10g, %.10g, %.10g, %.10g, %.10g)", v(0), v(1), v(2),
+                v(3), v(4), v(5));
+  return buf;
+}
+
+std::string json_vector(const Vec6& v) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "[%.17g, %.17g, %.17g, %.17g, %.17g, %.17g]", v(0), v(1), v(2),
+                v(3), v(4), v(5));
+  return buf;
+}
+
+int run_simulate(const Args& args, const CommonOptions& common) {
+  const auto start = std::chrono::steady_clock::now();
+  // 1. Read and validate everything before touching the output folder.
+  io::CaseSpec spec = io::load_case(args.case_file);
+  FIELD_CHECK(spec.march == io::MarchKind::time,
+              spec.file.string() << ": march = \"space\": this case is run by `field reconstruct`");
+  io::Problem problem(spec);
+  const march::TimeMarchInput input = io::time_march_input(problem);
+  const dcel::DiscreteModel& model = problem.model;
+  const int J = spec.J, A = spec.A;
+
+  // 2. Stability numbers of SPEC [S7.1], before marching.
+  const march::StabilityNumbers numbers = problem.stability();
+  const std::string warning = march::time_march_warning(numbers, spec.dt);
+  if (!warning.empty() && !common.quiet) std::cerr << "field: warning: " << warning << "\n";
+
+  // 3. The run folder and its writers (observers of the rows, in order).
+  const fs::path dir = args.out.empty() ? default_run_folder(spec) : args.out;
+  prepare_run_folder(dir, common.force);
+  write_run_case(dir, spec);
+  const int stride = spec.output.stride;
+  std::vector<std::unique_ptr<march::SlabObserver>> writers;
+  if (spec.output.csv)
+    writers.push_back(std::make_unique<io::FieldCsvWriter>(dir / "field.csv", problem.mesh, true,
+                                                           spec.left_side(), stride));
+  if (spec.output.tip)
+    writers.push_back(std::make_unique<io::TipCsvWriter>(dir / "tip.csv", model));
+  if (spec.output.vtk) {
+    writers.push_back(std::make_unique<io::BeamFramesWriter>(dir, model, spec.left_side(), stride));
+    writers.push_back(std::make_unique<io::SpacetimeWriter>(dir / "spacetime.vtu", model,
+                                                            problem.boundary(), stride));
+  }
+  io::CsvWriter series(dir / "time_series.csv",
+                       {"j", "t", "E", "P_ang1", "P_ang2", "P_ang3", "P_lin1", "P_lin2", "P_lin3",
+                        "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
+  TimeSeriesStats stats;
+  Progress progress("row", "t", J, common.quiet);
+  noether::TimeDiagnostics diagnostics(
+      model, problem.boundary(), [&](const noether::TimeRowDiagnostics& d) {
+        stats.add(d);
+        const Vec6& P = d.momentum;
+        series.row({double(d.j), d.t, d.energy, P(0), P(1), P(2), P(3), P(4), P(5), d.balance,
+                    double(d.newton.max_iterations), d.newton.mean_iterations});
+        progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
+                        (d.energy - stats.E0) / std::max(std::abs(stats.E0), 1e-300), d.balance);
+      });
+  std::vector<march::SlabObserver*> observers;
+  for (auto& w : writers) observers.push_back(w.get());
+  observers.push_back(&diagnostics);
+
+  // 4. March.
+  march::MarchOptions options;
+  options.newton = spec.newton;
+  options.threads = common.threads;
+  const march::MarchResult result = march::time_march(model, input, observers, options);
+  progress.done();
+  series.close();
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  // 5. Summary (stdout and summary.json).
+  Summary summary;
+  summary.text("field_version", FIELD_VERSION);
+  summary.text("command", "simulate");
+  summary.text("case", spec.file.string());
+  summary.text("status", result.completed ? "completed" : "solver_failed");
+  summary.number("exit_code", result.completed ? kSuccess : kSolverFailed);
+  summary.number("threads", common.threads);
+  summary.number("wall_time_s", wall);
+  summary.number("last_row", result.last_slab);
+  summary.number("node_updates", double(result.node_solves));
+  summary.number("newton_iterations", double(result.newton_iterations));
+  summary.number("E_0", stats.E0);
+  summary.number("energy_range_relative", stats.energy_range());
+  summary.add("P_0", json_vector(stats.P0));
+  summary.number("momentum_drift_max", stats.P_drift);
+  summary.number("noether_residual_max", stats.balance);
+  summary.number("newton_max_iterations", stats.newton_max);
+  summary.number("cfl_time", numbers.cfl_time);
+  summary.number("cutoff_term", numbers.cutoff_term);
+  if (result.failure) {
+    summary.number("failed_row", result.failure->slab);
+    summary.number("failed_node", result.failure->node);
+    summary.number("failed_iterations", result.failure->iterations);
+    summary.number("failed_residual", result.failure->residual);
+  }
+  summary.write(dir);
+
+  std::printf("%s: time march (%s), A = %d, J = %d, dt = %g s, ds = %g m, T = %g s\n",
+              spec.name.c_str(), model.tau().name().c_str(), A, J, spec.dt, spec.ds,
+              spec.duration());
+  std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, wall,
+              result.node_solves / std::max(wall, 1e-9));
+  std::printf("  energy E_0 = %.15g J, (max E - min E)/|E_0| = %.3e\n", stats.E0,
+              stats.energy_range());
+  std::printf("  momentum P_0 = %s, max |P_j - P_0| = %.3e\n", vector_text(stats.P0).c_str(),
+              stats.P_drift);
+  std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
+              stats.balance, stats.newton_max);
+  std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
+  if (!result.completed) {
+    const march::MarchFailure& f = *result.failure;
+    std::fprintf(stderr,
+                 "field: solver failed: row %d could not be computed: node a = %d did not "
+                 "converge (%d Newton iterations, residual %.3e). The outputs hold rows 0..%d "
+                 "and are valid. %s\n",
+                 f.slab, f.node, f.iterations, f.residual, result.last_slab,
+                 warning.empty() ? "Try a smaller dt."
+                                 : "The step is outside the stable range (see the warning above).");
+    return kSolverFailed;
+  }
+  return kSuccess;
+}
+
+}  // namespace
+
+Runner add_simulate(CLI::App& app, CommonOptions& common) {
+  CLI::App* sub = app.add_subcommand("simulate", "Time march of a case file (SPEC [S7.1])");
+  add_common_options(*sub, common);
+  auto args = std::make_shared<Args>();
+  sub->add_option("CASE", args->case_file, "case file (TOML), e.g. meshes/free_flight/case.toml")
+      ->required();
+  sub->add_option("--out", args->out, "output folder (default: runs/<case name>)");
+  return [args, &common]() { return run_simulate(*args, common); };
+}
+
+}  // namespace field::app

@@ -1,0 +1,78 @@
+#pragma once
+// Running the real `field` binary from the CLI tests: exit code and output, case folders copied
+// to a temporary folder and edited (shorter runs, bad values).
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tests/support/temp_folder.hpp"
+
+namespace field::test {
+
+struct CommandResult {
+  int code = -1;       ///< exit code of the program
+  std::string output;  ///< stdout and stderr together
+};
+
+/// Runs `field <arguments>` in the shell, from the folder `cwd`.
+inline CommandResult run_field(const std::string& arguments,
+                               const std::filesystem::path& cwd = std::filesystem::current_path()) {
+  const std::string command =
+      "cd '" + cwd.string() + "' && '" FIELD_BINARY "' " + arguments + " 2>&1";
+  CommandResult r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return r;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
+  const int status = pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+/// Copies meshes/<name>/ into `folder`/<name>/ and returns the path of the copy's case.toml.
+inline std::filesystem::path copy_case(const TempFolder& folder, const std::string& name,
+                                       const std::string& file = "case.toml") {
+  const std::filesystem::path from = std::filesystem::path(FIELD_SOURCE_DIR) / "meshes" / name;
+  const std::filesystem::path to = folder.path() / name;
+  std::filesystem::copy(from, to, std::filesystem::copy_options::recursive);
+  return to / file;
+}
+
+/// Replaces the first occurrence of `from` by `to` in the file; false if absent.
+inline bool edit(const std::filesystem::path& path, const std::string& from,
+                 const std::string& to) {
+  std::string text = read_text(path);
+  const auto at = text.find(from);
+  if (at == std::string::npos) return false;
+  text.replace(at, from.size(), to);
+  write_text(path, text);
+  return true;
+}
+
+/// Data lines of a CSV file (without the header and comment lines).
+inline int csv_rows(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::string line;
+  int rows = -1;  // the header
+  while (std::getline(in, line))
+    if (!line.empty() && line[0] != '#') ++rows;
+  return rows;
+}
+
+}  // namespace field::test
