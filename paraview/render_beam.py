@@ -49,6 +49,10 @@ def parse_args():
                    help="tube radius [m] (default 2%% of the beam length)")
     p.add_argument("--arrow", type=float,
                    help="director arrow length [m] (default 8%% of the beam length)")
+    p.add_argument("--layout", choices=("auto", "overlay", "side"), default="auto",
+                   help="overlay the times in one view (earlier fainter) or one view per time "
+                        "side by side; auto: overlay unless consecutive beams are less than "
+                        "a quarter of the beam length apart")
     p.add_argument("--view-dir", type=float, nargs=3, metavar=("X", "Y", "Z"),
                    help="direction from the scene to the camera (default: chosen from the "
                         "bounds, looking across the smallest extent)")
@@ -131,9 +135,10 @@ def dot(a, b):
     return sum(x * y for x, y in zip(a, b))
 
 
-def camera_axes(bounds, view_dir):
+def camera_axes(bounds, view_dir, upright=False):
     """Direction to the camera and view-up: look across the smallest extent of the bounds, the
-    largest extent horizontal, tilted a little so that the scene reads as 3-D."""
+    largest extent horizontal (vertical when upright), tilted a little so that the scene reads
+    as 3-D."""
     extent = [bounds[2 * i + 1] - bounds[2 * i] for i in range(3)]
     order = sorted(range(3), key=lambda i: extent[i])  # smallest, middle, largest
     axis = [[1.0 if i == k else 0.0 for i in range(3)] for k in range(3)]
@@ -142,7 +147,7 @@ def camera_axes(bounds, view_dir):
     else:
         direction = unit([axis[order[0]][i] + 0.45 * axis[order[1]][i] + 0.3 * axis[order[2]][i]
                           for i in range(3)])
-    up = axis[order[1]]
+    up = axis[order[2]] if upright else axis[order[1]]
     if abs(dot(up, direction)) > 0.95:
         up = axis[order[2]] if abs(dot(axis[order[2]], direction)) < 0.95 else axis[order[0]]
     # make up orthogonal to the viewing direction
@@ -150,57 +155,129 @@ def camera_axes(bounds, view_dir):
     return direction, up
 
 
-def fixed_camera(view, bounds, margin, view_dir, size):
-    """A parallel-projection camera that shows the padded bounds whole at the picture's aspect."""
-    box = [bounds[i] - margin if i % 2 == 0 else bounds[i] + margin for i in range(6)]
-    centre = [(box[2 * i] + box[2 * i + 1]) / 2 for i in range(3)]
-    direction, up = camera_axes(box, view_dir)
-    right = cross(up, direction)
-    half_w = half_h = 0.0
-    for corner in range(8):
-        c = [box[2 * i + ((corner >> i) & 1)] for i in range(3)]
-        rel = [c[i] - centre[i] for i in range(3)]
-        half_w = max(half_w, abs(dot(rel, right)))
-        half_h = max(half_h, abs(dot(rel, up)))
-    aspect = size[0] / size[1]
-    diagonal = math.dist(box[0::2], box[1::2])
-    view.CameraParallelProjection = 1
-    view.CameraFocalPoint = centre
-    view.CameraPosition = [centre[i] + 2.0 * diagonal * direction[i] for i in range(3)]
-    view.CameraViewUp = up
-    # 1.12: room for the time labels and the colour bar around the motion
-    view.CameraParallelScale = 1.12 * max(half_h, half_w / aspect)
+class Style:
+    """What every view of one call shares: colour map, sizes, fixed camera, decorations."""
+
+    def __init__(self, simple, lut, colour_range, title, colour, radius, arrow, stride, bounds,
+                 view_dir, upright):
+        self.simple, self.lut, self.title, self.colour = simple, lut, title, colour
+        self.colour_range = colour_range
+        self.radius, self.arrow, self.stride = radius, arrow, stride
+        # pad the bounds by what sticks out of the centre line: tube and arrows
+        margin = radius + arrow
+        self.box = [bounds[i] - margin if i % 2 == 0 else bounds[i] + margin for i in range(6)]
+        self.direction, self.up = camera_axes(self.box, view_dir, upright)
+
+    def half_extent(self):
+        """Half width and half height of the padded bounds as the camera sees them."""
+        centre = [(self.box[2 * i] + self.box[2 * i + 1]) / 2 for i in range(3)]
+        right = cross(self.up, self.direction)
+        half_w = half_h = 0.0
+        for corner in range(8):
+            c = [self.box[2 * i + ((corner >> i) & 1)] for i in range(3)]
+            rel = [c[i] - centre[i] for i in range(3)]
+            half_w = max(half_w, abs(dot(rel, right)))
+            half_h = max(half_h, abs(dot(rel, self.up)))
+        return half_w, half_h
+
+    def view(self, size):
+        """A white render view with the fixed parallel-projection camera for this size."""
+        view = self.simple.CreateView("RenderView")
+        view.ViewSize = size
+        view.Background = [1.0, 1.0, 1.0]
+        try:  # ParaView >= 5.10 keeps the palette's background unless told otherwise
+            view.UseColorPaletteForBackground = 0
+        except AttributeError:
+            pass
+        view.OrientationAxesVisibility = 1
+        centre = [(self.box[2 * i] + self.box[2 * i + 1]) / 2 for i in range(3)]
+        half_w, half_h = self.half_extent()
+        diagonal = math.dist(self.box[0::2], self.box[1::2])
+        view.CameraParallelProjection = 1
+        view.CameraFocalPoint = centre
+        view.CameraPosition = [centre[i] + 2.0 * diagonal * self.direction[i] for i in range(3)]
+        view.CameraViewUp = self.up
+        # 1.12: room for the time labels and the colour bar around the motion
+        view.CameraParallelScale = 1.12 * max(half_h, half_w * size[1] / size[0])
+        return view
+
+    def beam(self, view, path, opacity):
+        """Reader -> (segments joined into one polyline) -> tube, and three director glyphs."""
+        simple = self.simple
+        reader = simple.XMLPolyDataReader(FileName=[path])
+        # The writer stores one line cell per segment (per-segment cell data); joining them
+        # gives one smooth tube (a single polyline would pass through unchanged).
+        strips = simple.TriangleStrips(Input=simple.Clean(Input=reader))
+        tube = simple.Tube(Input=strips, Radius=self.radius, NumberofSides=24, Capping=1)
+        shown = simple.Show(tube, view)
+        simple.ColorBy(shown, ("POINTS", self.colour, "Magnitude"))
+        shown.LookupTable = self.lut
+        # ColorBy rescales the map to this frame's data: back to the range over all frames
+        self.lut.RescaleTransferFunction(self.colour_range[0], self.colour_range[1])
+        shown.Opacity = opacity
+        shown.Specular = 0.3
+        for name, rgb in DIRECTOR_COLOURS:
+            glyph = simple.Glyph(Input=reader, GlyphType="Arrow")
+            glyph.OrientationArray = ["POINTS", name]
+            glyph.ScaleArray = ["POINTS", "No scale array"]
+            glyph.ScaleFactor = self.arrow
+            glyph.GlyphMode = "Every Nth Point"
+            glyph.Stride = self.stride
+            glyph.GlyphType.TipRadius = 0.12
+            glyph.GlyphType.ShaftRadius = 0.04
+            g = simple.Show(glyph, view)
+            g.ColorArrayName = ["POINTS", ""]
+            g.AmbientColor = rgb
+            g.DiffuseColor = rgb
+            g.Opacity = opacity
+        return reader
+
+    def decorate(self, view, headline, legend, bar, narrow=False):
+        """Headline text (returned), the arrows' colour legend and the colour bar; a narrow
+        view gets a horizontal bar at the bottom instead of the orientation axes."""
+        width, height = view.ViewSize
+        text = corner_text(self.simple, view, headline, [0.01, 1.0 - 34.0 / height])
+        if legend:
+            for i, (name, rgb) in enumerate(DIRECTOR_COLOURS):
+                corner_text(self.simple, view, name,
+                            [0.01 + 40.0 * i / width, 1.0 - 70.0 / height], rgb, 18)
+        scalar_bar = self.simple.GetScalarBar(self.lut, view)
+        scalar_bar.Visibility = 1 if bar else 0
+        if bar and narrow:
+            view.OrientationAxesVisibility = 0
+            scalar_bar.Orientation = "Horizontal"
+            scalar_bar.WindowLocation = "Any Location"
+            scalar_bar.Position = [0.1, 0.02]
+            scalar_bar.ScalarBarLength = 0.8
+            scalar_bar.TitleFontSize = 12
+            scalar_bar.LabelFontSize = 12
+            scalar_bar.Title = self.title
+            scalar_bar.ComponentTitle = ""
+            scalar_bar.TitleColor = scalar_bar.LabelColor = [0.1, 0.1, 0.1]
+            scalar_bar.RangeLabelFormat = "%-#.3g"
+        elif bar:
+            scalar_bar.Title = self.title
+            scalar_bar.ComponentTitle = ""
+            scalar_bar.TitleColor = scalar_bar.LabelColor = [0.1, 0.1, 0.1]
+            scalar_bar.WindowLocation = "Any Location"
+            scalar_bar.Position = [0.9, 0.1]
+            scalar_bar.ScalarBarLength = 0.5
+            scalar_bar.RangeLabelFormat = "%-#.3g"
+        return text
 
 
-def beam_pipeline(simple, path, colour, lut, radius, arrow, stride, view, opacity):
-    """Reader -> (merge segments into one polyline) -> tube, plus three director glyphs."""
-    reader = simple.XMLPolyDataReader(FileName=[path])
-    # The writer may store the centre line as one polyline or as one line cell per segment
-    # (per-segment cell data); joining the segments gives one smooth tube either way.
-    strips = simple.TriangleStrips(Input=simple.Clean(Input=reader))
-    tube = simple.Tube(Input=strips, Radius=radius, NumberofSides=24, Capping=1)
-    shown = simple.Show(tube, view)
-    simple.ColorBy(shown, ("POINTS", colour, "Magnitude"))
-    shown.LookupTable = lut
-    shown.Opacity = opacity
-    shown.Specular = 0.3
-    pieces = [reader, strips, tube]
-    for name, rgb in DIRECTOR_COLOURS:
-        glyph = simple.Glyph(Input=reader, GlyphType="Arrow")
-        glyph.OrientationArray = ["POINTS", name]
-        glyph.ScaleArray = ["POINTS", "No scale array"]
-        glyph.ScaleFactor = arrow
-        glyph.GlyphMode = "Every Nth Point"
-        glyph.Stride = stride
-        glyph.GlyphType.TipRadius = 0.12
-        glyph.GlyphType.ShaftRadius = 0.04
-        g = simple.Show(glyph, view)
-        g.ColorArrayName = ["POINTS", ""]
-        g.AmbientColor = rgb
-        g.DiffuseColor = rgb
-        g.Opacity = opacity
-        pieces.append(glyph)
-    return reader, pieces
+def largest_displacement(path_a, path_b):
+    """max over nodes of |r_a - r_b| between two frames (same nodes)."""
+    from vtkmodules.vtkIOXML import vtkXMLPolyDataReader
+
+    points = []
+    for path in (path_a, path_b):
+        reader = vtkXMLPolyDataReader()
+        reader.SetFileName(path)
+        reader.Update()
+        poly = reader.GetOutput()
+        points.append([poly.GetPoint(i) for i in range(poly.GetNumberOfPoints())])
+    return max(math.dist(p, q) for p, q in zip(*points))
 
 
 def corner_text(simple, view, text, position, rgb=(0.1, 0.1, 0.1), size=18):
@@ -236,17 +313,6 @@ def main():
 
     import paraview.simple as simple
 
-    view = simple.CreateView("RenderView")
-    view.ViewSize = args.size
-    view.Background = [1.0, 1.0, 1.0]
-    try:  # ParaView >= 5.10 keeps the palette's background unless told otherwise
-        view.UseColorPaletteForBackground = 0
-    except AttributeError:
-        pass
-    view.OrientationAxesVisibility = 1
-    view.EnableRenderOnInteraction = 0
-    fixed_camera(view, bounds, radius + arrow, args.view_dir, args.size)
-
     lut = simple.GetColorTransferFunction(args.color)
     lut.ApplyPreset("Viridis (matplotlib)", True)
     lut.RescaleTransferFunction(colour_range[0], colour_range[1])
@@ -255,54 +321,64 @@ def main():
     vector = scan_components(frames[0][1], args.color) > 1
     label = "%s magnitude" % args.color if vector else args.color
     title = "%s [%s]" % (label, units) if units else label
-
-    # The overview: earlier times fainter, the last one opaque.
-    pieces = []
-    labels = []
-    for rank, k in enumerate(chosen):
-        t, path = frames[k]
-        opacity = 1.0 if rank == len(chosen) - 1 else 0.25 + 0.5 * rank / max(1, len(chosen) - 1)
-        reader, made = beam_pipeline(simple, path, args.color, lut, radius, arrow, stride, view,
-                                     opacity)
-        pieces += made
-        # label at the end node a = A of this frame, pushed out by the tube radius and arrow
-        probe.SetFileName(path)
-        probe.Update()
-        end = probe.GetOutput().GetPoint(probe.GetOutput().GetNumberOfPoints() - 1)
-        text = simple.Text(Text="t = %.4g s" % t)
-        shown = simple.Show(text, view)
-        shown.TextPropMode = "Billboard 3D Text"
-        shown.BillboardPosition = [end[i] + 0.5 * arrow * view.CameraViewUp[i] for i in range(3)]
-        shown.Color = [0.1, 0.1, 0.1]
-        shown.FontSize = 16
-        labels.append(text)
-    bar = simple.GetScalarBar(lut, view)
-    bar.Title = title
-    bar.ComponentTitle = ""
-    bar.Visibility = 1
-    bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
-    bar.WindowLocation = "Any Location"
-    bar.Position = [0.9, 0.1]
-    bar.ScalarBarLength = 0.5
-    bar.RangeLabelFormat = "%-#.3g"
+    layout = args.layout
+    if layout == "auto":
+        # overlay when consecutive beams stand apart, else they would hide each other
+        apart = min((largest_displacement(frames[a][1], frames[b][1])
+                     for a, b in zip(chosen, chosen[1:])), default=length)
+        layout = "overlay" if apart >= 0.25 * length else "side"
+    # side by side: narrow views, so the largest extent of the motion is drawn upright
+    style = Style(simple, lut, colour_range, title, args.color, radius, arrow, stride, bounds, args.view_dir,
+                  upright=layout == "side")
     times = ", ".join("%.4g" % frames[k][0] for k in chosen)
-    headline = corner_text(simple, view, "beam at t = %s s (earlier: fainter)" % times,
-                           [0.01, 0.94])
-    for i, (name, rgb) in enumerate(DIRECTOR_COLOURS):  # the arrows' legend, kept for frames
-        corner_text(simple, view, name, [0.01 + 0.035 * i, 0.89], rgb, 18)
-    simple.Render(view)
-    simple.SaveScreenshot(out, view, ImageResolution=args.size)
-    run_folder.report(out, "%d beam(s) at t = %s s, coloured by %s" % (len(chosen), times, title))
+    if layout == "overlay":
+        view = style.view(args.size)
+        for rank, k in enumerate(chosen):
+            t, path = frames[k]
+            # earlier times fainter, the last one opaque
+            opacity = 1.0 if rank == len(chosen) - 1 else 0.25 + 0.5 * rank / max(1, len(chosen) - 1)
+            style.beam(view, path, opacity)
+            # label at the end node a = A of this frame, pushed out along the view-up
+            probe.SetFileName(path)
+            probe.Update()
+            end = probe.GetOutput().GetPoint(probe.GetOutput().GetNumberOfPoints() - 1)
+            text = simple.Text(Text="t = %.4g s" % t)
+            shown = simple.Show(text, view)
+            shown.TextPropMode = "Billboard 3D Text"
+            shown.BillboardPosition = [end[i] + 0.5 * arrow * view.CameraViewUp[i] for i in range(3)]
+            shown.Color = [0.1, 0.1, 0.1]
+            shown.FontSize = 16
+        style.decorate(view, "beam at t = %s s (earlier: fainter)" % times, legend=True, bar=True)
+        simple.SaveScreenshot(out, view, ImageResolution=args.size)
+    else:
+        # one view per time, side by side
+        n = len(chosen)
+        cell_size = [args.size[0] // n, args.size[1]]
+        frame_layout = simple.CreateLayout("beam")
+        cell = 0
+        for rank, k in enumerate(chosen):
+            t, path = frames[k]
+            view = style.view(cell_size)
+            style.beam(view, path, 1.0)
+            style.decorate(view, "t = %.4g s" % t, legend=rank == 0, bar=rank == n - 1,
+                           narrow=True)
+            if rank < n - 1:
+                frame_layout.SplitHorizontal(cell, 1.0 / (n - rank))
+                simple.AssignViewToLayout(view=view, layout=frame_layout, hint=2 * cell + 1)
+                cell = 2 * cell + 2
+            else:
+                simple.AssignViewToLayout(view=view, layout=frame_layout, hint=cell)
+        simple.SaveScreenshot(out, frame_layout, ImageResolution=args.size, SeparatorWidth=2,
+                              SeparatorColor=[0.8, 0.8, 0.8])
+    run_folder.report(out, "%d beam(s) at t = %s s (%s), coloured by %s"
+                      % (len(chosen), times, layout, title))
 
     if not args.frames:
         return
-    for piece in pieces + labels + [headline]:
-        simple.Hide(piece, view)
     os.makedirs(args.frames, exist_ok=True)
-    reader, _ = beam_pipeline(simple, frames[0][1], args.color, lut, radius, arrow, stride,
-                              view, 1.0)
-    clock = corner_text(simple, view, "", [0.01, 0.94])
-    bar.Visibility = 1  # hiding the overview's tubes hid the bar of their colour map
+    view = style.view(args.size)
+    reader = style.beam(view, frames[0][1], 1.0)
+    clock = style.decorate(view, "", legend=True, bar=True)
     digits = max(4, len(str(len(frames) - 1)))
     for k, (t, path) in enumerate(frames):
         reader.FileName = [path]
