@@ -260,7 +260,7 @@ class Style:
             scalar_bar.ComponentTitle = ""
             scalar_bar.TitleColor = scalar_bar.LabelColor = [0.1, 0.1, 0.1]
             scalar_bar.WindowLocation = "Any Location"
-            scalar_bar.Position = [0.9, 0.1]
+            scalar_bar.Position = [max(0.5, 1.0 - 120.0 / width), 0.1]  # room for labels
             scalar_bar.ScalarBarLength = 0.5
             scalar_bar.RangeLabelFormat = "%-#.3g"
         return text
