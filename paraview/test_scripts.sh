@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Test of the ParaView scripts on real output: makes two small runs with the built `field`
 # program (free_flight with J = 40 instead of 400, and space_evolution), runs every script
-# headless under xvfb-run, and checks that each picture exists and is not blank
+# headless under one private Xvfb (scripts/headless.sh), and checks that each picture exists and is not blank
 # (paraview/png_check.py), that --frames writes one picture per frame of beam.pvd, and that a
 # missing run folder, file or array gives exit code 2 with a message.
 #
 # Usage: paraview/test_scripts.sh BUILD_DIR        (BUILD_DIR/bin/field must exist)
-# Needs pvbatch, pvpython (ParaView >= 5.10) and xvfb-run. Takes about 2 minutes on 2 cores.
+# Needs pvbatch, pvpython (ParaView >= 5.10) and Xvfb. Takes about 2 minutes on 2 cores.
 # Exit code 0 when every check passes, 1 when one fails, 2 on bad usage.
 set -uo pipefail
 
@@ -23,12 +23,18 @@ if [[ ! -x $field ]]; then
     "(cmake --build $1 --target field_app)" >&2
   exit 2
 fi
-for tool in pvbatch pvpython xvfb-run; do
+for tool in pvbatch pvpython Xvfb; do
   if ! command -v "$tool" >/dev/null; then
     echo "$0: error: '$tool' not found: install ParaView (paraview, python3-paraview) and xvfb" >&2
     exit 2
   fi
 done
+
+# One private X server for the whole test (scripts/headless.sh), instead of one xvfb-run each.
+if [[ -z "${DISPLAY:-}" && -z "${FIELD_HEADLESS:-}" ]]; then
+  export FIELD_HEADLESS=1
+  exec bash "$repo/scripts/headless.sh" bash "$0" "$@"
+fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/paraview_test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -66,7 +72,7 @@ expect_usage_error() {
   fi
 }
 
-pvbatch_run() { xvfb-run -a pvbatch "$@"; }
+pvbatch_run() { pvbatch "$@"; }
 check_png() { pvpython "$here/png_check.py" "$@"; }
 # A 3-D view: measure the middle, away from the colour bar, titles and orientation axes, which
 # alone already give a few hundred colours (an empty scene measured 0.1 % content, grey std 3.6).

@@ -10,5 +10,5 @@ cd "$root"
 out=runs/free_flight
 "$BUILD_DIR/bin/field" simulate meshes/free_flight/case.toml --out "$out" --force
 "$BUILD_DIR/bin/field" check "$out"
-xvfb-run -a pvbatch paraview/render_beam.py "$out" --out "$out/beam.png"
+bash scripts/headless.sh pvbatch paraview/render_beam.py "$out" --out "$out/beam.png"
 echo "example: open $out/beam.pvd in ParaView; picture: $out/beam.png"
