@@ -101,9 +101,20 @@ int run_info(const fs::path& case_file) {
   const double nodes_out = slabs_out * (time ? spec.A + 1 : spec.J + 1);
   const double rows_vtk = time ? slabs_out : std::ceil((spec.J + 1.0) / stride);
   const double memory = time ? 8.0 * 96.0 * (spec.A + 1) : 96.0 * nodes;
+  // Node updates (SPEC [S7]): time march, nodes lo..A-1 of rows 1 (velocity start) or 2..J;
+  // space march, rows lo..J-1 of columns 2..A.
+  double updates = 0.0;
+  if (time) {
+    const int solved = spec.A - (spec.left.kind == io::EndSpec::Kind::free ? 0 : 1);
+    const int rows = spec.J - (spec.initial.start == io::InitialSpec::Start::first_order ? 1 : 0);
+    updates = double(solved) * rows;
+  } else {
+    const int rows = spec.J - (spec.first.kind == io::RowSpec::Kind::zero_momentum ? 0 : 1);
+    updates = double(spec.A - 1) * rows;
+  }
   std::printf(
-      "size     %.0f nodes, %.0f node updates; memory of the march about %s%s\n", nodes,
-      nodes - 2.0 * (time ? spec.A + 1 : spec.J + 1), bytes(memory).c_str(),
+      "size     %.0f nodes, %.0f node updates; memory of the march about %s%s\n", nodes, updates,
+      bytes(memory).c_str(),
       time ? " (streaming: independent of J)" : " (the whole field is kept for the frames)");
   std::printf("output   field.csv about %s, frames about %s, spacetime.vtu about %s (stride %d)\n",
               spec.output.csv ? bytes(nodes_out * 230.0).c_str() : "- (off)",

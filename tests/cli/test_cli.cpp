@@ -203,10 +203,12 @@ TEST(Cli, InfoPrintsStabilityWithoutRunning) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("c_E dt/ds = 0.500"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("c_E = 10 m/s"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("4000 node updates"), std::string::npos) << r.output;  // 10 x 400
   const CommandResult s = run_field(
       "info " + (fs::path(FIELD_SOURCE_DIR) / "meshes/space_evolution/case.toml").string());
   EXPECT_EQ(s.code, 0) << s.output;
   EXPECT_NE(s.output.find("ds/(c_G dt) = 0.779"), std::string::npos) << s.output;
+  EXPECT_NE(s.output.find("2700 node updates"), std::string::npos) << s.output;  // 9 x 300
 }
 
 TEST(Cli, SolverFailureKeepsTheValidRowsAndSaysSo) {
