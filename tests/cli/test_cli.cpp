@@ -126,6 +126,10 @@ TEST_P(ShippedTimeCase, RunsAndChecks) {
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_EQ(csv_rows(out / "field.csv"), (c.J + 1) * c.nodes);
   EXPECT_EQ(csv_rows(out / "time_series.csv"), c.J);
+  // Not a terminal: plain progress lines on stderr, the last one for the last row.
+  EXPECT_NE(r.output.find("row " + std::to_string(c.J) + "/" + std::to_string(c.J)),
+            std::string::npos)
+      << r.output;
   const CommandResult check = run_field("check " + out.string());
   EXPECT_EQ(check.code, 0) << check.output;
 }
@@ -138,6 +142,36 @@ INSTANTIATE_TEST_SUITE_P(
                       ShortCase{"cantilever_gravity", "case.toml", "J = 2000", "J = 100", 11, 100},
                       ShortCase{"roundtrip", "simulate.toml", "\nJ = 100", "\nJ = 30", 7, 30}),
     [](const ::testing::TestParamInfo<ShortCase>& p) { return std::string(p.param.name); });
+
+TEST(Cli, LoadsAndAPrescribedEndSurviveTheCheck) {
+  // Loads of every kind and an end moving by a CSV track: `field check` rebuilds the model
+  // from run.toml, so a residual <= 1e-11 means the case file, the run and run.toml agree.
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "cantilever_gravity");
+  ASSERT_TRUE(edit(file, "J = 2000", "J = 200"));
+  ASSERT_TRUE(edit(file, "left = \"clamped\"", "left = { prescribed = \"left.csv\" }"));
+  write_text(file.parent_path() / "left.csv",
+             "t,x,y,z,qw,qx,qy,qz\n"
+             "0,0,0,0,0.7071067811865476,0,0.7071067811865476,0\n"
+             "0.05,0,0,0.01,0.7071067811865476,0,0.7071067811865476,0\n"
+             "0.1,0.02,0,0.01,0.6532814824381883,0.2705980500730985,0.6532814824381883,"
+             "0.2705980500730985\n");
+  write_text(file,
+             read_text(file) +
+                 "\n[[loads.distributed]]\nframe = \"body\"\nwrench = [0, 0, 0.1, 0, 0.5, 0]\n"
+                 "nodes = [2, 6]\n\n[[loads.point]]\nnode = 9\nframe = \"world\"\n"
+                 "times = [0.0, 0.05, 0.1]\nwrenches = [[0, 0, 0, 0, 0, 0], [0.01, 0, 0, 0, 2, 0], "
+                 "[0, 0, 0, 0, 0, 0]]\n");
+  const fs::path out = tmp / "run";
+  const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const std::vector<double> tip = field_line(out, 200, 0);  // the prescribed end at t = 0.1
+  ASSERT_EQ(tip.size(), 11u);
+  EXPECT_NEAR(tip[4], 0.02, 1e-15);
+  EXPECT_NEAR(tip[6], 0.01, 1e-15);
+  const CommandResult check = run_field("check " + out.string());
+  EXPECT_EQ(check.code, 0) << check.output;
+}
 
 TEST(Cli, SpaceEvolutionReconstructsAndChecks) {
   TempFolder tmp;
@@ -185,10 +219,10 @@ TEST(Cli, ThreadCountDoesNotChangeTheBytes) {
   ASSERT_TRUE(edit(file, "velocity = \"file\"",
                    "velocity = \"uniform\"\nxi = [0.1, 0.2, 0.3, 0.0, 0.1, 0.0]"));
   ASSERT_TRUE(edit(file, "velocity_file", "# velocity_file"));
-  ASSERT_EQ(run_field("simulate " + file.string() + " --out " + (tmp / "one").string() +
-                      " --threads 1")
-                .code,
-            0);
+  ASSERT_EQ(
+      run_field("simulate " + file.string() + " --out " + (tmp / "one").string() + " --threads 1")
+          .code,
+      0);
   ASSERT_EQ(
       run_field("simulate " + file.string() + " --out " + (tmp / "two").string() + " --threads 2")
           .code,
@@ -284,7 +318,7 @@ TEST(Cli, BadDataFilesNameTheLine) {
 
   const fs::path space = copy_case(tmp, "space_evolution");
   const fs::path tip = space.parent_path() / "tip.csv";
-    ASSERT_TRUE(edit(tip, ",0.9999999939888513,", ",0.99,"));        // non-unit quaternion
+  ASSERT_TRUE(edit(tip, ",0.9999999939888513,", ",0.99,"));  // non-unit quaternion
   const CommandResult t =
       run_field("reconstruct " + space.string() + " --out " + (tmp / "sp").string());
   EXPECT_EQ(t.code, 4) << t.output;
