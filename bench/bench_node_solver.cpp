@@ -3,6 +3,7 @@
 // own solution at the previous step, as the marches start Newton; plus its parts (Phi, Jacobian).
 #include <benchmark/benchmark.h>
 
+#include "libfield/dcel/cayley_node.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "tests/support/cases.hpp"
@@ -78,6 +79,25 @@ void BM_solve_node(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// The closed-form Cayley solver the marches use for the beam (dcel::CayleyNode).
+template <dcel::NodeEquation equation>
+void BM_solve_node_closed_form(benchmark::State& state) {
+  const Recorded& rec = recorded(lie::RetractionKind::cayley);
+  const NodeProblem& p = equation == dcel::NodeEquation::time ? rec.time : rec.space;
+  const model::BeamDensity beam = density_for(equation);
+  const dcel::CayleyNode node = *dcel::make_cayley_node(beam, rec.tau, equation, p.h);
+  int iterations = 0;
+  for (auto _ : state) {
+    Vec6 y = p.y_prev;
+    benchmark::DoNotOptimize(y);
+    const dcel::NodeSolveReport r = node.solve(p.m, y);
+    benchmark::DoNotOptimize(y);
+    iterations = r.iterations;
+  }
+  state.counters["newton"] = iterations;
+  state.SetItemsProcessed(state.iterations());
+}
+
 template <lie::RetractionKind kind, dcel::NodeEquation equation>
 void BM_node_phi(benchmark::State& state) {
   const Recorded& rec = recorded(kind);
@@ -126,6 +146,8 @@ constexpr auto space_eq = dcel::NodeEquation::space;
 
 BENCHMARK_TEMPLATE(BM_solve_node, cay, time_eq);
 BENCHMARK_TEMPLATE(BM_solve_node, cay, space_eq);
+BENCHMARK_TEMPLATE(BM_solve_node_closed_form, time_eq);
+BENCHMARK_TEMPLATE(BM_solve_node_closed_form, space_eq);
 BENCHMARK_TEMPLATE(BM_solve_node, exp, time_eq);
 BENCHMARK_TEMPLATE(BM_solve_node, exp, space_eq);
 BENCHMARK_TEMPLATE(BM_node_phi, cay, time_eq);

@@ -12,6 +12,7 @@ SlabSolver::SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equa
       equation_(equation),
       h_(equation == dcel::NodeEquation::time ? model.dt() : model.ds()),
       newton_(options.newton),
+      cayley_(dcel::make_cayley_node(model.density(), model.tau(), equation, h_)),
       threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {}
 
 std::optional<int> SlabSolver::solve(int lo, int hi, const std::vector<Vec6>& target,
@@ -19,8 +20,9 @@ std::optional<int> SlabSolver::solve(int lo, int hi, const std::vector<Vec6>& ta
   reports_.assign(y.size(), dcel::NodeSolveReport{});
 #pragma omp parallel for schedule(static) num_threads(threads_for(hi - lo))
   for (int k = lo; k < hi; ++k)
-    reports_[k] =
-        dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target[k], y[k], newton_);
+    reports_[k] = cayley_ ? cayley_->solve(target[k], y[k], newton_)
+                          : dcel::solve_node(model_.density(), model_.tau(), equation_, h_,
+                                             target[k], y[k], newton_);
   // Serial reduction in node order.
   stats = SlabStats{};
   long long iterations = 0;

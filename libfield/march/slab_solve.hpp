@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "libfield/dcel/cayley_node.hpp"
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/march/observer.hpp"
@@ -33,6 +34,7 @@ class SlabSolver {
   dcel::NodeEquation equation_;
   double h_;
   dcel::NodeSolverOptions newton_;
+  std::optional<dcel::CayleyNode> cayley_;  // closed-form solver when it applies (beam, Cayley)
   int threads_;
   std::vector<dcel::NodeSolveReport> reports_;
 };

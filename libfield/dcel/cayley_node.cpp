@@ -1,0 +1,148 @@
+#include "libfield/dcel/cayley_node.hpp"
+
+#include <Eigen/LU>  // 3x3 inverse (cofactors)
+#include <cmath>
+
+#include "libfield/core/error.hpp"
+#include "libfield/model/beam_density.hpp"
+
+namespace field::dcel {
+
+namespace {
+
+// hat of SPEC [S1], local so that it inlines (lie::hat lives in another translation unit).
+inline Mat3 skew(const Vec3& w) {
+  Mat3 s;
+  s << 0.0, -w.z(), w.y(), w.z(), 0.0, -w.x(), -w.y(), w.x(), 0.0;
+  return s;
+}
+
+// x = h y = (w, v) and p = K (y - y0) = (pi, q) at one iterate.
+struct Point {
+  Vec3 w, v, pi, q;
+};
+
+// (dcay^{-1}_x)^T p of SPEC [S2.1].
+inline Vec6 phi_at(const Point& z) {
+  Vec6 out;
+  out.head<3>() = z.pi - 0.5 * (z.pi.cross(z.w) + z.q.cross(z.v)) +
+                  0.25 * (z.w.dot(z.pi) * z.w + z.v.cross(z.w.cross(z.q)));
+  out.tail<3>() = z.q - 0.5 * z.q.cross(z.w);
+  return out;
+}
+
+// The Jacobian blocks, with W = w^, V = v^, Q = q^ and [S2.1]'s
+//   (dcay^{-1}_x)^T = [[I + W/2 + w w^T/4, V (I + W/2)/2], [0, I + W/2]],
+//   M(x, p) = [[-pi^/2 + (w pi^T + (w.pi) I)/4 - V Q/4, -Q/2 - (w x q)^/4], [-Q/2, 0]]:
+//   J11 = (I + W/2 + w w^T/4) K_w + h M11      J12 = V (I + W/2) K_v / 2 + h M12
+//   J21 = -h Q/2                               J22 = (I + W/2) K_v
+// J11 and the off-diagonal pieces are also what the Schur complement needs.
+struct Blocks {
+  Mat3 J11, M12, Q;
+};
+
+inline Blocks blocks_at(const Point& z, const Vec3& K_w, double h) {
+  const Mat3 W = skew(z.w), V = skew(z.v), Q = skew(z.q);
+  Mat3 At = Mat3::Identity() + 0.5 * W + 0.25 * z.w * z.w.transpose();
+  Mat3 M11 = -0.5 * skew(z.pi) + 0.25 * z.w * z.pi.transpose() - 0.25 * V * Q;
+  M11.diagonal().array() += 0.25 * z.w.dot(z.pi);
+  Blocks b;
+  b.J11 = At * K_w.asDiagonal();
+  b.J11 += h * M11;
+  b.M12 = -0.5 * Q - 0.25 * skew(z.w.cross(z.q));
+  b.Q = Q;
+  return b;
+}
+
+// The Newton step J_Phi d = r through the inverse of J22 = (I + W/2) K_v:
+//   (I + W/2)^{-1} = N = (I - W/2 + w w^T/4) / (1 + |w|^2/4)    (Cayley's identity)
+//   P = J12 J22^{-1} = V/2 + h M12 K_v^{-1} N,   S = J11 - P J21 = J11 + (h/2) P Q
+//   d_w = S^{-1} (r_w - P r_v),   d_v = K_v^{-1} N (r_v + (h/2) q x d_w).
+class Factor {
+ public:
+  void compute(const Point& z, const Vec3& K_w, const Vec3& K_v_inv, double h) {
+    const Blocks b = blocks_at(z, K_w, h);
+    const Mat3 W = skew(z.w);
+    N_ = (Mat3::Identity() - 0.5 * W + 0.25 * z.w * z.w.transpose()) /
+         (1.0 + 0.25 * z.w.squaredNorm());
+    KN_ = K_v_inv.asDiagonal() * N_;
+    P_ = 0.5 * skew(z.v) + h * b.M12 * KN_;
+    S_inv_ = (b.J11 + (0.5 * h) * P_ * b.Q).inverse();
+    half_hq_ = 0.5 * h * z.q;
+  }
+  Vec6 solve(const Vec6& r) const {
+    Vec6 d;
+    d.head<3>() = S_inv_ * (r.head<3>() - P_ * r.tail<3>());
+    d.tail<3>() = KN_ * (r.tail<3>() + half_hq_.cross(Vec3(d.head<3>())));
+    return d;
+  }
+
+ private:
+  Mat3 N_, KN_, P_, S_inv_;
+  Vec3 half_hq_;
+};
+
+}  // namespace
+
+CayleyNode::CayleyNode(const Vec6& K, const Vec6& y0, double h) : K_(K), y0_(y0), h_(h) {
+  FIELD_CHECK((K.array() > 0.0).all() && K.allFinite(),
+              "CayleyNode: the law's diagonal K must be positive, got " << K.transpose());
+  FIELD_CHECK(h > 0.0 && std::isfinite(h), "CayleyNode: step h must be positive, got " << h);
+  K_v_inv_ = K.tail<3>().cwiseInverse();
+}
+
+namespace {
+inline Point point_at(const Vec6& y, const Vec6& K, const Vec6& y0, double h) {
+  const Vec6 p = K.cwiseProduct(y - y0);
+  return {h * y.head<3>(), h * y.tail<3>(), p.head<3>(), p.tail<3>()};
+}
+}  // namespace
+
+Vec6 CayleyNode::phi(const Vec6& y) const {
+  return phi_at(point_at(y, K_, y0_, h_));
+}
+
+Mat6 CayleyNode::jacobian(const Vec6& y) const {
+  const Point z = point_at(y, K_, y0_, h_);
+  const Blocks b = blocks_at(z, K_.head<3>(), h_);
+  const Mat3 I_W2 = Mat3::Identity() + 0.5 * skew(z.w);
+  Mat6 jac;
+  jac.topLeftCorner<3, 3>() = b.J11;
+  jac.topRightCorner<3, 3>() = 0.5 * skew(z.v) * I_W2 * K_.tail<3>().asDiagonal();
+  jac.topRightCorner<3, 3>() += h_ * b.M12;
+  jac.bottomLeftCorner<3, 3>() = -0.5 * h_ * b.Q;
+  jac.bottomRightCorner<3, 3>() = I_W2 * K_.tail<3>().asDiagonal();
+  return jac;
+}
+
+NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOptions& options) const {
+  NodeSolveReport report;
+  Factor factor;
+  bool polishing = false;
+  while (report.iterations < options.max_iterations) {
+    const Point z = point_at(y, K_, y0_, h_);
+    factor.compute(z, K_.head<3>(), K_v_inv_, h_);
+    const Vec6 dy = factor.solve(phi_at(z) - m);
+    y -= dy;
+    ++report.iterations;
+    if (!y.allFinite()) break;
+    if (polishing) {
+      report.converged = true;
+      break;
+    }
+    polishing = dy.cwiseAbs().maxCoeff() <= options.tolerance * (1.0 + y.cwiseAbs().maxCoeff());
+  }
+  report.residual = y.allFinite() ? (phi(y) - m).cwiseAbs().maxCoeff() : INFINITY;
+  return report;
+}
+
+std::optional<CayleyNode> make_cayley_node(const model::Density& density,
+                                           const lie::Retraction& tau, NodeEquation equation,
+                                           double h) {
+  const auto* beam = dynamic_cast<const model::BeamDensity*>(&density);
+  if (tau.kind() != lie::RetractionKind::cayley || beam == nullptr) return std::nullopt;
+  if (equation == NodeEquation::time) return CayleyNode(beam->inertia(), Vec6::Zero(), h);
+  return CayleyNode(beam->stiffness(), beam->reference_strain(), h);
+}
+
+}  // namespace field::dcel
