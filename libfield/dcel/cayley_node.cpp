@@ -118,10 +118,10 @@ Mat6 CayleyNode::jacobian(const Vec6& y) const {
 NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOptions& options) const {
   NodeSolveReport report;
   Factor factor;
-  bool polishing = false;
+  bool polishing = false, frozen = false;
   while (report.iterations < options.max_iterations) {
     const Point z = point_at(y, K_, y0_, h_);
-    factor.compute(z, K_.head<3>(), K_v_inv_, h_);
+    if (!frozen) factor.compute(z, K_.head<3>(), K_v_inv_, h_);
     const Vec6 dy = factor.solve(phi_at(z) - m);
     y -= dy;
     ++report.iterations;
@@ -130,7 +130,9 @@ NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOption
       report.converged = true;
       break;
     }
-    polishing = dy.cwiseAbs().maxCoeff() <= options.tolerance * (1.0 + y.cwiseAbs().maxCoeff());
+    const double step = dy.cwiseAbs().maxCoeff(), scale = 1.0 + y.cwiseAbs().maxCoeff();
+    polishing = step <= options.tolerance * scale;
+    frozen = step <= kFreezeStep * scale;
   }
   report.residual = y.allFinite() ? (phi(y) - m).cwiseAbs().maxCoeff() : INFINITY;
   return report;
