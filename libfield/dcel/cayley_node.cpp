@@ -1,6 +1,5 @@
 #include "libfield/dcel/cayley_node.hpp"
 
-#include <Eigen/LU>  // 3x3 inverse (cofactors)
 #include <cmath>
 
 #include "libfield/core/error.hpp"
@@ -33,10 +32,11 @@ inline Vec6 phi_at(const Point& z) {
 
 // The Jacobian blocks, with W = w^, V = v^, Q = q^ and [S2.1]'s
 //   (dcay^{-1}_x)^T = [[I + W/2 + w w^T/4, V (I + W/2)/2], [0, I + W/2]],
-//   M(x, p) = [[-pi^/2 + (w pi^T + (w.pi) I)/4 - V Q/4, -Q/2 - (w x q)^/4], [-Q/2, 0]]:
-//   J11 = (I + W/2 + w w^T/4) K_w + h M11      J12 = V (I + W/2) K_v / 2 + h M12
+//   M(x, p) = [[-pi^/2 + (w pi^T + (w.pi) I)/4 - V Q/4, G], [-Q/2, 0]],  G = g^,
+//   g = -q/2 - (w x q)/4:
+//   J11 = (I + W/2 + w w^T/4) K_w + h M11      J12 = V (I + W/2) K_v / 2 + h G
 //   J21 = -h Q/2                               J22 = (I + W/2) K_v
-// J11 and the off-diagonal pieces are also what the Schur complement needs.
+// (used by jacobian(); the solve below never forms them).
 struct Blocks {
   Mat3 J11, M12, Q;
 };
@@ -54,32 +54,89 @@ inline Blocks blocks_at(const Point& z, const Vec3& K_w, double h) {
   return b;
 }
 
+// A 3x3 matrix as plain doubles: the factorisation below is a few hundred flops, and small
+// fixed loops over plain arrays compile to straight-line register code.
+struct M3 {
+  double e[3][3];
+};
+
+inline Vec3 mul(const M3& a, const Vec3& x) {
+  return {a.e[0][0] * x[0] + a.e[0][1] * x[1] + a.e[0][2] * x[2],
+          a.e[1][0] * x[0] + a.e[1][1] * x[1] + a.e[1][2] * x[2],
+          a.e[2][0] * x[0] + a.e[2][1] * x[1] + a.e[2][2] * x[2]};
+}
+
+// Inverse by cofactors (S is a small perturbation of diag(K_w): well conditioned).
+inline M3 inverse(const M3& a) {
+  const auto& e = a.e;
+  M3 c;
+  c.e[0][0] = e[1][1] * e[2][2] - e[1][2] * e[2][1];
+  c.e[0][1] = e[0][2] * e[2][1] - e[0][1] * e[2][2];
+  c.e[0][2] = e[0][1] * e[1][2] - e[0][2] * e[1][1];
+  c.e[1][0] = e[1][2] * e[2][0] - e[1][0] * e[2][2];
+  c.e[1][1] = e[0][0] * e[2][2] - e[0][2] * e[2][0];
+  c.e[1][2] = e[0][2] * e[1][0] - e[0][0] * e[1][2];
+  c.e[2][0] = e[1][0] * e[2][1] - e[1][1] * e[2][0];
+  c.e[2][1] = e[0][1] * e[2][0] - e[0][0] * e[2][1];
+  c.e[2][2] = e[0][0] * e[1][1] - e[0][1] * e[1][0];
+  const double inv_det = 1.0 / (e[0][0] * c.e[0][0] + e[0][1] * c.e[1][0] + e[0][2] * c.e[2][0]);
+  for (auto& row : c.e)
+    for (double& x : row) x *= inv_det;
+  return c;
+}
+
 // The Newton step J_Phi d = r through the inverse of J22 = (I + W/2) K_v:
 //   (I + W/2)^{-1} = N = (I - W/2 + w w^T/4) / (1 + |w|^2/4)    (Cayley's identity)
-//   P = J12 J22^{-1} = V/2 + h M12 K_v^{-1} N,   S = J11 - P J21 = J11 + (h/2) P Q
-//   d_w = S^{-1} (r_w - P r_v),   d_v = K_v^{-1} N (r_v + (h/2) q x d_w).
+//   J12 J22^{-1} = V/2 + h G K_v^{-1} N,
+//   S = J11 - J12 J22^{-1} J21 = J11' + (h^2/2) G K_v^{-1} N Q,
+// where J11' is J11 without its term -h V Q/4, which cancels against (h/4) V Q; then
+//   d_w = S^{-1} (r_w - v x r_v / 2 - h g x (K_v^{-1} N r_v)),
+//   d_v = K_v^{-1} N (r_v + (h/2) q x d_w).
+// Entrywise, with u = K_w w + h pi (componentwise product):
+//   J11'_ij = (k_j + h (w.pi)/4) delta_ij + w_i u_j / 4 + (W_ij k_j - h Pi_ij) / 2.
 class Factor {
  public:
   void compute(const Point& z, const Vec3& K_w, const Vec3& K_v_inv, double h) {
-    const Blocks b = blocks_at(z, K_w, h);
-    const Mat3 W = skew(z.w);
-    N_ = (Mat3::Identity() - 0.5 * W + 0.25 * z.w * z.w.transpose()) /
-         (1.0 + 0.25 * z.w.squaredNorm());
-    KN_ = K_v_inv.asDiagonal() * N_;
-    P_ = 0.5 * skew(z.v) + h * b.M12 * KN_;
-    S_inv_ = (b.J11 + (0.5 * h) * P_ * b.Q).inverse();
-    half_hq_ = 0.5 * h * z.q;
+    const Vec3& w = z.w;
+    const double c = 1.0 / (1.0 + 0.25 * w.squaredNorm());
+    // KN = K_v^{-1} N.
+    const double W[3][3] = {{0.0, -w[2], w[1]}, {w[2], 0.0, -w[0]}, {-w[1], w[0], 0.0}};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        KN_.e[i][j] = K_v_inv[i] * c * ((i == j ? 1.0 : 0.0) + 0.25 * w[i] * w[j] - 0.5 * W[i][j]);
+    // Row i of KN Q is (row i of KN) x q; column j of G T is g x (column j of T).
+    g_ = -0.5 * z.q - 0.25 * w.cross(z.q);
+    Vec3 T[3];  // rows of KN Q
+    for (int i = 0; i < 3; ++i) T[i] = Vec3(KN_.e[i][0], KN_.e[i][1], KN_.e[i][2]).cross(z.q);
+    const Vec3 u = K_w.cwiseProduct(w) + h * z.pi;
+    const double diag = 0.25 * h * w.dot(z.pi), hh = 0.5 * h * h;
+    const double Pi[3][3] = {
+        {0.0, -z.pi[2], z.pi[1]}, {z.pi[2], 0.0, -z.pi[0]}, {-z.pi[1], z.pi[0], 0.0}};
+    M3 S;
+    for (int j = 0; j < 3; ++j) {
+      const Vec3 GT = g_.cross(Vec3(T[0][j], T[1][j], T[2][j]));
+      for (int i = 0; i < 3; ++i)
+        S.e[i][j] = (i == j ? K_w[j] + diag : 0.0) + 0.25 * w[i] * u[j] +
+                    0.5 * (W[i][j] * K_w[j] - h * Pi[i][j]) + hh * GT[i];
+    }
+    S_inv_ = inverse(S);
+    v_half_ = 0.5 * z.v;
+    hq_half_ = 0.5 * h * z.q;
+    h_ = h;
   }
   Vec6 solve(const Vec6& r) const {
+    const Vec3 r_w = r.head<3>(), r_v = r.tail<3>();
+    const Vec3 t = mul(KN_, r_v);
+    const Vec3 d_w = mul(S_inv_, r_w - v_half_.cross(r_v) - h_ * g_.cross(t));
     Vec6 d;
-    d.head<3>() = S_inv_ * (r.head<3>() - P_ * r.tail<3>());
-    d.tail<3>() = KN_ * (r.tail<3>() + half_hq_.cross(Vec3(d.head<3>())));
+    d << d_w, t + mul(KN_, hq_half_.cross(d_w));
     return d;
   }
 
  private:
-  Mat3 N_, KN_, P_, S_inv_;
-  Vec3 half_hq_;
+  M3 KN_, S_inv_;
+  Vec3 g_, v_half_, hq_half_;
+  double h_ = 0.0;
 };
 
 }  // namespace
@@ -113,6 +170,12 @@ Mat6 CayleyNode::jacobian(const Vec6& y) const {
   jac.bottomLeftCorner<3, 3>() = -0.5 * h_ * b.Q;
   jac.bottomRightCorner<3, 3>() = I_W2 * K_.tail<3>().asDiagonal();
   return jac;
+}
+
+Vec6 CayleyNode::newton_step(const Vec6& y, const Vec6& r) const {
+  Factor factor;
+  factor.compute(point_at(y, K_, y0_, h_), K_.head<3>(), K_v_inv_, h_);
+  return factor.solve(r);
 }
 
 NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOptions& options) const {

@@ -21,6 +21,8 @@ class CayleyNode {
   Vec6 phi(const Vec6& y) const;
   /// dPhi/dy, assembled (for tests; solve() never forms it).
   Mat6 jacobian(const Vec6& y) const;
+  /// The Newton step d with J_Phi(y) d = r, by the block solve that solve() uses.
+  Vec6 newton_step(const Vec6& y, const Vec6& r) const;
   /// Solves Phi(y) = m in place from the start y, with the stopping rule of SPEC [S6]
   /// (max|dy| <= tolerance (1 + max|y|), then one polishing iteration). Once a step is below
   /// kFreezeStep (1 + max|y|), the factorised Jacobian of that step's start is reused (a chord
