@@ -13,6 +13,21 @@
 
 namespace field::march {
 
+/// Newton start of slab k from the node's last solutions y1 = y_{k-1}, y2 = y_{k-2},
+/// y3 = y_{k-3}: the quadratic extrapolation 3 (y1 - y2) + y3 from k >= 3, the linear one
+/// 2 y1 - y2 at k = 2, y1 before (the SPEC [S6] start). Shifts the history: y3 <- y2 <- y1.
+/// The start only changes the iteration count, not the converged result beyond round-off.
+inline Vec6 extrapolate(int k, const Vec6& y1, Vec6& y2, Vec6& y3) {
+  Vec6 start = y1;
+  if (k >= 3)
+    start = 3.0 * (y1 - y2) + y3;
+  else if (k == 2)
+    start = 2.0 * y1 - y2;
+  y3 = y2;
+  y2 = y1;
+  return start;
+}
+
 class SlabSolver {
  public:
   SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equation,

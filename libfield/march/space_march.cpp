@@ -80,6 +80,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
   std::vector<Vec6> eta(J + 1, model.density().reference_strain());
   for (int j = 0; j <= J; ++j) eta[j] = mesh::convected(tau, prev[j], cur[j], ds);
   std::vector<Vec6> target(J + 1, Vec6::Zero()), mu(J + 1), mu_tilde(J + 1);
+  std::vector<Vec6> eta_back1(J + 1), eta_back2(J + 1);  // eta^{a-2}, eta^{a-3}: Newton start
 
   // Step 2: columns a = 1..A-1 produce column a+1.
   for (int a = 1; a < A; ++a) {
@@ -94,6 +95,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
       const Vec6 lambda = lambda_tilde_prev - (ds / dt) * (mu[j] - mu_tilde_before) +
                           ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a);
       target[j] = -lambda;
+      eta[j] = extrapolate(a, eta[j], eta_back1[j], eta_back2[j]);
     }
     SlabStats stats;
     if (const auto fail = solver.solve(lo, J, target, eta, stats, result)) {

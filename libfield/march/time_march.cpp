@@ -65,6 +65,9 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
   MarchResult result;
   std::vector<lie::SE3> prev = in.row0, cur, next(A + 1);
   std::vector<Vec6> xi(A + 1, Vec6::Zero());  // xi_{j-1}^a of the solved nodes
+  // xi_{j-2}^a and xi_{j-3}^a: the Newton start is the quadratic extrapolation
+  // 3 (xi_{j-1} - xi_{j-2}) + xi_{j-3} (error O(dt^3)) instead of xi_{j-1} (error O(dt)).
+  std::vector<Vec6> xi_back1(A + 1), xi_back2(A + 1);
   std::vector<Vec6> target(A + 1, Vec6::Zero());
   const auto emit = [&](int j, const std::vector<lie::SE3>& row, const SlabStats& stats) {
     for (SlabObserver* o : observers) o->slab(j, row, stats);
@@ -124,6 +127,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
       const Vec6 left_flux = a > 0 ? lambda_tilde[a - 1] : Vec6::Zero();
       target[a] = mu_tilde_prev - (dt / ds) * (lambda[a] - left_flux) +
                   dt * model.force(cur[a], j, a) + (dt / ds) * model.point_load(cur[a], j, a);
+      xi[a] = extrapolate(j, xi[a], xi_back1[a], xi_back2[a]);
     }
     SlabStats stats;
     if (const auto fail = solver.solve(lo, A, target, xi, stats, result)) {
