@@ -17,12 +17,13 @@ SlabSolver::SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equa
 
 std::optional<int> SlabSolver::solve(int lo, int hi, const std::vector<Vec6>& target,
                                      std::vector<Vec6>& y, SlabStats& stats, MarchResult& result) {
-  reports_.assign(y.size(), dcel::NodeSolveReport{});
+  begin(static_cast<int>(y.size()));
 #pragma omp parallel for schedule(static) num_threads(threads_for(hi - lo))
-  for (int k = lo; k < hi; ++k)
-    reports_[k] = cayley_ ? cayley_->solve(target[k], y[k], newton_)
-                          : dcel::solve_node(model_.density(), model_.tau(), equation_, h_,
-                                             target[k], y[k], newton_);
+  for (int k = lo; k < hi; ++k) solve_node(k, target[k], y[k]);
+  return finish(lo, hi, stats, result);
+}
+
+std::optional<int> SlabSolver::finish(int lo, int hi, SlabStats& stats, MarchResult& result) const {
   // Serial reduction in node order.
   stats = SlabStats{};
   long long iterations = 0;

@@ -37,6 +37,16 @@ class SlabSolver {
   /// `stats`, adds to the counters of `result`, and returns the first node that did not converge.
   std::optional<int> solve(int lo, int hi, const std::vector<Vec6>& target, std::vector<Vec6>& y,
                            SlabStats& stats, MarchResult& result);
+  /// The same in three parts, for loops that fuse the node solve with other per-node work:
+  /// begin(n) before the loop, solve_node(k, ...) for distinct k from any thread, then the
+  /// serial reduction finish(lo, hi, ...) in node order.
+  void begin(int nodes) { reports_.assign(nodes, dcel::NodeSolveReport{}); }
+  void solve_node(int k, const Vec6& target, Vec6& y) {
+    reports_[k] = cayley_ ? cayley_->solve(target, y, newton_)
+                          : dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target,
+                                             y, newton_);
+  }
+  std::optional<int> finish(int lo, int hi, SlabStats& stats, MarchResult& result) const;
   /// Iterations and residual of the failed node of the last solve.
   void fill_failure(MarchFailure& failure) const;
   /// Threads for a parallel loop over `nodes` nodes: one below kParallelMinNodes, where the cost
