@@ -22,7 +22,7 @@ mkdir -p "$out"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee "$out/machine.txt"
 
-for b in bench_lie bench_node_solver bench_march; do
+for b in bench_machine bench_lie bench_node_solver bench_march; do
   echo "== $b"
   "$BUILD_DIR/bench/$b" --benchmark_filter="${FILTER:-.}" \
     --benchmark_repetitions="${REPS:-3}" --benchmark_display_aggregates_only=true \
@@ -30,7 +30,7 @@ for b in bench_lie bench_node_solver bench_march; do
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/machine.txt"
 
-python3 "$root/scripts/bench_summary.py" "$out" bench_lie bench_node_solver bench_march
+python3 "$root/scripts/bench_summary.py" "$out" bench_machine bench_lie bench_node_solver bench_march
 
 if [ "${MEMORY_STEPS:-100000}" != 0 ]; then
   echo "== memory_run"
