@@ -41,11 +41,20 @@ class SlabSolver {
   /// begin(n) before the loop, solve_node(k, ...) for distinct k from any thread, then the
   /// serial reduction finish(lo, hi, ...) in node order.
   void begin(int nodes) { reports_.assign(nodes, dcel::NodeSolveReport{}); }
-  void solve_node(int k, const Vec6& target, Vec6& y) {
-    reports_[k] = cayley_ ? cayley_->solve(target, y, newton_)
-                          : dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target,
-                                             y, newton_);
+  /// `fallback` (the node's previous solution) is the start of a second attempt when Newton
+  /// does not converge from y (an extrapolated start can be poor where the solution is rough).
+  void solve_node(int k, const Vec6& target, Vec6& y, const Vec6& fallback) {
+    const Vec6 start = y;
+    dcel::NodeSolveReport r = solve_from(target, y);
+    if (!r.converged && start != fallback) {
+      y = fallback;
+      const int spent = r.iterations;
+      r = solve_from(target, y);
+      r.iterations += spent;
+    }
+    reports_[k] = r;
   }
+  void solve_node(int k, const Vec6& target, Vec6& y) { reports_[k] = solve_from(target, y); }
   std::optional<int> finish(int lo, int hi, SlabStats& stats, MarchResult& result) const;
   /// Iterations and residual of the failed node of the last solve.
   void fill_failure(MarchFailure& failure) const;
@@ -62,6 +71,12 @@ class SlabSolver {
   std::optional<dcel::CayleyNode> cayley_;  // closed-form solver when it applies (beam, Cayley)
   int threads_;
   std::vector<dcel::NodeSolveReport> reports_;
+
+  dcel::NodeSolveReport solve_from(const Vec6& target, Vec6& y) const {
+    return cayley_ ? cayley_->solve(target, y, newton_)
+                   : dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target, y,
+                                      newton_);
+  }
 };
 
 }  // namespace field::march

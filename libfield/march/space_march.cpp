@@ -100,7 +100,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
                             - (ds / dt) * (mu[j] - mu_tilde_before) +
                             ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a);
         eta[j] = extrapolate(a, eta[j], eta_back1[j], eta_back2[j]);
-        solver.solve_node(j, -lambda, eta[j]);
+        solver.solve_node(j, -lambda, eta[j], eta_back1[j]);
         next[j] = cur[j] * tau.tau(ds * eta[j]);
       }
     }

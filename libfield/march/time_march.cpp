@@ -133,7 +133,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
                        - (dt / ds) * (lambda[a] - left_flux) + dt * model.force(cur[a], j, a) +
                        (dt / ds) * model.point_load(cur[a], j, a);
         xi[a] = extrapolate(j, xi[a], xi_back1[a], xi_back2[a]);
-        solver.solve_node(a, m, xi[a]);
+        solver.solve_node(a, m, xi[a], xi_back1[a]);
         next[a] = cur[a] * tau.tau(dt * xi[a]);
       }
     }
