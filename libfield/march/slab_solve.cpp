@@ -12,15 +12,18 @@ SlabSolver::SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equa
       equation_(equation),
       h_(equation == dcel::NodeEquation::time ? model.dt() : model.ds()),
       newton_(options.newton),
+      cayley_(dcel::make_cayley_node(model.density(), model.tau(), equation, h_)),
       threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {}
 
 std::optional<int> SlabSolver::solve(int lo, int hi, const std::vector<Vec6>& target,
                                      std::vector<Vec6>& y, SlabStats& stats, MarchResult& result) {
-  reports_.assign(y.size(), dcel::NodeSolveReport{});
+  begin(static_cast<int>(y.size()));
 #pragma omp parallel for schedule(static) num_threads(threads_for(hi - lo))
-  for (int k = lo; k < hi; ++k)
-    reports_[k] =
-        dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target[k], y[k], newton_);
+  for (int k = lo; k < hi; ++k) solve_node(k, target[k], y[k]);
+  return finish(lo, hi, stats, result);
+}
+
+std::optional<int> SlabSolver::finish(int lo, int hi, SlabStats& stats, MarchResult& result) const {
   // Serial reduction in node order.
   stats = SlabStats{};
   long long iterations = 0;

@@ -5,12 +5,28 @@
 #include <optional>
 #include <vector>
 
+#include "libfield/dcel/cayley_node.hpp"
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/march/observer.hpp"
 #include "libfield/march/time_march.hpp"
 
 namespace field::march {
+
+/// Newton start of slab k from the node's last solutions y1 = y_{k-1}, y2 = y_{k-2},
+/// y3 = y_{k-3}: the quadratic extrapolation 3 (y1 - y2) + y3 from k >= 3, the linear one
+/// 2 y1 - y2 at k = 2, y1 before (the SPEC [S6] start). Shifts the history: y3 <- y2 <- y1.
+/// The start only changes the iteration count, not the converged result beyond round-off.
+inline Vec6 extrapolate(int k, const Vec6& y1, Vec6& y2, Vec6& y3) {
+  Vec6 start = y1;
+  if (k >= 3)
+    start = 3.0 * (y1 - y2) + y3;
+  else if (k == 2)
+    start = 2.0 * y1 - y2;
+  y3 = y2;
+  y2 = y1;
+  return start;
+}
 
 class SlabSolver {
  public:
@@ -21,6 +37,25 @@ class SlabSolver {
   /// `stats`, adds to the counters of `result`, and returns the first node that did not converge.
   std::optional<int> solve(int lo, int hi, const std::vector<Vec6>& target, std::vector<Vec6>& y,
                            SlabStats& stats, MarchResult& result);
+  /// The same in three parts, for loops that fuse the node solve with other per-node work:
+  /// begin(n) before the loop, solve_node(k, ...) for distinct k from any thread, then the
+  /// serial reduction finish(lo, hi, ...) in node order.
+  void begin(int nodes) { reports_.assign(nodes, dcel::NodeSolveReport{}); }
+  /// `fallback` (the node's previous solution) is the start of a second attempt when Newton
+  /// does not converge from y (an extrapolated start can be poor where the solution is rough).
+  void solve_node(int k, const Vec6& target, Vec6& y, const Vec6& fallback) {
+    const Vec6 start = y;
+    dcel::NodeSolveReport r = solve_from(target, y);
+    if (!r.converged && start != fallback) {
+      y = fallback;
+      const int spent = r.iterations;
+      r = solve_from(target, y);
+      r.iterations += spent;
+    }
+    reports_[k] = r;
+  }
+  void solve_node(int k, const Vec6& target, Vec6& y) { reports_[k] = solve_from(target, y); }
+  std::optional<int> finish(int lo, int hi, SlabStats& stats, MarchResult& result) const;
   /// Iterations and residual of the failed node of the last solve.
   void fill_failure(MarchFailure& failure) const;
   /// Threads for a parallel loop over `nodes` nodes: one below kParallelMinNodes, where the cost
@@ -33,8 +68,15 @@ class SlabSolver {
   dcel::NodeEquation equation_;
   double h_;
   dcel::NodeSolverOptions newton_;
+  std::optional<dcel::CayleyNode> cayley_;  // closed-form solver when it applies (beam, Cayley)
   int threads_;
   std::vector<dcel::NodeSolveReport> reports_;
+
+  dcel::NodeSolveReport solve_from(const Vec6& target, Vec6& y) const {
+    return cayley_ ? cayley_->solve(target, y, newton_)
+                   : dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target, y,
+                                      newton_);
+  }
 };
 
 }  // namespace field::march

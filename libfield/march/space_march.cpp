@@ -79,30 +79,37 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
   // eta_j^{a-1} of the previous column: the Newton start and lambda~_j^{a-1}.
   std::vector<Vec6> eta(J + 1, model.density().reference_strain());
   for (int j = 0; j <= J; ++j) eta[j] = mesh::convected(tau, prev[j], cur[j], ds);
-  std::vector<Vec6> target(J + 1, Vec6::Zero()), mu(J + 1), mu_tilde(J + 1);
+  std::vector<Vec6> mu(J + 1), mu_tilde(J + 1);
+  std::vector<Vec6> eta_back1(J + 1), eta_back2(J + 1);  // eta^{a-2}, eta^{a-3}: Newton start
 
-  // Step 2: columns a = 1..A-1 produce column a+1.
+  // Step 2: columns a = 1..A-1 produce column a+1. One parallel region per column: the time
+  // momenta of column a, a barrier, then per node target, Newton start, solve and g_j^{a+1};
+  // each node writes only its own slots, statistics are reduced serially in node order.
+  const int threads = solver.threads_for(J);
   for (int a = 1; a < A; ++a) {
-#pragma omp parallel for schedule(static) num_threads(solver.threads_for(J))
-    for (int j = 0; j < J; ++j)
-      dcel::time_momenta(model, mesh::convected(tau, cur[j], cur[j + 1], dt), mu[j], mu_tilde[j]);
-#pragma omp parallel for schedule(static) num_threads(solver.threads_for(J))
-    for (int j = lo; j < J; ++j) {
-      Vec6 lambda_prev, lambda_tilde_prev;
-      dcel::space_momenta(model, eta[j], lambda_prev, lambda_tilde_prev);  // from eta_j^{a-1}
-      const Vec6 mu_tilde_before = j > 0 ? mu_tilde[j - 1] : Vec6::Zero();
-      const Vec6 lambda = lambda_tilde_prev - (ds / dt) * (mu[j] - mu_tilde_before) +
-                          ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a);
-      target[j] = -lambda;
+    solver.begin(J + 1);
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static)
+      for (int j = 0; j < J; ++j)
+        dcel::time_momenta(model, mesh::convected(tau, cur[j], cur[j + 1], dt), mu[j], mu_tilde[j]);
+#pragma omp for schedule(static)
+      for (int j = lo; j < J; ++j) {
+        const Vec6 mu_tilde_before = j > 0 ? mu_tilde[j - 1] : Vec6::Zero();
+        const Vec6 lambda = dcel::space_momentum_tilde(model, eta[j])  // lambda~ from eta_j^{a-1}
+                            - (ds / dt) * (mu[j] - mu_tilde_before) +
+                            ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a);
+        eta[j] = extrapolate(a, eta[j], eta_back1[j], eta_back2[j]);
+        solver.solve_node(j, -lambda, eta[j], eta_back1[j]);
+        next[j] = cur[j] * tau.tau(ds * eta[j]);
+      }
     }
     SlabStats stats;
-    if (const auto fail = solver.solve(lo, J, target, eta, stats, result)) {
+    if (const auto fail = solver.finish(lo, J, stats, result)) {
       result.failure = MarchFailure{a + 1, *fail, 0, 0.0};
       solver.fill_failure(*result.failure);
       return finish();
     }
-#pragma omp parallel for schedule(static) num_threads(solver.threads_for(J))
-    for (int j = lo; j < J; ++j) next[j] = cur[j] * tau.tau(ds * eta[j]);
     apply_rows(in, J, a + 1, next);
     emit(a + 1, next, stats);
     std::swap(prev, cur);

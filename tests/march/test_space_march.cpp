@@ -145,3 +145,27 @@ TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
 
 }  // namespace
 }  // namespace field::march
+
+namespace field::march {
+namespace {
+
+TEST(SpaceMarchStart, RoughColumnsFallBackToThePreviousValue) {
+  // The tip data of [S11.4] compressed into T = J dt with J = 10, dt = 1/150 s (a fast tip
+  // motion, as in bench_march): the strains change roughly from column to column, Newton from
+  // the extrapolated start fails at column 10, and the retry from the node's previous value
+  // (SlabSolver::solve_node's fallback) converges. The whole field satisfies the equations.
+  test::SpaceEvolution ev;
+  ev.J = 10;
+  ev.T = ev.J / 150.0;
+  const model::BeamDensity beam = test::SpaceEvolution::beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, Retraction(RetractionKind::cayley), ev.mesh());
+  const SpaceMarchInput in = ev.input();
+  const test::RecordedRun run = test::record_space_march(model, in, 1);
+  ASSERT_TRUE(run.result.completed) << "failed at column " << run.result.last_slab + 1;
+  const dcel::ResidualReport res = dcel::residual_report(model, run.field, space_boundary(in));
+  EXPECT_LT(res.relative, 1e-11);  // SPEC [S10] ii
+}
+
+}  // namespace
+}  // namespace field::march
