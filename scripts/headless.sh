@@ -11,7 +11,7 @@ if ! command -v Xvfb >/dev/null; then
   exit 2
 fi
 fifo_dir=$(mktemp -d "${TMPDIR:-/tmp}/headless.XXXXXX")
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$fifo_dir/display" >/dev/null 2>&1 &
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$fifo_dir/display" >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null || true; wait "$xvfb" 2>/dev/null || true; rm -rf "$fifo_dir"' EXIT
 for _ in $(seq 100); do
