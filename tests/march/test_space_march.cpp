@@ -1,6 +1,7 @@
 // SPACE-MARCH, SPEC [S7.2]: the static arc stays static, space_evolution [S11.4] satisfies the
 // equations and conserves Q^a, the round trip [S11.5] reproduces a time-march solution in its
-// first columns, thread-count independence.
+// first columns and the reverse round trip [S10] vi' shows the SPEC's growth, thread-count
+// independence.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -140,6 +141,47 @@ TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
     EXPECT_LT(growth[a] / growth[a - 1], 150.0) << "column " << a;
     EXPECT_GT(error[a] / error[a - 1], 30.0) << "column " << a;  // measured 71..75
     EXPECT_LT(error[a] / error[a - 1], 150.0) << "column " << a;
+  }
+}
+
+TEST(RoundTrip, ReverseTimeMarchFromASpaceEvolution) {
+  // SPEC [S10] vi': space_evolution [S11.4] -> time march from its rows 0 and 1 with both ends
+  // prescribed from the space solution. The space solution satisfies the same DCEL equations,
+  // so the time march reproduces it to round-off at first; on this grid the time march runs at
+  // c_E dt/ds = 2.1, outside its stable range, and the round-off grows (SPEC: rows 5, 10, 15:
+  // 5.6e-13, 4.0e-7, 0.32).
+  const test::SpaceEvolution se;
+  const model::BeamDensity beam = test::SpaceEvolution::beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, Retraction(), se.mesh());
+  const test::RecordedRun space = test::record_space_march(model, se.input());
+  ASSERT_TRUE(space.result.completed);
+  const mesh::Field& truth = space.field;
+
+  TimeMarchInput in;
+  for (int a = 0; a <= se.A; ++a) {
+    in.row0.push_back(truth(0, a));
+    in.row1.push_back(truth(1, a));
+  }
+  in.left = SideSpec::prescribed([&truth](int j) { return truth(j, 0); });
+  in.right = SideSpec::prescribed([&truth, A = se.A](int j) { return truth(j, A); });
+  const int steps = 15;
+  const mesh::SpacetimeMesh short_mesh(1 + steps, se.A, model.dt(), model.ds());
+  const dcel::DiscreteModel short_model(beam, loads, Retraction(), short_mesh);
+  const test::RecordedRun time = test::record_time_march(short_model, in);
+  std::vector<double> error(steps + 2, 0.0);
+  for (int j = 0; j <= time.result.last_slab; ++j)
+    for (int a = 0; a <= se.A; ++a)
+      error[j] = std::max(error[j], (time.field(j, a).r - truth(j, a).r).cwiseAbs().maxCoeff());
+  ASSERT_TRUE(time.result.completed);
+  for (int j : {5, 10, 15})
+    std::printf("reverse round trip: row %d, max position error %.2e\n", j, error[j]);
+  // Measured 1.49e-12, 1.07e-6, 0.84 at rows 5, 10, 15: the SPEC's growth (5.6e-13, 4.0e-7,
+  // 0.32: x7e5 per 5 rows, here x7.2e5 and x7.8e5) from a round-off start 2.7x larger.
+  EXPECT_LT(error[5], 1e-11);
+  for (int j : {10, 15}) {
+    EXPECT_GT(error[j] / error[j - 5], 1e5) << "row " << j;
+    EXPECT_LT(error[j] / error[j - 5], 5e6) << "row " << j;
   }
 }
 
