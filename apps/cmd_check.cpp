@@ -78,8 +78,9 @@ int run_check(const Args& args) {
   struct Worst {
     double relative = 0.0, ratio = 0.0;
     noether::Rectangle R;
-    void add(const noether::MomentumMaps& maps, const noether::Rectangle& r, double tol) {
-      const double rel = noether::noether_balance(maps, r).relative;
+    void add(const noether::MomentumMaps& maps, const noether::Rectangle& r, double tol,
+             double scale_glob) {
+      const double rel = noether::noether_balance(maps, r, scale_glob).relative;
       const double rows = r.j2 - r.j1 + 1, columns = r.a2 - r.a1 + 1;
       const double terms = 2 * columns + 2 * rows + rows * columns;
       const double q = rel / std::max(tol, 10 * 2.220446049250313e-16 * terms);
@@ -89,15 +90,15 @@ int run_check(const Args& args) {
   } rows, columns, random, all;
   int count = 0;
   if (E.j1 <= E.j2 && E.a1 <= E.a2) {
-    const double tol = args.noether_tolerance;
-    for (int j = E.j1; j <= E.j2; ++j) rows.add(maps, {j, j, E.a1, E.a2}, tol);
-    for (int a = E.a1; a <= E.a2; ++a) columns.add(maps, {E.j1, E.j2, a, a}, tol);
+    const double tol = args.noether_tolerance, scale = noether::global_scale(maps);
+    for (int j = E.j1; j <= E.j2; ++j) rows.add(maps, {j, j, E.a1, E.a2}, tol, scale);
+    for (int a = E.a1; a <= E.a2; ++a) columns.add(maps, {E.j1, E.j2, a, a}, tol, scale);
     std::mt19937 rng(20261121);  // fixed seed: the same rectangles every time
     std::uniform_int_distribution<int> jd(E.j1, E.j2), ad(E.a1, E.a2);
     for (; count < args.rectangles; ++count) {
       const int j1 = jd(rng), j2 = jd(rng), a1 = ad(rng), a2 = ad(rng);
       random.add(maps, {std::min(j1, j2), std::max(j1, j2), std::min(a1, a2), std::max(a1, a2)},
-                 tol);
+                 tol, scale);
     }
   }
   for (const Worst* w : {&rows, &columns, &random})

@@ -19,6 +19,10 @@ BalanceResult BalanceSum::result(double scale_glob) const {
 }
 
 BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R) {
+  return noether_balance(maps, R, global_scale(maps));
+}
+
+BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R, double scale_glob) {
   const double dt = maps.model().dt(), ds = maps.model().ds();
   BalanceSum sum;
   for (int a = R.a1; a <= R.a2; ++a) {
@@ -34,7 +38,7 @@ BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R) {
       sum.add(dt * ds * maps.F(j, a));
       sum.add(dt * maps.W(j, a));
     }
-  return sum.result(global_scale(maps));
+  return sum.result(scale_glob);
 }
 
 BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,

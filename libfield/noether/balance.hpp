@@ -34,6 +34,9 @@ struct BalanceSum {
 
 /// Res(R) normalised with scale_glob = global_scale(maps), SPEC [S8.2].
 BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R);
+/// The same with scale_glob given: global_scale costs O(J A), so compute it once for many
+/// rectangles.
+BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R, double scale_glob);
 /// Res([j, j] x [a, a]) of the single node (j, a), from a window holding the rows j-1, j, j+1
 /// (those that exist): for streaming writers (io::SpacetimeWriter) that hold no whole Field. The
 /// terms are added in the order of noether_balance. `relative` is |Res|_inf / scale_R only: the
