@@ -13,6 +13,7 @@
 #include "apps/commands.hpp"
 #include "apps/progress.hpp"
 #include "apps/run_folder.hpp"
+#include "apps/series_stats.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -33,27 +34,6 @@ struct Args {
   fs::path case_file;
   fs::path tip;
   fs::path out;
-};
-
-struct SpaceSeriesStats {
-  bool started = false;
-  double E0 = 0.0, E_min = 0.0, E_max = 0.0;
-  Vec6 Q0 = Vec6::Zero();
-  double Q_drift = 0.0, balance = 0.0;
-  int newton_max = 0;
-  void add(const noether::SpaceColumnDiagnostics& d) {
-    if (!started) {
-      started = true;
-      E0 = E_min = E_max = d.energy;
-      Q0 = d.momentum;
-    }
-    E_min = std::min(E_min, d.energy);
-    E_max = std::max(E_max, d.energy);
-    Q_drift = std::max(Q_drift, (d.momentum - Q0).cwiseAbs().maxCoeff());
-    balance = std::max(balance, d.balance);
-    newton_max = std::max(newton_max, d.newton.max_iterations);
-  }
-  double energy_range() const { return (E_max - E_min) / std::max(std::abs(E0), 1e-300); }
 };
 
 /// Writes the VTK files of a space march from its recorded columns 0..A_done, row by row.
@@ -103,7 +83,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   io::CsvWriter series(dir / "space_series.csv",
                        {"a", "s", "E_M", "Q_ang1", "Q_ang2", "Q_ang3", "Q_lin1", "Q_lin2", "Q_lin3",
                         "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
-  SpaceSeriesStats stats;
+  SeriesStats stats;
   Progress progress("column", "s", A, common.quiet);
   noether::SpaceDiagnostics diagnostics(
       model, problem.boundary(), [&](const noether::SpaceColumnDiagnostics& d) {
@@ -112,7 +92,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
         series.row({double(d.a), d.s, d.energy, Q(0), Q(1), Q(2), Q(3), Q(4), Q(5), d.balance,
                     double(d.newton.max_iterations), d.newton.mean_iterations});
         progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
-                        (d.energy - stats.E0) / std::max(std::abs(stats.E0), 1e-300), d.balance);
+                        stats.energy_change(d.energy), d.balance);
       });
   std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};
   if (csv) observers.insert(observers.begin(), csv.get());
@@ -143,20 +123,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   summary.number("last_column", result.last_slab);
   summary.number("node_updates", double(result.node_solves));
   summary.number("newton_iterations", double(result.newton_iterations));
-  if (stats.started) {  // no column diagnostics when the march failed at column 1
-    summary.number("E_M_0", stats.E0);
-    summary.number("E_M_range_relative", stats.energy_range());
-    char q[256];
-    std::snprintf(q, sizeof q, "[%.17g, %.17g, %.17g, %.17g, %.17g, %.17g]", stats.Q0(0),
-                  stats.Q0(1), stats.Q0(2), stats.Q0(3), stats.Q0(4), stats.Q0(5));
-    summary.add("Q_0", q);
-    summary.number("momentum_drift_max", stats.Q_drift);
-    summary.number("noether_residual_max", stats.balance);
-  } else {
-    for (const char* key :
-         {"E_M_0", "E_M_range_relative", "Q_0", "momentum_drift_max", "noether_residual_max"})
-      summary.add(key, "null");
-  }
+  stats.write(summary, "E_M_0", "E_M_range_relative", "Q_0");
   summary.number("newton_max_iterations", stats.newton_max);
   summary.number("cfl_space", numbers.cfl_space);
   if (result.failure) {
@@ -176,7 +143,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   std::printf(
       "  max |Q^a - Q^0| = %.3e, Noether balance per column <= %.2e (relative), Newton "
       "<= %d iterations\n",
-      stats.Q_drift, stats.balance, stats.newton_max);
+      stats.drift, stats.balance, stats.newton_max);
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
   if (!result.completed) {
     const march::MarchFailure& f = *result.failure;

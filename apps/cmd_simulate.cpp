@@ -12,6 +12,7 @@
 #include "apps/commands.hpp"
 #include "apps/progress.hpp"
 #include "apps/run_folder.hpp"
+#include "apps/series_stats.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -33,40 +34,9 @@ struct Args {
   fs::path out;
 };
 
-/// Running extremes of the per-row diagnostics, for the progress line and the final report.
-struct TimeSeriesStats {
-  bool started = false;
-  double E0 = 0.0, E_min = 0.0, E_max = 0.0;
-  Vec6 P0 = Vec6::Zero();
-  double P_drift = 0.0;  ///< max_j |P_j - P_0|_inf
-  double balance = 0.0;  ///< max relative Noether residual of the rows
-  int newton_max = 0;
-
-  void add(const noether::TimeRowDiagnostics& d) {
-    if (!started) {
-      started = true;
-      E0 = E_min = E_max = d.energy;
-      P0 = d.momentum;
-    }
-    E_min = std::min(E_min, d.energy);
-    E_max = std::max(E_max, d.energy);
-    P_drift = std::max(P_drift, (d.momentum - P0).cwiseAbs().maxCoeff());
-    balance = std::max(balance, d.balance);
-    newton_max = std::max(newton_max, d.newton.max_iterations);
-  }
-  double energy_range() const { return (E_max - E_min) / std::max(std::abs(E0), 1e-300); }
-};
-
 std::string vector_text(const Vec6& v) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "(%.10g, %.10g, %.10g, %.10g, %.10g, %.10g)", v(0), v(1), v(2),
-                v(3), v(4), v(5));
-  return buf;
-}
-
-std::string json_vector(const Vec6& v) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "[%.17g, %.17g, %.17g, %.17g, %.17g, %.17g]", v(0), v(1), v(2),
                 v(3), v(4), v(5));
   return buf;
 }
@@ -106,7 +76,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   io::CsvWriter series(dir / "time_series.csv",
                        {"j", "t", "E", "P_ang1", "P_ang2", "P_ang3", "P_lin1", "P_lin2", "P_lin3",
                         "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
-  TimeSeriesStats stats;
+  SeriesStats stats;
   Progress progress("row", "t", J, common.quiet);
   noether::TimeDiagnostics diagnostics(
       model, problem.boundary(), [&](const noether::TimeRowDiagnostics& d) {
@@ -115,7 +85,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
         series.row({double(d.j), d.t, d.energy, P(0), P(1), P(2), P(3), P(4), P(5), d.balance,
                     double(d.newton.max_iterations), d.newton.mean_iterations});
         progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
-                        (d.energy - stats.E0) / std::max(std::abs(stats.E0), 1e-300), d.balance);
+                        stats.energy_change(d.energy), d.balance);
       });
   std::vector<march::SlabObserver*> observers;
   for (auto& w : writers) observers.push_back(w.get());
@@ -143,17 +113,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   summary.number("last_row", result.last_slab);
   summary.number("node_updates", double(result.node_solves));
   summary.number("newton_iterations", double(result.newton_iterations));
-  if (stats.started) {  // no row diagnostics when the march failed at row 1
-    summary.number("E_0", stats.E0);
-    summary.number("energy_range_relative", stats.energy_range());
-    summary.add("P_0", json_vector(stats.P0));
-    summary.number("momentum_drift_max", stats.P_drift);
-    summary.number("noether_residual_max", stats.balance);
-  } else {
-    for (const char* key :
-         {"E_0", "energy_range_relative", "P_0", "momentum_drift_max", "noether_residual_max"})
-      summary.add(key, "null");
-  }
+  stats.write(summary, "E_0", "energy_range_relative", "P_0");
   summary.number("newton_max_iterations", stats.newton_max);
   summary.number("cfl_time", numbers.cfl_time);
   summary.number("cutoff_term", numbers.cutoff_term);
@@ -172,8 +132,8 @@ int run_simulate(const Args& args, const CommonOptions& common) {
               result.node_solves / std::max(wall, 1e-9));
   std::printf("  energy E_0 = %.15g J, (max E - min E)/|E_0| = %.3e\n", stats.E0,
               stats.energy_range());
-  std::printf("  momentum P_0 = %s, max |P_j - P_0| = %.3e\n", vector_text(stats.P0).c_str(),
-              stats.P_drift);
+  std::printf("  momentum P_0 = %s, max |P_j - P_0| = %.3e\n", vector_text(stats.momentum0).c_str(),
+              stats.drift);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
               stats.balance, stats.newton_max);
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());

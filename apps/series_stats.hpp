@@ -1,0 +1,67 @@
+#pragma once
+// Running extremes of the per-slab diagnostics of a march (noether::TimeRowDiagnostics or
+// SpaceColumnDiagnostics: energy E_j or E_M^a, momentum P_j or Q^a, SPEC [S8.2], [S9]), for
+// the progress line, the final report and summary.json.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "apps/run_folder.hpp"
+#include "libfield/core/types.hpp"
+
+namespace field::app {
+
+/// A 6-vector as a JSON array, 17 significant digits.
+inline std::string json_vector(const Vec6& v) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "[%.17g, %.17g, %.17g, %.17g, %.17g, %.17g]", v(0), v(1), v(2),
+                v(3), v(4), v(5));
+  return buf;
+}
+
+struct SeriesStats {
+  bool started = false;
+  double E0 = 0.0, E_min = 0.0, E_max = 0.0;
+  Vec6 momentum0 = Vec6::Zero();
+  double drift = 0.0;    ///< max |momentum - momentum0|_inf
+  double balance = 0.0;  ///< max relative Noether residual of the slabs
+  int newton_max = 0;
+
+  template <class Diagnostics>
+  void add(const Diagnostics& d) {
+    if (!started) {
+      started = true;
+      E0 = E_min = E_max = d.energy;
+      momentum0 = d.momentum;
+    }
+    E_min = std::min(E_min, d.energy);
+    E_max = std::max(E_max, d.energy);
+    drift = std::max(drift, (d.momentum - momentum0).cwiseAbs().maxCoeff());
+    balance = std::max(balance, d.balance);
+    newton_max = std::max(newton_max, d.newton.max_iterations);
+  }
+  double energy_range() const { return (E_max - E_min) / std::max(std::abs(E0), 1e-300); }
+  /// (E - E_0)/|E_0| for the progress line.
+  double energy_change(double E) const { return (E - E0) / std::max(std::abs(E0), 1e-300); }
+
+  /// The summary.json keys `<energy>`, `<energy>_range_relative` (or energy_range_relative),
+  /// `<momentum>`, momentum_drift_max, noether_residual_max; null when no slab was diagnosed.
+  void write(Summary& summary, const std::string& energy_key, const std::string& range_key,
+             const std::string& momentum_key) const {
+    if (!started) {
+      for (const std::string& key :
+           {energy_key, range_key, momentum_key, std::string("momentum_drift_max"),
+            std::string("noether_residual_max")})
+        summary.add(key, "null");
+      return;
+    }
+    summary.number(energy_key, E0);
+    summary.number(range_key, energy_range());
+    summary.add(momentum_key, json_vector(momentum0));
+    summary.number("momentum_drift_max", drift);
+    summary.number("noether_residual_max", balance);
+  }
+};
+
+}  // namespace field::app
