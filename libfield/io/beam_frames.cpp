@@ -111,6 +111,7 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
     set3(d1, a, g.R.col(0));
     set3(d2, a, g.R.col(1));
     set3(d3, a, g.R.col(2));
+    // Body velocity xi_j^a = tau^{-1}((g_j^a)^{-1} g_{j+1}^a)/dt (SPEC [S4.1]), shown in space.
     Vec6 xi = Vec6::Zero();
     if (from != nullptr && to != nullptr)
       xi = mesh::convected(model_.tau(), (*from)[static_cast<size_t>(a)],
@@ -121,6 +122,8 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
 
   auto Omega = new_array("strain_Omega", 3, A), Gamma = new_array("strain_Gamma", 3, A);
   auto moment = new_array("moment", 3, A), force = new_array("force", 3, A);
+  // Segment strain eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1})/ds (SPEC [S4.1]) and the body stress
+  // resultants C (eta - E6) = (moment, force) (SPEC [S3]).
   for (int a = 0; a < A; ++a) {
     const Vec6 eta = mesh::convected(model_.tau(), row[static_cast<size_t>(a)],
                                      row[static_cast<size_t>(a) + 1], mesh.ds());

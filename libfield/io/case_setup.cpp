@@ -64,7 +64,7 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
   if (in.configuration == InitialSpec::Configuration::file) return read_node_poses(in.file, nodes);
   const lie::SE3 base{rotation_to_axis(in.axis), in.origin};
   std::vector<lie::SE3> row(nodes);
-  if (in.configuration == InitialSpec::Configuration::straight) {
+  if (in.configuration == InitialSpec::Configuration::straight) {  // node a at s_a, SPEC [S4.3]
     for (int a = 0; a < nodes; ++a) {
       row[a] = base;
       row[a].r = in.origin + p.mesh.s(a, c.left_side()) * in.axis.normalized();
