@@ -8,6 +8,7 @@
 
 #include "bench/bench_problems.hpp"
 #include "libfield/core/error.hpp"
+#include "libfield/march/slab_lanes.hpp"
 
 namespace {
 
@@ -37,12 +38,14 @@ void run_marches(benchmark::State& state, Run&& run, long long slabs_per_run) {
   report(state, updates, iterations, slabs);
 }
 
-// One time step of a time march on A nodes: each iteration marches J = max(10, 1e5 / A) steps of
-// WavyBeam (about 1e5 node updates), so that the start-up is a small part; per slab = / J.
+// One time step of a time march on A nodes: each iteration marches J = max(100, 1e5 / A) steps
+// of WavyBeam (at least 1e5 node updates), so that the start-up (the velocity start, one slab
+// solved node by node) is at most 1 % of the slabs; per slab = / J. Third argument: the
+// march::NodeKernel (0 automatic, 1 lanes_baseline, 2 lanes_avx2, 3 per_node).
 void BM_time_slab(benchmark::State& state) {
   bench::WavyBeam wb;
   wb.A = static_cast<int>(state.range(0));
-  wb.J = std::max(10, 100000 / wb.A);
+  wb.J = std::max(100, 100000 / wb.A);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
@@ -50,11 +53,13 @@ void BM_time_slab(benchmark::State& state) {
   const march::TimeMarchInput in = wb.input();
   march::MarchOptions options;
   options.threads = static_cast<int>(state.range(1));
+  options.kernel = static_cast<march::NodeKernel>(state.range(2));
   run_marches(
       state, [&] { return march::time_march(model, in, {}, options); }, wb.J);
 }
 
 // One column of a space march with J nodes: each iteration marches the 10 columns of WavySpace.
+// Third argument: the march::NodeKernel, as for BM_time_slab.
 void BM_space_slab(benchmark::State& state) {
   bench::WavySpace ws;
   ws.J = static_cast<int>(state.range(0));
@@ -65,14 +70,18 @@ void BM_space_slab(benchmark::State& state) {
   const march::SpaceMarchInput in = ws.input();
   march::MarchOptions options;
   options.threads = static_cast<int>(state.range(1));
+  options.kernel = static_cast<march::NodeKernel>(state.range(2));
   run_marches(
       state, [&] { return march::space_march(model, in, {}, options); }, ws.A - 1);
 }
 
+// Sizes x threads with the automatic kernel, then the other kernels at 1000 nodes, 1 thread.
 void slab_sizes(benchmark::internal::Benchmark* b) {
   for (int threads : {1, 2})
-    for (int n : {10, 100, 1000, 10000}) b->Args({n, threads});
-  b->ArgNames({"nodes", "threads"})->UseRealTime()->Unit(benchmark::kMicrosecond);
+    for (int n : {10, 100, 1000, 10000}) b->Args({n, threads, 0});
+  for (int kernel : {1, 2, 3})
+    if (kernel != 2 || march::SlabLanes::avx2_available()) b->Args({1000, 1, kernel});
+  b->ArgNames({"nodes", "threads", "kernel"})->UseRealTime()->Unit(benchmark::kMicrosecond);
 }
 
 BENCHMARK(BM_time_slab)->Apply(slab_sizes);

@@ -13,7 +13,16 @@ SlabSolver::SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equa
       h_(equation == dcel::NodeEquation::time ? model.dt() : model.ds()),
       newton_(options.newton),
       cayley_(dcel::make_cayley_node(model.density(), model.tau(), equation, h_)),
-      threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {}
+      threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {
+  if (options.kernel == NodeKernel::per_node) return;
+  lanes_ = SlabLanes::make(model, equation, newton_);
+  if (lanes_ && options.kernel == NodeKernel::lanes_baseline)
+    lanes_->isa = SlabLanes::Isa::baseline;
+  if (lanes_ && options.kernel == NodeKernel::lanes_avx2) {
+    lanes_->isa = SlabLanes::Isa::avx2;
+    lanes_->isa_used();  // throws here, not inside the parallel loop
+  }
+}
 
 std::optional<int> SlabSolver::solve(int lo, int hi, const std::vector<Vec6>& target,
                                      std::vector<Vec6>& y, SlabStats& stats, MarchResult& result) {

@@ -2,6 +2,7 @@
 /// Solves the independent node problems of one slab in parallel (SPEC [S6], [S7]): OpenMP over
 /// nodes, each writing its own slot, then a serial reduction in node order, so results do not
 /// depend on the thread count.
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/march/observer.hpp"
+#include "libfield/march/slab_lanes.hpp"
 #include "libfield/march/time_march.hpp"
 
 namespace field::march {
@@ -62,6 +64,38 @@ class SlabSolver {
   /// of a parallel region exceeds the work (measured: a 10-node free flight runs 8x slower on 2).
   int threads_for(int nodes) const { return nodes >= kParallelMinNodes ? threads_ : 1; }
   static constexpr int kParallelMinNodes = 64;
+  /// The batched kernel when it applies and MarchOptions::kernel allows it; null otherwise.
+  const SlabLanes* lanes() const { return lanes_ ? &*lanes_ : nullptr; }
+  /// One slab on lanes (requires lanes()), in one parallel region: SlabLanes::fluxes of nodes
+  /// 0..cross-1 of `cur` into flux, flux_tilde; a barrier; the loads extra_at(i) of the solved
+  /// nodes lo..hi-1 when the model has any; then SlabLanes::updates of the solved nodes. Call
+  /// begin() before and finish() after, as for solve_node.
+  template <class ExtraAt>
+  void lanes_slab(int slab, const std::vector<lie::SE3>& cur, int cross, int lo, int hi,
+                  const ExtraAt& extra_at, std::vector<Vec6>& flux, std::vector<Vec6>& flux_tilde,
+                  std::vector<Vec6>& y, std::vector<Vec6>& back1, std::vector<Vec6>& back2,
+                  std::vector<lie::SE3>& next) {
+    constexpr int W = lanes::kWidth;
+    const SlabLanes& k = *lanes_;
+    if (k.external) extra_.resize(cur.size());
+    const Vec6* extra = k.external ? extra_.data() : nullptr;
+#pragma omp parallel num_threads(threads_for(hi - lo))
+    {
+#pragma omp for schedule(static)
+      for (int b = 0; b < SlabLanes::batches(cross); ++b)
+        k.fluxes(cur.data(), b * W, std::min(W, cross - b * W), flux.data(), flux_tilde.data());
+      if (k.external) {
+#pragma omp for schedule(static)
+        for (int i = lo; i < hi; ++i) extra_[i] = extra_at(i);
+      }
+#pragma omp for schedule(static)
+      for (int b = 0; b < SlabLanes::batches(hi - lo); ++b) {
+        const int i0 = lo + b * W;
+        k.updates(slab, i0, std::min(W, hi - i0), cur.data(), flux.data(), flux_tilde.data(), extra,
+                  y.data(), back1.data(), back2.data(), next.data(), reports_.data());
+      }
+    }
+  }
 
  private:
   const dcel::DiscreteModel& model_;
@@ -70,6 +104,8 @@ class SlabSolver {
   dcel::NodeSolverOptions newton_;
   std::optional<dcel::CayleyNode> cayley_;  // closed-form solver when it applies (beam, Cayley)
   int threads_;
+  std::optional<SlabLanes> lanes_;
+  std::vector<Vec6> extra_;  // loads of the solved nodes on lanes (SlabLanes::updates)
   std::vector<dcel::NodeSolveReport> reports_;
 
   dcel::NodeSolveReport solve_from(const Vec6& target, Vec6& y) const {

@@ -67,7 +67,9 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
 
   // Columns 0 and 1.
   std::vector<lie::SE3> prev = in.column0, cur(J + 1), next(J + 1);
+  const int threads = solver.threads_for(J);
   if (from_strain) {
+#pragma omp parallel for schedule(static) num_threads(threads)
     for (int j = 0; j < J; ++j) cur[j] = prev[j] * tau.tau(ds * in.strain0[j]);
   } else {
     cur = in.column1;
@@ -78,30 +80,38 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
 
   // eta_j^{a-1} of the previous column: the Newton start and lambda~_j^{a-1}.
   std::vector<Vec6> eta(J + 1, model.density().reference_strain());
-  for (int j = 0; j <= J; ++j) eta[j] = mesh::convected(tau, prev[j], cur[j], ds);
+  for (int j = 0; j <= J; ++j) eta[j] = mesh::convected(tau, prev[j], cur[j], ds);  // may throw
   std::vector<Vec6> mu(J + 1), mu_tilde(J + 1);
   std::vector<Vec6> eta_back1(J + 1), eta_back2(J + 1);  // eta^{a-2}, eta^{a-3}: Newton start
 
   // Step 2: columns a = 1..A-1 produce column a+1. One parallel region per column: the time
   // momenta of column a, a barrier, then per node target, Newton start, solve and g_j^{a+1};
   // each node writes only its own slots, statistics are reduced serially in node order.
-  const int threads = solver.threads_for(J);
   for (int a = 1; a < A; ++a) {
     solver.begin(J + 1);
+    if (solver.lanes()) {
+      // The target is -lambda of SPEC [S7.2]: the loads enter with the opposite sign.
+      const auto extra_at = [&](int j) -> Vec6 {
+        return -(ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a));
+      };
+      solver.lanes_slab(a, cur, J, lo, J, extra_at, mu, mu_tilde, eta, eta_back1, eta_back2, next);
+    } else {
 #pragma omp parallel num_threads(threads)
-    {
+      {
 #pragma omp for schedule(static)
-      for (int j = 0; j < J; ++j)
-        dcel::time_momenta(model, mesh::convected(tau, cur[j], cur[j + 1], dt), mu[j], mu_tilde[j]);
+        for (int j = 0; j < J; ++j)
+          dcel::time_momenta(model, mesh::convected(tau, cur[j], cur[j + 1], dt), mu[j],
+                             mu_tilde[j]);
 #pragma omp for schedule(static)
-      for (int j = lo; j < J; ++j) {
-        const Vec6 mu_tilde_before = j > 0 ? mu_tilde[j - 1] : Vec6::Zero();
-        const Vec6 lambda = dcel::space_momentum_tilde(model, eta[j])  // lambda~ from eta_j^{a-1}
-                            - (ds / dt) * (mu[j] - mu_tilde_before) +
-                            ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a);
-        eta[j] = extrapolate(a, eta[j], eta_back1[j], eta_back2[j]);
-        solver.solve_node(j, -lambda, eta[j], eta_back1[j]);
-        next[j] = cur[j] * tau.tau(ds * eta[j]);
+        for (int j = lo; j < J; ++j) {
+          const Vec6 mu_tilde_before = j > 0 ? mu_tilde[j - 1] : Vec6::Zero();
+          const Vec6 lambda = dcel::space_momentum_tilde(model, eta[j])  // lambda~ from eta_j^{a-1}
+                              - (ds / dt) * (mu[j] - mu_tilde_before) +
+                              ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a);
+          eta[j] = extrapolate(a, eta[j], eta_back1[j], eta_back2[j]);
+          solver.solve_node(j, -lambda, eta[j], eta_back1[j]);
+          next[j] = cur[j] * tau.tau(ds * eta[j]);
+        }
       }
     }
     SlabStats stats;

@@ -120,21 +120,30 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
   const int threads = solver.threads_for(A);
   for (int j = 1; j < J; ++j) {
     solver.begin(A + 1);
+    if (solver.lanes()) {
+      // lambda, lambda_tilde hold -lambda, -lambda~ here (SlabLanes::fluxes).
+      const auto extra_at = [&](int a) -> Vec6 {
+        return dt * model.force(cur[a], j, a) + (dt / ds) * model.point_load(cur[a], j, a);
+      };
+      solver.lanes_slab(j, cur, A, lo, A, extra_at, lambda, lambda_tilde, xi, xi_back1, xi_back2,
+                        next);
+    } else {
 #pragma omp parallel num_threads(threads)
-    {
+      {
 #pragma omp for schedule(static)
-      for (int a = 0; a < A; ++a)
-        dcel::space_momenta(model, mesh::convected(tau, cur[a], cur[a + 1], ds), lambda[a],
-                            lambda_tilde[a]);
+        for (int a = 0; a < A; ++a)
+          dcel::space_momenta(model, mesh::convected(tau, cur[a], cur[a + 1], ds), lambda[a],
+                              lambda_tilde[a]);
 #pragma omp for schedule(static)
-      for (int a = lo; a < A; ++a) {
-        const Vec6 left_flux = a > 0 ? lambda_tilde[a - 1] : Vec6::Zero();
-        const Vec6 m = dcel::time_momentum_tilde(model, xi[a])  // mu~_{j-1}^a from xi_{j-1}^a
-                       - (dt / ds) * (lambda[a] - left_flux) + dt * model.force(cur[a], j, a) +
-                       (dt / ds) * model.point_load(cur[a], j, a);
-        xi[a] = extrapolate(j, xi[a], xi_back1[a], xi_back2[a]);
-        solver.solve_node(a, m, xi[a], xi_back1[a]);
-        next[a] = cur[a] * tau.tau(dt * xi[a]);
+        for (int a = lo; a < A; ++a) {
+          const Vec6 left_flux = a > 0 ? lambda_tilde[a - 1] : Vec6::Zero();
+          const Vec6 m = dcel::time_momentum_tilde(model, xi[a])  // mu~_{j-1}^a from xi_{j-1}^a
+                         - (dt / ds) * (lambda[a] - left_flux) + dt * model.force(cur[a], j, a) +
+                         (dt / ds) * model.point_load(cur[a], j, a);
+          xi[a] = extrapolate(j, xi[a], xi_back1[a], xi_back2[a]);
+          solver.solve_node(a, m, xi[a], xi_back1[a]);
+          next[a] = cur[a] * tau.tau(dt * xi[a]);
+        }
       }
     }
     SlabStats stats;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "libfield/dcel/cayley_node.hpp"
+#include "libfield/dcel/cayley_node_lanes.hpp"
 #include "tests/support/cases.hpp"
 #include "tests/support/problems.hpp"
 
@@ -128,6 +129,130 @@ TEST(CayleyNode, RejectsInvalidLaw) {
   K(4) = 0.0;
   EXPECT_THROW(CayleyNode(K, Vec6::Zero(), 0.1), Error);
   EXPECT_THROW(CayleyNode(Vec6::Ones(), Vec6::Zero(), 0.0), Error);
+}
+
+// --- CayleyNodeLanes: the same solve on four nodes at once ----------------------------------
+
+CayleyNodeLanes lanes_for(const Case& c) {
+  return c.equation == NodeEquation::time
+             ? CayleyNodeLanes(c.beam.inertia(), Vec6::Zero(), c.h)
+             : CayleyNodeLanes(c.beam.stiffness(), c.beam.reference_strain(), c.h);
+}
+
+Vec6 at(const lanes::V6& x, int l) {
+  return (Vec6() << x.w.x[l], x.w.y[l], x.w.z[l], x.v.x[l], x.v.y[l], x.v.z[l]).finished();
+}
+
+// Four node problems (target, start) near the previous-step situation of SolvesLikeTheReference.
+struct Batch {
+  Vec6 y_star[lanes::kWidth], m[lanes::kWidth], start[lanes::kWidth];
+};
+
+Batch batch(test::Random& rnd, const Case& c, const CayleyNode& node) {
+  Batch b;
+  for (int l = 0; l < lanes::kWidth; ++l) {
+    b.y_star[l] = random_y(rnd, c, 1.0);
+    b.m[l] = node.phi(b.y_star[l]);
+    b.start[l] = b.y_star[l] + 0.05 * b.y_star[l].cwiseAbs().maxCoeff() * rnd.vec6(1.0);
+  }
+  return b;
+}
+
+TEST(CayleyNodeLanes, PhiEqualsCayleyNode) {
+  test::Random rnd(311);
+  for (const Case& c : cases()) {
+    const CayleyNode node = *make_cayley_node(c.beam, Retraction(), c.equation, c.h);
+    const CayleyNodeLanes lanes4 = lanes_for(c);
+    for (int trial = 0; trial < 50; ++trial) {
+      Vec6 y[lanes::kWidth];
+      for (Vec6& v : y) v = random_y(rnd, c, 1.0 + trial % 3);
+      const lanes::V6 phi = lanes4.phi(lanes::load(y, lanes::kWidth));
+      for (int l = 0; l < lanes::kWidth; ++l) EXPECT_LT(rel(at(phi, l), node.phi(y[l])), 1e-15);
+    }
+  }
+}
+
+TEST(CayleyNodeLanes, SolvesLikeCayleyNodeInEveryLane) {
+  // Lane by lane: converged, the same iteration count as CayleyNode::solve, the same y within
+  // the stopping tolerance, residual at round-off.
+  test::Random rnd(312);
+  for (const Case& c : cases()) {
+    const CayleyNode node = *make_cayley_node(c.beam, Retraction(), c.equation, c.h);
+    const CayleyNodeLanes lanes4 = lanes_for(c);
+    for (int trial = 0; trial < 50; ++trial) {
+      const Batch b = batch(rnd, c, node);
+      lanes::V6 y = lanes::load(b.start, lanes::kWidth);
+      CayleyNodeLanes::Report report;
+      lanes4.solve(lanes::load(b.m, lanes::kWidth), y, lanes::splat_mask(true), {}, report);
+      for (int l = 0; l < lanes::kWidth; ++l) {
+        Vec6 y_ref = b.start[l];
+        const NodeSolveReport ref = node.solve(b.m[l], y_ref);
+        ASSERT_TRUE(ref.converged);
+        EXPECT_NE(report.converged[l], 0);
+        EXPECT_EQ(report.iterations[l], ref.iterations) << "lane " << l;
+        const double scale = 1.0 + b.y_star[l].cwiseAbs().maxCoeff();
+        EXPECT_LT((at(y, l) - y_ref).cwiseAbs().maxCoeff(), 1e-14 * scale);
+        EXPECT_LT(report.residual[l], 1e-14 * b.m[l].cwiseAbs().maxCoeff());
+      }
+    }
+  }
+}
+
+TEST(CayleyNodeLanes, ALanesResultDoesNotDependOnItsNeighbours) {
+  // The same node problem in lane 0 and in lane 3, beside different problems, and beside a lane
+  // whose start is NaN: the same bits, the same iterations (the stopping rule is per lane).
+  const Case c = cases()[0];
+  const CayleyNode node = *make_cayley_node(c.beam, Retraction(), c.equation, c.h);
+  const CayleyNodeLanes lanes4 = lanes_for(c);
+  test::Random rnd(313);
+  Batch b1 = batch(rnd, c, node), b2 = batch(rnd, c, node);
+  b2.m[3] = b1.m[0];
+  b2.start[3] = b1.start[0];
+  b2.start[1] = Vec6::Constant(NAN);
+  lanes::V6 y1 = lanes::load(b1.start, 4), y2 = lanes::load(b2.start, 4);
+  CayleyNodeLanes::Report r1, r2;
+  lanes4.solve(lanes::load(b1.m, 4), y1, lanes::splat_mask(true), {}, r1);
+  lanes4.solve(lanes::load(b2.m, 4), y2, lanes::splat_mask(true), {}, r2);
+  EXPECT_EQ(at(y1, 0), at(y2, 3));
+  EXPECT_EQ(r1.iterations[0], r2.iterations[3]);
+  EXPECT_EQ(r1.residual[0], r2.residual[3]);
+  EXPECT_EQ(r2.converged[1], 0);  // the NaN lane fails after one update, residual infinite
+  EXPECT_EQ(r2.iterations[1], 1.0);
+  EXPECT_TRUE(std::isinf(r2.residual[1]));
+  for (int l : {0, 2, 3}) EXPECT_NE(r2.converged[l], 0) << "lane " << l;
+}
+
+TEST(CayleyNodeLanes, InactiveLanesAndTheIterationLimit) {
+  // Lanes outside `active` keep their y and report; max_iterations stops every lane.
+  const Case c = cases()[2];
+  const CayleyNode node = *make_cayley_node(c.beam, Retraction(), c.equation, c.h);
+  const CayleyNodeLanes lanes4 = lanes_for(c);
+  test::Random rnd(314);
+  const Batch b = batch(rnd, c, node);
+  lanes::V6 y = lanes::load(b.start, 4);
+  CayleyNodeLanes::Report report;
+  report.residual = lanes::splat(-1.0);
+  const lanes::Mask active{-1, 0, -1, 0};
+  lanes4.solve(lanes::load(b.m, 4), y, active, {}, report);
+  for (int l : {1, 3}) {
+    EXPECT_EQ(at(y, l), b.start[l]);
+    EXPECT_EQ(report.iterations[l], 0.0);
+    EXPECT_EQ(report.residual[l], -1.0);
+  }
+  for (int l : {0, 2}) EXPECT_NE(report.converged[l], 0);
+
+  lanes::V6 y2 = lanes::load(b.start, 4);
+  CayleyNodeLanes::Report limited;
+  NodeSolverOptions two;
+  two.max_iterations = 2;
+  lanes4.solve(lanes::load(b.m, 4), y2, lanes::splat_mask(true), two, limited);
+  for (int l = 0; l < 4; ++l) {
+    Vec6 y_ref = b.start[l];
+    const NodeSolveReport ref = node.solve(b.m[l], y_ref, two);
+    EXPECT_EQ(limited.iterations[l], 2.0);
+    EXPECT_EQ(limited.converged[l] != 0, ref.converged);
+    EXPECT_FALSE(ref.converged);  // 2 updates cannot meet the rule from a 5 % start
+  }
 }
 
 }  // namespace

@@ -19,20 +19,24 @@ struct RecordedRun {
 
 /// Time march recorded row by row; threads = 0: the OpenMP default.
 inline RecordedRun record_time_march(const dcel::DiscreteModel& model,
-                                     const march::TimeMarchInput& in, int threads = 0) {
+                                     const march::TimeMarchInput& in, int threads = 0,
+                                     march::NodeKernel kernel = march::NodeKernel::automatic) {
   march::FieldRecorder recorder(model.mesh(), true);
   march::MarchOptions options;
   options.threads = threads;
+  options.kernel = kernel;
   const march::MarchResult r = march::time_march(model, in, {&recorder}, options);
   return {r, recorder.field()};
 }
 
 /// Space march recorded column by column.
 inline RecordedRun record_space_march(const dcel::DiscreteModel& model,
-                                      const march::SpaceMarchInput& in, int threads = 0) {
+                                      const march::SpaceMarchInput& in, int threads = 0,
+                                      march::NodeKernel kernel = march::NodeKernel::automatic) {
   march::FieldRecorder recorder(model.mesh(), false);
   march::MarchOptions options;
   options.threads = threads;
+  options.kernel = kernel;
   const march::MarchResult r = march::space_march(model, in, {&recorder}, options);
   return {r, recorder.field()};
 }

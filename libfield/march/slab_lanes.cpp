@@ -1,0 +1,166 @@
+#include "libfield/march/slab_lanes.hpp"
+
+#include <algorithm>
+
+#include "libfield/core/error.hpp"
+#include "libfield/model/beam_density.hpp"
+
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define FIELD_LANES_X86 1
+#else
+#define FIELD_LANES_X86 0
+#endif
+
+namespace field::march {
+
+namespace {
+
+using lanes::Lane;
+using lanes::Mask;
+using lanes::V6;
+
+// The kernels' bodies; each is compiled twice below (baseline and AVX2) with everything it
+// calls inlined (flatten), so that no lane function crosses between the two. No FMA is enabled
+// in either: both round identically.
+#define FIELD_LANES_BODY inline __attribute__((always_inline))
+
+FIELD_LANES_BODY void fluxes_body(const SlabLanes& s, const lie::SE3* g, int i0, int count,
+                                  Vec6* flux, Vec6* flux_tilde) {
+  // z = cay^{-1}(g_i^{-1} g_{i+1}) / k (mesh::convected); g_{i+1} of the last lane is g_{i0+count}.
+  const lanes::G a = lanes::load(g + i0, count), b = lanes::load(g + i0 + 1, count);
+  const V6 z = (1.0 / s.k) * lanes::cay_inv(lanes::inverse_mul(a, b));
+  lanes::store(s.across.phi(z), flux + i0, count);
+  lanes::store(s.across.phi_tilde(z), flux_tilde + i0, count);
+}
+
+FIELD_LANES_BODY void updates_body(const SlabLanes& s, int slab, int i0, int count,
+                                   const lie::SE3* g, const Vec6* flux, const Vec6* flux_tilde,
+                                   const Vec6* extra, Vec6* y, Vec6* back1, Vec6* back2,
+                                   lie::SE3* next, dcel::NodeSolveReport* reports) {
+  const V6 y1 = lanes::load(y + i0, count);
+  // flux~_{i-1}, zero left of node 0.
+  const Vec6 zero = Vec6::Zero();
+  V6 left;
+  for (int l = 0; l < lanes::kWidth; ++l) {
+    const int i = i0 + std::min(l, count - 1) - 1;
+    lanes::set_lane(left, l, i >= 0 ? flux_tilde[i] : zero);
+  }
+  V6 m = s.node.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
+  if (extra != nullptr) m = m + lanes::load(extra + i0, count);
+
+  // march::extrapolate on lanes.
+  const V6 y2 = lanes::load(back1 + i0, count), y3 = lanes::load(back2 + i0, count);
+  const V6 start = slab >= 3 ? 3.0 * (y1 - y2) + y3 : slab == 2 ? 2.0 * y1 - y2 : y1;
+  lanes::store(y2, back2 + i0, count);
+  lanes::store(y1, back1 + i0, count);
+
+  // Newton from the start; where it fails from an extrapolated start, again from the previous
+  // solution (SlabSolver::solve_node). One loop, so that the solve is compiled once.
+  V6 sol = start;
+  dcel::CayleyNodeLanes::Report report;
+  Mask active = lanes::splat_mask(true);
+  Lane spent = lanes::splat(0.0);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    s.node.solve(m, sol, active, s.newton, report);
+    if (attempt == 1) {
+      report.iterations = lanes::select(active, report.iterations + spent, report.iterations);
+      break;
+    }
+    active = ~report.converged & lanes::differ(start, y1);
+    if (!lanes::any(active)) break;
+    spent = report.iterations;
+    sol = lanes::select(active, y1, sol);
+  }
+  lanes::store(sol, y + i0, count);
+  lanes::store(lanes::mul(lanes::load(g + i0, count), lanes::cay(s.h * sol)), next + i0, count);
+  for (int l = 0; l < count; ++l)
+    reports[i0 + l] = {report.converged[l] != 0, static_cast<int>(report.iterations[l]),
+                       report.residual[l]};
+}
+
+__attribute__((flatten)) void fluxes_baseline(const SlabLanes& s, const lie::SE3* g, int i0,
+                                              int count, Vec6* flux, Vec6* flux_tilde) {
+  fluxes_body(s, g, i0, count, flux, flux_tilde);
+}
+
+__attribute__((flatten)) void updates_baseline(const SlabLanes& s, int slab, int i0, int count,
+                                               const lie::SE3* g, const Vec6* flux,
+                                               const Vec6* flux_tilde, const Vec6* extra, Vec6* y,
+                                               Vec6* back1, Vec6* back2, lie::SE3* next,
+                                               dcel::NodeSolveReport* reports) {
+  updates_body(s, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next, reports);
+}
+
+#if FIELD_LANES_X86
+__attribute__((target("avx2"), flatten)) void fluxes_avx2(const SlabLanes& s, const lie::SE3* g,
+                                                          int i0, int count, Vec6* flux,
+                                                          Vec6* flux_tilde) {
+  fluxes_body(s, g, i0, count, flux, flux_tilde);
+}
+
+__attribute__((target("avx2"), flatten)) void updates_avx2(const SlabLanes& s, int slab, int i0,
+                                                           int count, const lie::SE3* g,
+                                                           const Vec6* flux, const Vec6* flux_tilde,
+                                                           const Vec6* extra, Vec6* y, Vec6* back1,
+                                                           Vec6* back2, lie::SE3* next,
+                                                           dcel::NodeSolveReport* reports) {
+  updates_body(s, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next, reports);
+}
+#endif
+
+}  // namespace
+
+bool SlabLanes::avx2_available() {
+#if FIELD_LANES_X86
+  static const bool available = __builtin_cpu_supports("avx2");
+  return available;
+#else
+  return false;
+#endif
+}
+
+SlabLanes::Isa SlabLanes::isa_used() const {
+  if (isa == Isa::automatic) return avx2_available() ? Isa::avx2 : Isa::baseline;
+  FIELD_CHECK(isa != Isa::avx2 || avx2_available(), "SlabLanes: this CPU has no AVX2");
+  return isa;
+}
+
+std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel& model,
+                                         dcel::NodeEquation equation,
+                                         const dcel::NodeSolverOptions& newton) {
+  const auto* beam = dynamic_cast<const model::BeamDensity*>(&model.density());
+  if (model.tau().kind() != lie::RetractionKind::cayley || beam == nullptr) return std::nullopt;
+  const bool time = equation == dcel::NodeEquation::time;
+  const double dt = model.dt(), ds = model.ds();
+  const dcel::CayleyNodeLanes xi_law(beam->inertia(), Vec6::Zero(), dt);
+  const dcel::CayleyNodeLanes eta_law(beam->stiffness(), beam->reference_strain(), ds);
+  const bool external = !beam->gravity().isZero(0.0) || !model.loads().distributed.empty() ||
+                        !model.loads().point.empty();
+  return SlabLanes{time ? xi_law : eta_law,
+                   time ? eta_law : xi_law,
+                   time ? dt : ds,
+                   time ? ds : dt,
+                   newton,
+                   external};
+}
+
+void SlabLanes::fluxes(const lie::SE3* g, int i0, int count, Vec6* flux, Vec6* flux_tilde) const {
+#if FIELD_LANES_X86
+  if (isa_used() == Isa::avx2) return fluxes_avx2(*this, g, i0, count, flux, flux_tilde);
+#endif
+  fluxes_baseline(*this, g, i0, count, flux, flux_tilde);
+}
+
+void SlabLanes::updates(int slab, int i0, int count, const lie::SE3* g, const Vec6* flux,
+                        const Vec6* flux_tilde, const Vec6* extra, Vec6* y, Vec6* back1,
+                        Vec6* back2, lie::SE3* next, dcel::NodeSolveReport* reports) const {
+#if FIELD_LANES_X86
+  if (isa_used() == Isa::avx2)
+    return updates_avx2(*this, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
+                        reports);
+#endif
+  updates_baseline(*this, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
+                   reports);
+}
+
+}  // namespace field::march

@@ -1,0 +1,200 @@
+// The batched four-node march kernel (march/slab_lanes.hpp) against the per-node reference loop
+// (NodeKernel::per_node, dcel::CayleyNode): the same fields to round-off on time and space
+// marches with free and prescribed ends, gravity and every load kind, node counts that leave
+// partial batches; the same Newton work. SPEC [S7.1], [S7.2].
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "libfield/march/slab_solve.hpp"
+#include "tests/support/cases.hpp"
+
+namespace field::march {
+namespace {
+
+using lie::Retraction;
+using lie::RetractionKind;
+
+// max over the field of |g_lanes - g_ref| (entries of R and r).
+double field_difference(const mesh::Field& a, const mesh::Field& b, const mesh::SpacetimeMesh& m) {
+  double d = 0.0;
+  for (int j = 0; j <= m.J(); ++j)
+    for (int i = 0; i <= m.A(); ++i) {
+      d = std::max(d, (a(j, i).R - b(j, i).R).cwiseAbs().maxCoeff());
+      d = std::max(d, (a(j, i).r - b(j, i).r).cwiseAbs().maxCoeff());
+    }
+  return d;
+}
+
+void expect_same_run(const test::RecordedRun& lanes, const test::RecordedRun& ref,
+                     const mesh::SpacetimeMesh& m, double tolerance) {
+  ASSERT_TRUE(ref.result.completed);
+  ASSERT_TRUE(lanes.result.completed) << "stopped at slab " << lanes.result.last_slab + 1;
+  EXPECT_EQ(lanes.result.node_solves, ref.result.node_solves);
+  // The iterates differ by round-off, which can move a step across the stopping threshold
+  // at a few nodes: the totals agree to 0.1 %.
+  EXPECT_NEAR(static_cast<double>(lanes.result.newton_iterations),
+              static_cast<double>(ref.result.newton_iterations),
+              1e-3 * ref.result.newton_iterations);
+  EXPECT_LT(field_difference(lanes.field, ref.field, m), tolerance);
+}
+
+TEST(SlabLanes, AppliesToTheBeamWithCayleyOnly) {
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const mesh::SpacetimeMesh m(10, 5, 0.005, 0.1);
+  const dcel::DiscreteModel cay(beam, loads, Retraction(RetractionKind::cayley), m);
+  const dcel::DiscreteModel exp(beam, loads, Retraction(RetractionKind::exponential), m);
+  EXPECT_TRUE(SlabLanes::make(cay, dcel::NodeEquation::time, {}));
+  EXPECT_TRUE(SlabLanes::make(cay, dcel::NodeEquation::space, {}));
+  EXPECT_FALSE(SlabLanes::make(exp, dcel::NodeEquation::time, {}));
+  MarchOptions off;
+  off.kernel = NodeKernel::per_node;
+  EXPECT_TRUE(SlabSolver(cay, dcel::NodeEquation::time, {}).lanes());
+  EXPECT_FALSE(SlabSolver(cay, dcel::NodeEquation::time, off).lanes());
+  EXPECT_FALSE(SlabSolver(exp, dcel::NodeEquation::time, {}).lanes());
+  EXPECT_FALSE(SlabLanes::make(cay, dcel::NodeEquation::time, {})->external);
+}
+
+TEST(SlabLanes, FreeFlightEqualsTheReferenceLoop) {
+  // SPEC [S11.1]: 10 solved nodes = batches of 4, 4, 2; 400 steps. Round-off grows over the
+  // steps: measured 2.7e-13 (positions of order 1 m), the same 16 000 Newton iterations.
+  const test::FreeFlight ff;
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  expect_same_run(test::record_time_march(model, ff.input(), 1, NodeKernel::automatic),
+                  test::record_time_march(model, ff.input(), 1, NodeKernel::per_node), ff.mesh(),
+                  1e-12);
+}
+
+TEST(SlabLanes, ClampedBeamWithGravityAndLoadsEqualsTheReferenceLoop) {
+  // Prescribed left end (solved nodes 1..A-1: the batches start at node 1), gravity, world and
+  // body distributed loads, point loads; A = 7 and 9 leave partial batches; 2 threads; the
+  // baseline (SSE2) build of the lane kernels.
+  // Measured: 4.7e-14 and 4.2e-14.
+  for (int A : {7, 9}) {
+    test::CantileverGravity cg;
+    cg.A = A;
+    cg.J = 300;
+    const model::BeamDensity beam = test::CantileverGravity::beam();
+    model::Loads loads = test::mixed_loads(A);
+    loads.point.erase(loads.point.begin());  // a = 0 is prescribed
+    loads.point.pop_back();                  // a = A is the ghost
+    const dcel::DiscreteModel model(beam, loads, Retraction(), cg.mesh());
+    ASSERT_TRUE(SlabLanes::make(model, dcel::NodeEquation::time, {})->external);
+    expect_same_run(test::record_time_march(model, cg.input(), 2, NodeKernel::lanes_baseline),
+                    test::record_time_march(model, cg.input(), 2, NodeKernel::per_node), cg.mesh(),
+                    1e-12);
+  }
+}
+
+TEST(SlabLanes, SpaceEvolutionEqualsTheReferenceLoop) {
+  // SPEC [S11.4] with free rows (solved rows 0..J-1), 10 columns: measured 1.3e-14.
+  const test::SpaceEvolution se;
+  const model::BeamDensity beam = test::SpaceEvolution::beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, Retraction(), se.mesh());
+  expect_same_run(test::record_space_march(model, se.input(), 1, NodeKernel::automatic),
+                  test::record_space_march(model, se.input(), 1, NodeKernel::per_node), se.mesh(),
+                  1e-12);
+}
+
+TEST(SlabLanes, SpaceMarchWithPrescribedRowsGravityAndLoadsEqualsTheReferenceLoop) {
+  // Rows 0 and J prescribed (solved rows 1..J-1), gravity, distributed and point loads on
+  // solved columns, J = 30 (29 solved rows: a partial batch); 2 threads. Measured: 6.7e-16.
+  test::SpaceEvolution se;
+  se.J = 30;
+  const model::BeamDensity beam(model::BeamSection::square(0.2),
+                                model::BeamMaterial{1e6, 0.35, 1000.0}, Vec3(0.0, -9.81, 0.0));
+  model::Loads loads = test::mixed_loads(se.A);
+  loads.point.erase(loads.point.begin());  // a = 0 is data
+  loads.point.pop_back();                  // a = A is not solved
+  const dcel::DiscreteModel model(beam, loads, Retraction(), se.mesh());
+  SpaceMarchInput in = se.input();
+  const lie::SE3 first = in.column0.front(), last = in.column0.back();
+  in.first = SideSpec::prescribed([first](int a) {
+    lie::SE3 g = first;
+    g.r.z() += 0.1 * a;
+    return g;
+  });
+  in.last = SideSpec::prescribed([last](int a) {
+    lie::SE3 g = last;
+    g.r.z() += 0.1 * a;
+    return g;
+  });
+  expect_same_run(test::record_space_march(model, in, 2, NodeKernel::automatic),
+                  test::record_space_march(model, in, 2, NodeKernel::per_node), se.mesh(), 1e-12);
+}
+
+// One slab through SlabLanes directly: fluxes of nodes 0..n-1, updates of nodes lo..n-1, with
+// random poses and a random history (slab 5: quadratic extrapolation).
+struct SlabOutput {
+  std::vector<Vec6> flux, flux_tilde, y, back1, back2;
+  std::vector<lie::SE3> next;
+  std::vector<dcel::NodeSolveReport> reports;
+};
+
+SlabOutput run_slab(const SlabLanes& k, int n, int lo, unsigned seed) {
+  test::Random rnd(seed);
+  std::vector<lie::SE3> g(n + 1);
+  const lie::Retraction tau;
+  for (int i = 0; i <= n; ++i) {
+    Vec6 x = 1e-3 * rnd.vec6(1.0);
+    x(5) += i * 0.1;
+    g[i] = tau.tau(x);
+  }
+  SlabOutput o;
+  o.flux.resize(n);
+  o.flux_tilde.resize(n);
+  o.next.resize(n);
+  o.reports.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const Vec6 y = rnd.vec6(0.2);
+    o.y.push_back(y);
+    o.back1.push_back(y + 0.01 * rnd.vec6(1.0));
+    o.back2.push_back(y + 0.02 * rnd.vec6(1.0));
+  }
+  constexpr int W = lanes::kWidth;
+  for (int b = 0; b < SlabLanes::batches(n); ++b)
+    k.fluxes(g.data(), b * W, std::min(W, n - b * W), o.flux.data(), o.flux_tilde.data());
+  for (int b = 0; b < SlabLanes::batches(n - lo); ++b) {
+    const int i0 = lo + b * W;
+    k.updates(5, i0, std::min(W, n - i0), g.data(), o.flux.data(), o.flux_tilde.data(), nullptr,
+              o.y.data(), o.back1.data(), o.back2.data(), o.next.data(), o.reports.data());
+  }
+  return o;
+}
+
+template <class T>
+bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+}
+
+TEST(SlabLanes, BaselineAndAvx2KernelsGiveTheSameBits) {
+  // Lane-wise IEEE arithmetic without FMA in both builds of the kernels: the same bytes.
+  if (!SlabLanes::avx2_available()) GTEST_SKIP() << "this CPU has no AVX2";
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, Retraction(),
+                                  mesh::SpacetimeMesh(10, 13, 0.005, 0.1));
+  for (const auto equation : {dcel::NodeEquation::time, dcel::NodeEquation::space}) {
+    SlabLanes base = *SlabLanes::make(model, equation, {}), avx = base;
+    base.isa = SlabLanes::Isa::baseline;
+    avx.isa = SlabLanes::Isa::avx2;
+    EXPECT_EQ(SlabLanes::make(model, equation, {})->isa_used(), SlabLanes::Isa::avx2);
+    const SlabOutput a = run_slab(base, 13, 1, 41), b = run_slab(avx, 13, 1, 41);
+    EXPECT_TRUE(same_bytes(a.flux, b.flux) && same_bytes(a.flux_tilde, b.flux_tilde));
+    EXPECT_TRUE(same_bytes(a.y, b.y) && same_bytes(a.back1, b.back1) &&
+                same_bytes(a.back2, b.back2));
+    EXPECT_TRUE(same_bytes(a.next, b.next));
+    for (int i = 1; i < 13; ++i) {
+      EXPECT_TRUE(a.reports[i].converged);
+      EXPECT_EQ(a.reports[i].iterations, b.reports[i].iterations);
+      EXPECT_EQ(a.reports[i].residual, b.reports[i].residual);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace field::march
