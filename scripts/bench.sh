@@ -3,7 +3,8 @@
 #   bash scripts/bench.sh [OUT_DIR]        (default build/bench-results)
 # Writes OUT_DIR/bench.json (every Google Benchmark result, JSON), OUT_DIR/memory.txt (peak RSS of
 # a long streaming run), OUT_DIR/machine.txt, and prints a summary table.
-#   REPS=3            repetitions of each benchmark (the table shows the median)
+#   REPS=5            repetitions of each benchmark, interleaved at random (the table shows
+#                     the median: the machine's speed drifts by tens of per cent over minutes)
 #   FILTER=regex      only these benchmarks (default: all)
 #   MEMORY_NODES=10000 MEMORY_STEPS=100000 MEMORY_THREADS=2   the memory run (MEMORY_STEPS=0: skip)
 # Other people's jobs on the machine make timings noisy: check `uptime` first.
@@ -25,7 +26,8 @@ mkdir -p "$out"
 for b in bench_machine bench_lie bench_node_solver bench_march; do
   echo "== $b"
   "$BUILD_DIR/bench/$b" --benchmark_filter="${FILTER:-.}" \
-    --benchmark_repetitions="${REPS:-3}" --benchmark_display_aggregates_only=true \
+    --benchmark_repetitions="${REPS:-5}" --benchmark_enable_random_interleaving=true \
+    --benchmark_display_aggregates_only=true \
     --benchmark_out="$out/$b.json" --benchmark_out_format=json
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/machine.txt"

@@ -63,12 +63,22 @@ def main():
           f" {'1 thr cpu':>12s}")
     for march in ("time", "space"):
         for n in (10, 100, 1000, 10000):
-            r = [runs.get(f"BM_{march}_slab/nodes:{n}/threads:{t}/real_time") for t in (1, 2)]
+            r = [runs.get(f"BM_{march}_slab/nodes:{n}/threads:{t}/kernel:0/real_time")
+                 for t in (1, 2)]
             if not all(r):
                 continue
             u = [x["items_per_second"] for x in r]
             cpu = u[0] * r[0]["real_time"] / r[0]["cpu_time"]
             print(f"{march:6s} {n:6d} {u[0]:12.4g} {u[1]:12.4g} {u[1] / u[0]:9.2f} {cpu:12.4g}")
+    print("\nnode kernels (march::NodeKernel), 1000 nodes, 1 thread: node updates per second")
+    kernels = ("automatic", "lanes_baseline", "lanes_avx2", "per_node")
+    print(f"{'march':6s} " + " ".join(f"{k:>15s}" for k in kernels))
+    for march in ("time", "space"):
+        row = []
+        for k in range(4):
+            b = runs.get(f"BM_{march}_slab/nodes:1000/threads:1/kernel:{k}/real_time")
+            row.append(f"{b['items_per_second']:15.4g}" if b else f"{'':>15s}")
+        print(f"{march:6s} " + " ".join(row))
     print(f"\nmerged JSON: {out / 'bench.json'}")
 
 

@@ -42,7 +42,8 @@ class SlabSolver {
   /// The same in three parts, for loops that fuse the node solve with other per-node work:
   /// begin(n) before the loop, solve_node(k, ...) for distinct k from any thread, then the
   /// serial reduction finish(lo, hi, ...) in node order.
-  void begin(int nodes) { reports_.assign(nodes, dcel::NodeSolveReport{}); }
+  /// (Sizes only: every solved node's report is written during the slab.)
+  void begin(int nodes) { reports_.resize(nodes); }
   /// `fallback` (the node's previous solution) is the start of a second attempt when Newton
   /// does not converge from y (an extrapolated start can be poor where the solution is rough).
   void solve_node(int k, const Vec6& target, Vec6& y, const Vec6& fallback) {
