@@ -9,6 +9,8 @@
 #include "bench/bench_problems.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/march/slab_lanes.hpp"
+#include "libfield/march/slab_solve.hpp"
+#include "libfield/mesh/convected.hpp"
 
 namespace {
 
@@ -86,6 +88,73 @@ void slab_sizes(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_time_slab)->Apply(slab_sizes);
 BENCHMARK(BM_space_slab)->Apply(slab_sizes);
+
+// One slab alone, as the marches run it (SlabSolver::begin, lanes_slab, finish), on arrays that
+// persist between iterations: no march set-up, unlike BM_time_slab / BM_space_slab. First
+// argument 0: step j = 3 of WavyBeam with `nodes` nodes per row; 1: column a = 3 of WavySpace
+// with `nodes` nodes per column (the fields of rows or columns 0..3 recorded from a march).
+// The node histories are restored before each slab, in parallel (copies, timed: a few per cent
+// of the slab).
+void BM_one_slab(benchmark::State& state) {
+  const bool time = state.range(0) == 0;
+  const int n = static_cast<int>(state.range(1));
+  const model::BeamDensity beam = time ? test::soft_beam() : test::SpaceEvolution::beam();
+  const model::Loads loads;
+  const lie::Retraction tau(lie::RetractionKind::cayley);
+  bench::WavyBeam wb;
+  wb.A = n;
+  wb.J = 4;
+  bench::WavySpace ws;
+  ws.J = n;
+  ws.A = 4;
+  const dcel::DiscreteModel model(beam, loads, tau, time ? wb.mesh() : ws.mesh());
+  const test::RecordedRun run = time ? test::record_time_march(model, wb.input(), 1)
+                                     : test::record_space_march(model, ws.input(), 1);
+  FIELD_CHECK(run.result.completed, "BM_one_slab: the recording march failed");
+  const mesh::ConvectedFields c(run.field, tau);
+  // Slab 3: the nodes of row (column) 3, and the rates of the three slabs before it.
+  std::vector<lie::SE3> cur(n + 1), next(n + 1);
+  std::vector<Vec6> y(n + 1), back1(n + 1), back2(n + 1), flux(n), flux_tilde(n);
+  for (int i = 0; i <= n; ++i) {
+    cur[i] = time ? run.field(3, i) : run.field(i, 3);
+    if (i == n) continue;
+    y[i] = time ? c.xi(2, i) : c.eta(i, 2);
+    back1[i] = time ? c.xi(1, i) : c.eta(i, 1);
+    back2[i] = time ? c.xi(0, i) : c.eta(i, 0);
+  }
+  const std::vector<Vec6> y0 = y, back10 = back1, back20 = back2;
+  march::MarchOptions options;
+  options.threads = static_cast<int>(state.range(2));
+  march::SlabSolver solver(model, time ? dcel::NodeEquation::time : dcel::NodeEquation::space,
+                           options);
+  FIELD_CHECK(solver.lanes(), "BM_one_slab: no lane kernel");
+  const auto no_loads = [](int) { return Vec6::Zero().eval(); };
+  march::MarchResult result;
+  long long slabs = 0;
+  const int batches = march::SlabLanes::batches(n);
+  for (auto _ : state) {
+    // The restore, split like the slab's batches: each thread copies the nodes it will solve,
+    // which stay in its cache as they do in a march.
+#pragma omp parallel for schedule(static) num_threads(solver.threads_for(n))
+    for (int b = 0; b < batches; ++b)
+      for (int i = b * lanes::kWidth; i < std::min(n, (b + 1) * lanes::kWidth); ++i) {
+        y[i] = y0[i];
+        back1[i] = back10[i];
+        back2[i] = back20[i];
+      }
+    solver.begin(n + 1);
+    solver.lanes_slab(3, cur, n, 0, n, no_loads, flux, flux_tilde, y, back1, back2, next);
+    march::SlabStats stats;
+    FIELD_CHECK(!solver.finish(0, n, stats, result), "BM_one_slab: a node did not converge");
+    ++slabs;
+  }
+  report(state, result.node_solves, result.newton_iterations, slabs);
+}
+BENCHMARK(BM_one_slab)
+    ->ArgsProduct({{0, 1}, {1000, 10000}, {1, 2}})
+    ->ArgNames({"space", "nodes", "threads"})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
 
 // Whole runs: free_flight [S11.1] (Cayley and exp), space_evolution [S11.4], and a long beam
 // (WavyBeam, A = 10000, 1000 steps).

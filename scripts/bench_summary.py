@@ -70,6 +70,14 @@ def main():
             u = [x["items_per_second"] for x in r]
             cpu = u[0] * r[0]["real_time"] / r[0]["cpu_time"]
             print(f"{march:6s} {n:6d} {u[0]:12.4g} {u[1]:12.4g} {u[1] / u[0]:9.2f} {cpu:12.4g}")
+    print("\none slab alone (BM_one_slab: no march set-up), node updates per second, speed-up")
+    for k, march in enumerate(("time", "space")):
+        for n in (1000, 10000):
+            r = [runs.get(f"BM_one_slab/space:{k}/nodes:{n}/threads:{t}/real_time") for t in (1, 2)]
+            if all(r):
+                u = [x["items_per_second"] for x in r]
+                print(f"{march:6s} {n:6d} {u[0]:12.4g} {u[1]:12.4g} {u[1] / u[0]:9.2f}")
+
     print("\nnode kernels (march::NodeKernel), 1000 nodes, 1 thread: node updates per second")
     kernels = ("automatic", "lanes_baseline", "lanes_avx2", "per_node")
     print(f"{'march':6s} " + " ".join(f"{k:>15s}" for k in kernels))

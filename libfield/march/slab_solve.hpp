@@ -89,7 +89,8 @@ class SlabSolver {
 #pragma omp for schedule(static)
         for (int i = lo; i < hi; ++i) extra_[i] = extra_at(i);
       }
-#pragma omp for schedule(static)
+      // nowait: the end of the parallel region is the barrier.
+#pragma omp for schedule(static) nowait
       for (int b = 0; b < SlabLanes::batches(hi - lo); ++b) {
         const int i0 = lo + b * W;
         k.updates(slab, i0, std::min(W, hi - i0), cur.data(), flux.data(), flux_tilde.data(), extra,
