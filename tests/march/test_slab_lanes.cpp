@@ -127,6 +127,27 @@ TEST(SlabLanes, SpaceMarchWithPrescribedRowsGravityAndLoadsEqualsTheReferenceLoo
                   test::record_space_march(model, in, 2, NodeKernel::per_node), se.mesh(), 1e-12);
 }
 
+TEST(SlabLanes, HalfTurnBetweenNeighboursIsAReportedFailure) {
+  // Node 5 of rows 0 and 1 turned by pi about d1 against node 4: cay^{-1} of their relative pose
+  // has no value (SPEC [S2.1], 1 + tr = 0). The lane kernel reports a Newton failure at row 2 on a
+  // node next to it (the one-node code's lie::cay_inv would throw inside the parallel loop).
+  test::FreeFlight ff;
+  ff.J = 5;
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  TimeMarchInput in = ff.input();
+  in.row0[5].R = Vec3(1.0, -1.0, -1.0).asDiagonal();  // at rest in time, turned in space
+  in.row1 = in.row0;
+  in.velocities.clear();
+  const MarchResult r = time_march(model, in, {});
+  EXPECT_FALSE(r.completed);
+  ASSERT_TRUE(r.failure);
+  EXPECT_EQ(r.failure->slab, 2);
+  EXPECT_TRUE(r.failure->node == 4 || r.failure->node == 5) << r.failure->node;
+  EXPECT_EQ(r.last_slab, 1);
+}
+
 // One slab through SlabLanes directly: fluxes of nodes 0..n-1, updates of nodes lo..n-1, with
 // random poses and a random history (slab 5: quadratic extrapolation).
 struct SlabOutput {
