@@ -19,14 +19,15 @@ using lanes::Lane;
 using lanes::Mask;
 using lanes::V6;
 
-// The kernels' bodies; each is compiled twice below (baseline and AVX2) with everything it
-// calls inlined (flatten), so that no lane function crosses between the two. No FMA is enabled
-// in either: both round identically.
+// The kernels' bodies; each is compiled twice below (baseline and AVX2). They and every lane
+// function they call are forced inline (FIELD_LANES_INLINE, core/lanes.hpp), so that no call
+// crosses between the two builds. No FMA is enabled in either: both round identically.
 #define FIELD_LANES_BODY inline __attribute__((always_inline))
 
 FIELD_LANES_BODY void fluxes_body(const SlabLanes& s, const lie::SE3* g, int i0, int count,
                                   Vec6* flux, Vec6* flux_tilde) {
-  // z = cay^{-1}(g_i^{-1} g_{i+1}) / k (mesh::convected); g_{i+1} of the last lane is g_{i0+count}.
+  // z = cay^{-1}(g_i^{-1} g_{i+1}) / k (mesh::convected, SPEC [S4.1]); g_{i+1} of the last lane
+  // is g_{i0+count}.
   const lanes::G a = lanes::load(g + i0, count), b = lanes::load(g + i0 + 1, count);
   const V6 z = (1.0 / s.k) * lanes::cay_inv(lanes::inverse_mul(a, b));
   lanes::store(s.across.phi(z), flux + i0, count);
@@ -38,6 +39,7 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, int slab, int i0, int cou
                                    const Vec6* extra, Vec6* y, Vec6* back1, Vec6* back2,
                                    lie::SE3* next, dcel::NodeSolveReport* reports) {
   const V6 y1 = lanes::load(y + i0, count);
+  // The target of SPEC [S7.1] step 3 (time) or -lambda of [S7.2] step 2 (space), with
   // flux~_{i-1}, zero left of node 0.
   const Vec6 zero = Vec6::Zero();
   V6 left;
@@ -48,7 +50,7 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, int slab, int i0, int cou
   V6 m = s.node.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
   if (extra != nullptr) m = m + lanes::load(extra + i0, count);
 
-  // march::extrapolate on lanes.
+  // march::extrapolate (slab_solve.hpp) on lanes.
   const V6 y2 = lanes::load(back1 + i0, count), y3 = lanes::load(back2 + i0, count);
   const V6 start = slab >= 3 ? 3.0 * (y1 - y2) + y3 : slab == 2 ? 2.0 * y1 - y2 : y1;
   lanes::store(y2, back2 + i0, count);
