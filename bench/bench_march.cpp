@@ -40,6 +40,14 @@ void run_marches(benchmark::State& state, Run&& run, long long slabs_per_run) {
   report(state, updates, iterations, slabs);
 }
 
+// Threads from the second argument, the march::NodeKernel from the third.
+march::MarchOptions slab_options(const benchmark::State& state) {
+  march::MarchOptions options;
+  options.threads = static_cast<int>(state.range(1));
+  options.kernel = static_cast<march::NodeKernel>(state.range(2));
+  return options;
+}
+
 // One time step of a time march on A nodes: each iteration marches J = max(100, 1e5 / A) steps
 // of WavyBeam (at least 1e5 node updates), so that the start-up (the velocity start, one slab
 // solved node by node) is at most 1 % of the slabs; per slab = / J. Third argument: the
@@ -53,9 +61,7 @@ void BM_time_slab(benchmark::State& state) {
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
                                   wb.mesh());
   const march::TimeMarchInput in = wb.input();
-  march::MarchOptions options;
-  options.threads = static_cast<int>(state.range(1));
-  options.kernel = static_cast<march::NodeKernel>(state.range(2));
+  const march::MarchOptions options = slab_options(state);
   run_marches(
       state, [&] { return march::time_march(model, in, {}, options); }, wb.J);
 }
@@ -70,9 +76,7 @@ void BM_space_slab(benchmark::State& state) {
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
                                   ws.mesh());
   const march::SpaceMarchInput in = ws.input();
-  march::MarchOptions options;
-  options.threads = static_cast<int>(state.range(1));
-  options.kernel = static_cast<march::NodeKernel>(state.range(2));
+  const march::MarchOptions options = slab_options(state);
   run_marches(
       state, [&] { return march::space_march(model, in, {}, options); }, ws.A - 1);
 }

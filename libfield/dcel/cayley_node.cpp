@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "libfield/core/error.hpp"
+#include "libfield/dcel/cayley_factor.hpp"
 #include "libfield/model/beam_density.hpp"
 
 namespace field::dcel {
@@ -54,90 +55,18 @@ inline Blocks blocks_at(const Point& z, const Vec3& K_w, double h) {
   return b;
 }
 
-// A 3x3 matrix as plain doubles: the factorisation below is a few hundred flops, and small
-// fixed loops over plain arrays compile to straight-line register code.
-struct M3 {
-  double e[3][3];
-};
+// The Newton step on one node (dcel/cayley_factor.hpp has the block formulas).
+using Factor = CayleyFactor<double>;
 
-inline Vec3 mul(const M3& a, const Vec3& x) {
-  return {a.e[0][0] * x[0] + a.e[0][1] * x[1] + a.e[0][2] * x[2],
-          a.e[1][0] * x[0] + a.e[1][1] * x[1] + a.e[1][2] * x[2],
-          a.e[2][0] * x[0] + a.e[2][1] * x[1] + a.e[2][2] * x[2]};
+inline void compute(Factor& f, const Point& z, const Vec3& K_w, const Vec3& K_v_inv, double h) {
+  f.compute(z.w.data(), z.v.data(), z.pi.data(), z.q.data(), K_w.data(), K_v_inv.data(), h);
 }
 
-// Inverse by cofactors (S is a small perturbation of diag(K_w): well conditioned).
-inline M3 inverse(const M3& a) {
-  const auto& e = a.e;
-  M3 c;
-  c.e[0][0] = e[1][1] * e[2][2] - e[1][2] * e[2][1];
-  c.e[0][1] = e[0][2] * e[2][1] - e[0][1] * e[2][2];
-  c.e[0][2] = e[0][1] * e[1][2] - e[0][2] * e[1][1];
-  c.e[1][0] = e[1][2] * e[2][0] - e[1][0] * e[2][2];
-  c.e[1][1] = e[0][0] * e[2][2] - e[0][2] * e[2][0];
-  c.e[1][2] = e[0][2] * e[1][0] - e[0][0] * e[1][2];
-  c.e[2][0] = e[1][0] * e[2][1] - e[1][1] * e[2][0];
-  c.e[2][1] = e[0][1] * e[2][0] - e[0][0] * e[2][1];
-  c.e[2][2] = e[0][0] * e[1][1] - e[0][1] * e[1][0];
-  const double inv_det = 1.0 / (e[0][0] * c.e[0][0] + e[0][1] * c.e[1][0] + e[0][2] * c.e[2][0]);
-  for (auto& row : c.e)
-    for (double& x : row) x *= inv_det;
-  return c;
+inline Vec6 step_of(const Factor& f, const Vec6& r) {
+  Vec6 d;
+  f.solve(r.data(), r.data() + 3, d.data(), d.data() + 3);
+  return d;
 }
-
-// The Newton step J_Phi d = r through the inverse of J22 = (I + W/2) K_v:
-//   (I + W/2)^{-1} = N = (I - W/2 + w w^T/4) / (1 + |w|^2/4)    (Cayley's identity)
-//   J12 J22^{-1} = V/2 + h G K_v^{-1} N,
-//   S = J11 - J12 J22^{-1} J21 = J11' + (h^2/2) G K_v^{-1} N Q,
-// where J11' is J11 without its term -h V Q/4, which cancels against (h/4) V Q; then
-//   d_w = S^{-1} (r_w - v x r_v / 2 - h g x (K_v^{-1} N r_v)),
-//   d_v = K_v^{-1} N (r_v + (h/2) q x d_w).
-// Entrywise, with u = K_w w + h pi (componentwise product):
-//   J11'_ij = (k_j + h (w.pi)/4) delta_ij + w_i u_j / 4 + (W_ij k_j - h Pi_ij) / 2.
-class Factor {
- public:
-  void compute(const Point& z, const Vec3& K_w, const Vec3& K_v_inv, double h) {
-    const Vec3& w = z.w;
-    const double c = 1.0 / (1.0 + 0.25 * w.squaredNorm());
-    // KN = K_v^{-1} N.
-    const double W[3][3] = {{0.0, -w[2], w[1]}, {w[2], 0.0, -w[0]}, {-w[1], w[0], 0.0}};
-    for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j)
-        KN_.e[i][j] = K_v_inv[i] * c * ((i == j ? 1.0 : 0.0) + 0.25 * w[i] * w[j] - 0.5 * W[i][j]);
-    // Row i of KN Q is (row i of KN) x q; column j of G T is g x (column j of T).
-    g_ = -0.5 * z.q - 0.25 * w.cross(z.q);
-    Vec3 T[3];  // rows of KN Q
-    for (int i = 0; i < 3; ++i) T[i] = Vec3(KN_.e[i][0], KN_.e[i][1], KN_.e[i][2]).cross(z.q);
-    const Vec3 u = K_w.cwiseProduct(w) + h * z.pi;
-    const double diag = 0.25 * h * w.dot(z.pi), hh = 0.5 * h * h;
-    const double Pi[3][3] = {
-        {0.0, -z.pi[2], z.pi[1]}, {z.pi[2], 0.0, -z.pi[0]}, {-z.pi[1], z.pi[0], 0.0}};
-    M3 S;
-    for (int j = 0; j < 3; ++j) {
-      const Vec3 GT = g_.cross(Vec3(T[0][j], T[1][j], T[2][j]));
-      for (int i = 0; i < 3; ++i)
-        S.e[i][j] = (i == j ? K_w[j] + diag : 0.0) + 0.25 * w[i] * u[j] +
-                    0.5 * (W[i][j] * K_w[j] - h * Pi[i][j]) + hh * GT[i];
-    }
-    S_inv_ = inverse(S);
-    v_half_ = 0.5 * z.v;
-    hq_half_ = 0.5 * h * z.q;
-    h_ = h;
-  }
-  Vec6 solve(const Vec6& r) const {
-    const Vec3 r_w = r.head<3>(), r_v = r.tail<3>();
-    const Vec3 t = mul(KN_, r_v);
-    const Vec3 d_w = mul(S_inv_, r_w - v_half_.cross(r_v) - h_ * g_.cross(t));
-    Vec6 d;
-    d << d_w, t + mul(KN_, hq_half_.cross(d_w));
-    return d;
-  }
-
- private:
-  M3 KN_, S_inv_;
-  Vec3 g_, v_half_, hq_half_;
-  double h_ = 0.0;
-};
 
 }  // namespace
 
@@ -174,8 +103,8 @@ Mat6 CayleyNode::jacobian(const Vec6& y) const {
 
 Vec6 CayleyNode::newton_step(const Vec6& y, const Vec6& r) const {
   Factor factor;
-  factor.compute(point_at(y, K_, y0_, h_), K_.head<3>(), K_v_inv_, h_);
-  return factor.solve(r);
+  compute(factor, point_at(y, K_, y0_, h_), K_.head<3>(), K_v_inv_, h_);
+  return step_of(factor, r);
 }
 
 NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOptions& options) const {
@@ -184,8 +113,8 @@ NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOption
   bool polishing = false, frozen = false;
   while (report.iterations < options.max_iterations) {
     const Point z = point_at(y, K_, y0_, h_);
-    if (!frozen) factor.compute(z, K_.head<3>(), K_v_inv_, h_);
-    const Vec6 dy = factor.solve(phi_at(z) - m);
+    if (!frozen) compute(factor, z, K_.head<3>(), K_v_inv_, h_);
+    const Vec6 dy = step_of(factor, phi_at(z) - m);
     y -= dy;
     ++report.iterations;
     if (!y.allFinite()) break;

@@ -6,6 +6,7 @@
 /// says so and is left untouched afterwards. Inline, for the batched march kernels.
 #include <cmath>
 
+#include "libfield/dcel/cayley_factor.hpp"
 #include "libfield/dcel/cayley_node.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/lie/cayley_lanes.hpp"
@@ -58,13 +59,13 @@ class CayleyNodeLanes {
       const Point z = point_at(y);
       const Mask refresh = active & ~frozen;
       if (it == 0) {
-        factor.compute(z, K_, K_v_inv_, h_);
+        compute(factor, z);
       } else if (any(refresh)) {
         Factor fresh;
-        fresh.compute(z, K_, K_v_inv_, h_);
-        factor = Factor::select(refresh, fresh, factor);
+        compute(fresh, z);
+        factor = select_factor(refresh, fresh, factor);
       }
-      const V6 dy = factor.solve(phi_at(z) - m);
+      const V6 dy = step_of(factor, phi_at(z) - m);
       y = select(active, y - dy, y);
       iterations = iterations + select(active, one, splat(0.0));
       const Mask ok = finite(y);
@@ -98,81 +99,33 @@ class CayleyNodeLanes {
     return lanes::dcay_inv_dual({z.w, z.v}, {z.pi, z.q});
   }
 
-  // The block solve of CayleyNode (cayley_node.cpp, class Factor): the inverse of
-  // J22 = (I + W/2) K_v through Cayley's identity and the 3x3 Schur complement
-  // S = J11' + (h^2/2) G K_v^{-1} N Q, inverted by cofactors.
-  struct Factor {
-    lanes::M3 KN, S_inv;
-    lanes::V3 g, v_half, hq_half;
-    double h = 0.0;
-
-    FIELD_LANES_INLINE void compute(const Point& z, const double* K, const double* K_v_inv,
-                                    double step) {
-      using namespace lanes;
-      const Lane w[3] = {z.w.x, z.w.y, z.w.z}, pi[3] = {z.pi.x, z.pi.y, z.pi.z};
-      const Lane c = 1.0 / (1.0 + 0.25 * dot(z.w, z.w)), zero = splat(0.0);
-      const Lane W[3][3] = {{zero, -w[2], w[1]}, {w[2], zero, -w[0]}, {-w[1], w[0], zero}};
-      for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j)
-          KN.e[i][j] = K_v_inv[i] * c * ((i == j ? 1.0 : 0.0) + 0.25 * w[i] * w[j] - 0.5 * W[i][j]);
-      g = -0.5 * z.q - 0.25 * cross(z.w, z.q);
-      V3 T[3];  // rows of KN Q: (row i of KN) x q
-      for (int i = 0; i < 3; ++i) T[i] = cross(V3{KN.e[i][0], KN.e[i][1], KN.e[i][2]}, z.q);
-      const Lane u[3] = {K[0] * w[0] + step * pi[0], K[1] * w[1] + step * pi[1],
-                         K[2] * w[2] + step * pi[2]};
-      const Lane diag = 0.25 * step * dot(z.w, z.pi);
-      const double hh = 0.5 * step * step;
-      const Lane Pi[3][3] = {{zero, -pi[2], pi[1]}, {pi[2], zero, -pi[0]}, {-pi[1], pi[0], zero}};
-      // Column j of G T is g x (column j of T).
-      const V3 GT[3] = {cross(g, V3{T[0].x, T[1].x, T[2].x}), cross(g, V3{T[0].y, T[1].y, T[2].y}),
-                        cross(g, V3{T[0].z, T[1].z, T[2].z})};
-      M3 S;
+  // The Newton step (dcel/cayley_factor.hpp, shared with CayleyNode) on lanes.
+  using Factor = CayleyFactor<lanes::Lane>;
+  FIELD_LANES_INLINE void compute(Factor& f, const Point& z) const {
+    const lanes::Lane w[3] = {z.w.x, z.w.y, z.w.z}, v[3] = {z.v.x, z.v.y, z.v.z};
+    const lanes::Lane pi[3] = {z.pi.x, z.pi.y, z.pi.z}, q[3] = {z.q.x, z.q.y, z.q.z};
+    f.compute(w, v, pi, q, K_, K_v_inv_, h_);
+  }
+  FIELD_LANES_INLINE static lanes::V6 step_of(const Factor& f, const lanes::V6& r) {
+    const lanes::Lane r_w[3] = {r.w.x, r.w.y, r.w.z}, r_v[3] = {r.v.x, r.v.y, r.v.z};
+    lanes::Lane d_w[3], d_v[3];
+    f.solve(r_w, r_v, d_w, d_v);
+    return {{d_w[0], d_w[1], d_w[2]}, {d_v[0], d_v[1], d_v[2]}};
+  }
+  /// a where m is set, b elsewhere, entry by entry.
+  FIELD_LANES_INLINE static Factor select_factor(lanes::Mask m, const Factor& a, const Factor& b) {
+    Factor out = b;
+    for (int i = 0; i < 3; ++i) {
       for (int j = 0; j < 3; ++j) {
-        const Lane gt[3] = {GT[j].x, GT[j].y, GT[j].z};
-        for (int i = 0; i < 3; ++i)
-          S.e[i][j] = (i == j ? K[j] + diag : zero) + 0.25 * w[i] * u[j] +
-                      0.5 * (W[i][j] * K[j] - step * Pi[i][j]) + hh * gt[i];
+        out.KN[i][j] = lanes::select(m, a.KN[i][j], b.KN[i][j]);
+        out.S_inv[i][j] = lanes::select(m, a.S_inv[i][j], b.S_inv[i][j]);
       }
-      S_inv = inverse(S);
-      v_half = 0.5 * z.v;
-      hq_half = (0.5 * step) * z.q;
-      h = step;
+      out.g[i] = lanes::select(m, a.g[i], b.g[i]);
+      out.v_half[i] = lanes::select(m, a.v_half[i], b.v_half[i]);
+      out.hq_half[i] = lanes::select(m, a.hq_half[i], b.hq_half[i]);
     }
-    FIELD_LANES_INLINE lanes::V6 solve(const lanes::V6& r) const {
-      using namespace lanes;
-      const V3 t = mul(KN, r.v);
-      const V3 d_w = mul(S_inv, r.w - cross(v_half, r.v) - h * cross(g, t));
-      return {d_w, t + mul(KN, cross(hq_half, d_w))};
-    }
-    FIELD_LANES_INLINE static Factor select(lanes::Mask m, const Factor& a, const Factor& b) {
-      Factor out;
-      out.KN = lanes::select(m, a.KN, b.KN);
-      out.S_inv = lanes::select(m, a.S_inv, b.S_inv);
-      out.g = lanes::select(m, a.g, b.g);
-      out.v_half = lanes::select(m, a.v_half, b.v_half);
-      out.hq_half = lanes::select(m, a.hq_half, b.hq_half);
-      out.h = a.h;
-      return out;
-    }
-    FIELD_LANES_INLINE static lanes::M3 inverse(const lanes::M3& a) {
-      const auto& e = a.e;
-      lanes::M3 c;
-      c.e[0][0] = e[1][1] * e[2][2] - e[1][2] * e[2][1];
-      c.e[0][1] = e[0][2] * e[2][1] - e[0][1] * e[2][2];
-      c.e[0][2] = e[0][1] * e[1][2] - e[0][2] * e[1][1];
-      c.e[1][0] = e[1][2] * e[2][0] - e[1][0] * e[2][2];
-      c.e[1][1] = e[0][0] * e[2][2] - e[0][2] * e[2][0];
-      c.e[1][2] = e[0][2] * e[1][0] - e[0][0] * e[1][2];
-      c.e[2][0] = e[1][0] * e[2][1] - e[1][1] * e[2][0];
-      c.e[2][1] = e[0][1] * e[2][0] - e[0][0] * e[2][1];
-      c.e[2][2] = e[0][0] * e[1][1] - e[0][1] * e[1][0];
-      const lanes::Lane inv_det =
-          1.0 / (e[0][0] * c.e[0][0] + e[0][1] * c.e[1][0] + e[0][2] * c.e[2][0]);
-      for (auto& row : c.e)
-        for (lanes::Lane& x : row) x *= inv_det;
-      return c;
-    }
-  };
+    return out;
+  }
 };
 
 }  // namespace field::dcel

@@ -174,7 +174,9 @@ TEST(CayleyNodeLanes, PhiEqualsCayleyNode) {
 
 TEST(CayleyNodeLanes, SolvesLikeCayleyNodeInEveryLane) {
   // Lane by lane: converged, the same iteration count as CayleyNode::solve, the same y within
-  // the stopping tolerance, residual at round-off.
+  // the stopping tolerance, residual at round-off; and the same y as the independent reference
+  // dcel::solve_node (6x6 LU of lie::cay_newton_M's Jacobian: CayleyNode and the lanes share
+  // the block formulas of dcel/cayley_factor.hpp).
   test::Random rnd(312);
   for (const Case& c : cases()) {
     const CayleyNode node = *make_cayley_node(c.beam, Retraction(), c.equation, c.h);
@@ -193,6 +195,9 @@ TEST(CayleyNodeLanes, SolvesLikeCayleyNodeInEveryLane) {
         const double scale = 1.0 + b.y_star[l].cwiseAbs().maxCoeff();
         EXPECT_LT((at(y, l) - y_ref).cwiseAbs().maxCoeff(), 1e-14 * scale);
         EXPECT_LT(report.residual[l], 1e-14 * b.m[l].cwiseAbs().maxCoeff());
+        Vec6 y_lu = b.start[l];
+        ASSERT_TRUE(solve_node(c.beam, Retraction(), c.equation, c.h, b.m[l], y_lu).converged);
+        EXPECT_LT((at(y, l) - y_lu).cwiseAbs().maxCoeff(), 1e-14 * scale);
       }
     }
   }
