@@ -112,10 +112,10 @@ int run_info(const fs::path& case_file) {
     const int rows = spec.J - (spec.first.kind == io::RowSpec::Kind::zero_momentum ? 0 : 1);
     updates = double(spec.A - 1) * rows;
   }
-  std::printf(
-      "size     %.0f nodes, %.0f node updates; memory of the march about %s%s\n", nodes, updates,
-      bytes(memory).c_str(),
-      time ? " (streaming: independent of J)" : " (the whole field is kept for the frames)");
+  std::printf("size     %.0f nodes, %.0f node updates; memory of the march about %s%s\n", nodes,
+              updates, bytes(memory).c_str(),
+              time ? " (streaming: independent of J; spacetime.vtu is kept in memory until the end)"
+                   : " (the whole field is kept for the frames)");
   std::printf("output   field.csv about %s, frames about %s, spacetime.vtu about %s (stride %d)\n",
               spec.output.csv ? bytes(nodes_out * 230.0).c_str() : "- (off)",
               spec.output.vtk ? bytes(rows_vtk * (spec.A + 1) * 200.0).c_str() : "- (off)",

@@ -73,7 +73,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
 
   // 3. The run folder and its writers (observers of the columns, in order).
   const fs::path dir = args.out.empty() ? default_run_folder(spec) : args.out;
-  prepare_run_folder(dir, common.force);
+  prepare_run_folder(dir, common.force, spec.input_files());
   write_run_case(dir, spec);
   std::unique_ptr<io::FieldCsvWriter> csv;
   if (spec.output.csv)

@@ -59,7 +59,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
 
   // 3. The run folder and its writers (observers of the rows, in order).
   const fs::path dir = args.out.empty() ? default_run_folder(spec) : args.out;
-  prepare_run_folder(dir, common.force);
+  prepare_run_folder(dir, common.force, spec.input_files());
   write_run_case(dir, spec);
   const int stride = spec.output.stride;
   std::vector<std::unique_ptr<march::SlabObserver>> writers;

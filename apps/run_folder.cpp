@@ -43,8 +43,16 @@ std::string json_string(const std::string& s) {
 
 }  // namespace
 
-void prepare_run_folder(const fs::path& dir, bool force) {
+void prepare_run_folder(const fs::path& dir, bool force, const std::vector<fs::path>& inputs) {
   std::error_code ec;
+  const fs::path out = fs::weakly_canonical(fs::absolute(dir), ec);
+  for (const fs::path& input : inputs) {
+    const fs::path in = fs::weakly_canonical(fs::absolute(input), ec);
+    if (in.parent_path() == out && is_run_output(in))
+      throw IoError("input " + input.string() + " is in the output folder " + dir.string() +
+                    " under a name the run writes (" + in.filename().string() +
+                    "): it would be replaced; choose another --out or move the input");
+  }
   if (fs::exists(dir, ec)) {
     if (!fs::is_directory(dir, ec))
       throw IoError("output " + dir.string() + " exists and is not a folder: choose another --out");

@@ -12,8 +12,11 @@
 namespace field::app {
 
 /// Creates DIR if needed. A DIR holding files is refused (IoError saying what to do) unless
-/// `force`; then only the files an earlier run wrote are removed (other files stay).
-void prepare_run_folder(const std::filesystem::path& dir, bool force);
+/// `force`; then only the files an earlier run wrote are removed (other files stay). An input
+/// of the run (`inputs`: the case file and its data files) that a run would remove or overwrite
+/// is refused even with `force`.
+void prepare_run_folder(const std::filesystem::path& dir, bool force,
+                        const std::vector<std::filesystem::path>& inputs);
 
 /// Default DIR for a case: runs/<case name>.
 std::filesystem::path default_run_folder(const io::CaseSpec& spec);

@@ -37,7 +37,7 @@ inline Vec6 phi_at(const Point& z) {
 //   g = -q/2 - (w x q)/4:
 //   J11 = (I + W/2 + w w^T/4) K_w + h M11      J12 = V (I + W/2) K_v / 2 + h G
 //   J21 = -h Q/2                               J22 = (I + W/2) K_v
-// (used by jacobian(); the solve below never forms them).
+// (used by jacobian(); the Newton step, dcel/cayley_factor.hpp, never forms them).
 struct Blocks {
   Mat3 J11, M12, Q;
 };

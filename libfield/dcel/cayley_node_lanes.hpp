@@ -40,7 +40,7 @@ class CayleyNodeLanes {
   FIELD_LANES_INLINE lanes::V6 phi(const lanes::V6& y) const {
     return lanes::dcay_inv_dual(h_ * y, law(y));
   }
-  /// The dual at -hy: (dcay^{-1}_{-hy})^T K (y - y0) (mu~ or -lambda~ of SPEC [S7]).
+  /// The dual at -hy: (dcay^{-1}_{-hy})^T K (y - y0) (mu~ or -lambda~ of SPEC [S4.2]).
   FIELD_LANES_INLINE lanes::V6 phi_tilde(const lanes::V6& y) const {
     return lanes::dcay_inv_dual(-h_ * y, law(y));
   }

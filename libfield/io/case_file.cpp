@@ -84,7 +84,8 @@ class Table {
     }
     if (!n->is_integer()) fail(key, "expected an integer: " + what);
     const int64_t v = n->as_integer()->get();
-    if (v < min || v > 2000000000) fail(key, "must be >= " + std::to_string(min) + ": " + what);
+    if (v < min || v > 2000000000)
+      fail(key, "must be between " + std::to_string(min) + " and 2000000000: " + what);
     return static_cast<int>(v);
   }
   bool boolean(const std::string& key, bool fallback, const std::string& what) {
@@ -438,6 +439,14 @@ void read_output(std::optional<Table> t, CaseSpec& c) {
 
 }  // namespace
 
+std::vector<fs::path> CaseSpec::input_files() const {
+  std::vector<fs::path> files;
+  for (const fs::path& p : {file, left.file, right.file, initial.file, initial.velocity_file, tip,
+                            first.file, last.file})
+    if (!p.empty()) files.push_back(p);
+  return files;
+}
+
 double CaseSpec::length() const {
   if (march == MarchKind::space) return A * ds;
   const double half_steps = (left.kind == EndSpec::Kind::free ? 0.5 : 0.0) -
@@ -470,12 +479,19 @@ CaseSpec load_case(const fs::path& file) {
   const int format = top.integer("format", std::nullopt, 1, "case format version (1)");
   if (format != 1) top.fail("format", "this version of field reads format = 1");
   c.name = top.string("name", c.file.parent_path().filename().string(), "case name");
+  if (c.name.empty() || c.name == "." || c.name == ".." ||
+      c.name.find_first_of("/\\") != std::string::npos)
+    top.fail("name",
+             "the case name names the run folder runs/<name>: give a plain name, "
+             "without '/' or '\\', not empty, '.' or '..' (got \"" +
+                 c.name + "\")");
   c.description = top.string("description", "", "one line on what the case shows");
   c.march = top.choice("march", std::nullopt, {"time", "space"}) == "space" ? MarchKind::space
                                                                             : MarchKind::time;
-  const std::string retraction = top.choice("retraction", "cayley", {"cayley", "exp"});
+  const std::string retraction =
+      top.choice("retraction", "cayley", {"cayley", "exp", "exponential"});
   c.retraction =
-      retraction == "exp" ? lie::RetractionKind::exponential : lie::RetractionKind::cayley;
+      retraction == "cayley" ? lie::RetractionKind::cayley : lie::RetractionKind::exponential;
 
   const auto need = [&](const std::string& key) {
     std::optional<Table> t = top.table(key);

@@ -93,6 +93,8 @@ struct CaseSpec {
   double duration() const { return J * dt; }  ///< T = J dt [s]
   /// The side kinds of the evolution the case marches (for residual checks and node positions).
   mesh::Side left_side() const;
+  /// Every file the case reads: the case file and its data files (absolute paths).
+  std::vector<std::filesystem::path> input_files() const;
 };
 
 /// Reads and validates a case file; throws field::Error (content) or field::IoError (file).

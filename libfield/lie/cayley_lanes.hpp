@@ -203,9 +203,4 @@ FIELD_LANES_INLINE void store(const V6& y, Vec6* out, int count) {
     out[l] << y.w.x[l], y.w.y[l], y.w.z[l], y.v.x[l], y.v.y[l], y.v.z[l];
 }
 
-/// The same constant 6-vector in every lane.
-FIELD_LANES_INLINE V6 splat6(const Vec6& c) {
-  return {{splat(c[0]), splat(c[1]), splat(c[2])}, {splat(c[3]), splat(c[4]), splat(c[5])}};
-}
-
 }  // namespace field::lanes

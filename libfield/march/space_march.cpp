@@ -82,7 +82,8 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
   std::vector<Vec6> eta(J + 1, model.density().reference_strain());
   for (int j = 0; j <= J; ++j) eta[j] = mesh::convected(tau, prev[j], cur[j], ds);  // may throw
   std::vector<Vec6> mu(J + 1), mu_tilde(J + 1);
-  std::vector<Vec6> eta_back1(J + 1), eta_back2(J + 1);  // eta^{a-2}, eta^{a-3}: Newton start
+  std::vector<Vec6> eta_back1(J + 1, Vec6::Zero()),
+      eta_back2(J + 1, Vec6::Zero());  // eta^{a-2}, eta^{a-3}: Newton start
 
   // Step 2: columns a = 1..A-1 produce column a+1. One parallel region per column: the time
   // momenta of column a, a barrier, then per node target, Newton start, solve and g_j^{a+1};
@@ -90,7 +91,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
   for (int a = 1; a < A; ++a) {
     solver.begin(J + 1);
     if (solver.lanes()) {
-      // The target is -lambda of SPEC [S7.2]: the loads enter with the opposite sign.
+      // SPEC [S7.2] step 2 on lanes; the target is -lambda: the loads enter with the opposite sign.
       const auto extra_at = [&](int j) -> Vec6 {
         return -(ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a));
       };

@@ -67,7 +67,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
   std::vector<Vec6> xi(A + 1, Vec6::Zero());  // xi_{j-1}^a of the solved nodes
   // xi_{j-2}^a and xi_{j-3}^a: the Newton start is the quadratic extrapolation
   // 3 (xi_{j-1} - xi_{j-2}) + xi_{j-3} (error O(dt^3)) instead of xi_{j-1} (error O(dt)).
-  std::vector<Vec6> xi_back1(A + 1), xi_back2(A + 1);
+  std::vector<Vec6> xi_back1(A + 1, Vec6::Zero()), xi_back2(A + 1, Vec6::Zero());
   std::vector<Vec6> target(A + 1, Vec6::Zero());
   const auto emit = [&](int j, const std::vector<lie::SE3>& row, const SlabStats& stats) {
     for (SlabObserver* o : observers) o->slab(j, row, stats);
@@ -121,7 +121,8 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
   for (int j = 1; j < J; ++j) {
     solver.begin(A + 1);
     if (solver.lanes()) {
-      // lambda, lambda_tilde hold -lambda, -lambda~ here (SlabLanes::fluxes).
+      // SPEC [S7.1] step 3 on lanes; lambda, lambda_tilde hold -lambda, -lambda~ here
+      // (SlabLanes::fluxes).
       const auto extra_at = [&](int a) -> Vec6 {
         return dt * model.force(cur[a], j, a) + (dt / ds) * model.point_load(cur[a], j, a);
       };

@@ -343,5 +343,19 @@ TEST(Cli, OutputFolderIsNotOverwrittenWithoutForce) {
   EXPECT_EQ(run_field("check " + (tmp / "nowhere").string()).code, 5);
 }
 
+TEST(Cli, ForceNeverReplacesAnInput) {
+  // --out the case's own folder: its tip.csv is an input under a name the run writes; refused
+  // even with --force (exit 5), and the tip file stays.
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "space_evolution");
+  const std::string tip = read_text(file.parent_path() / "tip.csv");
+  const CommandResult r = run_field("reconstruct " + file.string() + " --out " +
+                                    file.parent_path().string() + " --force");
+  EXPECT_EQ(r.code, 5) << r.output;
+  EXPECT_NE(r.output.find("tip.csv"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("choose another --out"), std::string::npos) << r.output;
+  EXPECT_EQ(read_text(file.parent_path() / "tip.csv"), tip);
+}
+
 }  // namespace
 }  // namespace field::test
