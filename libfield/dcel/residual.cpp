@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
 
 namespace field::dcel {
@@ -48,13 +49,15 @@ ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& fi
   const long long count = mesh.node_count();
   std::vector<NodeResidual> residuals(static_cast<size_t>(count));
   std::vector<char> is_equation(static_cast<size_t>(count), 0);
+  ParallelErrors errors;  // a half turn between neighbours makes cay_inv throw
 #pragma omp parallel for schedule(static)
   for (long long n = 0; n < count; ++n) {
     const int j = static_cast<int>(n / (A + 1)), a = static_cast<int>(n % (A + 1));
     if (!mesh.is_equation_node(j, a, boundary)) continue;
     is_equation[n] = 1;
-    residuals[n] = node_residual(model, field, j, a);
+    errors.guard(n, [&] { residuals[n] = node_residual(model, field, j, a); });
   }
+  errors.rethrow();
   ResidualReport report;  // serial reduction in node order: independent of the thread count
   for (long long n = 0; n < count; ++n) {
     if (!is_equation[n]) continue;

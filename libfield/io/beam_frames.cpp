@@ -116,6 +116,8 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
     if (from != nullptr && to != nullptr)
       xi = mesh::convected(model_.tau(), (*from)[static_cast<size_t>(a)],
                            (*to)[static_cast<size_t>(a)], mesh.dt());
+    // Spatial velocities Lambda omega, Lambda gamma of the body velocity xi (SPEC [S1], left
+    // trivialisation; xi of [S4.1]).
     set3(angular_velocity, a, g.R * xi.head<3>());
     set3(velocity, a, g.R * xi.tail<3>());
   }

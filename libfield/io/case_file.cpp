@@ -3,6 +3,7 @@
 #include <toml++/toml.h>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <set>
@@ -410,7 +411,14 @@ void read_loads(std::optional<Table> t, CaseSpec& c) {
   each_table(*t, "point", [&](Table p) {
     model::PointLoad load;
     load.a = p.integer("node", std::nullopt, 0, "loaded node a");
-    if (load.a > c.A) p.fail("node", "must be <= A = " + std::to_string(c.A));
+    // Only solved nodes carry point loads (SPEC [S3.1]; the marches check it too): time march
+    // lo..A-1 (lo = 1 when the left end is held; A is the massless ghost), space march 1..A-1.
+    const int lo = c.march == MarchKind::space || c.left.kind != EndSpec::Kind::free ? 1 : 0;
+    if (load.a < lo || load.a > last_massive)
+      p.fail("node", "a point load must sit on a solved node " + std::to_string(lo) + ".." +
+                         std::to_string(last_massive) +
+                         " (node A is the massless ghost or untouched end: put a tip load on "
+                         "A-1; a held end carries none)");
     load.frame = read_frame(p);
     load.wrench = read_wrench(p);
     p.reject_unknown({"node", "frame", "wrench", "times", "wrenches"});
@@ -502,6 +510,8 @@ CaseSpec load_case(const fs::path& file) {
   const bool length_given = root["grid"]["L"] && !root["grid"]["ds"];
   read_grid(need("grid"), c);
   read_boundary(top.table("boundary"), c);
+  if (c.march == MarchKind::time && c.A < 2 && c.left.kind != EndSpec::Kind::free)
+    top.fail("grid", "A = 1 with a held left end leaves no node to solve: use A >= 2");
   if (c.march == MarchKind::time) {
     read_initial(top.table("initial"), c);
   } else {
@@ -545,10 +555,32 @@ std::string array(const V& v) {
   return s + "]";
 }
 
+// A TOML basic string: quotes, backslashes and control characters escaped (TOML 1.0), so that
+// any name, description or path reads back unchanged.
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
 std::string quoted(const fs::path& p) {
-  std::ostringstream out;
-  out << std::quoted(p.string());
-  return out.str();
+  return quoted(p.string());
 }
 
 void write_wrench(std::ostream& out, const model::TimeTable& table) {
@@ -574,8 +606,7 @@ const char* frame_name(model::LoadFrame f) {
 void write_case(std::ostream& out, const CaseSpec& c) {
   const bool time = c.march == MarchKind::time;
   out << "# Resolved case (every key explicit), written by field from " << c.file.string()
-      << "\nformat = 1\nname = " << std::quoted(c.name)
-      << "\ndescription = " << std::quoted(c.description)
+      << "\nformat = 1\nname = " << quoted(c.name) << "\ndescription = " << quoted(c.description)
       << "\nmarch = " << (time ? "\"time\"" : "\"space\"") << "\nretraction = "
       << (c.retraction == lie::RetractionKind::exponential ? "\"exp\"" : "\"cayley\"") << "\n";
   out << "\n[beam]\nsection = \"explicit\"\narea = " << number(c.section.area)

@@ -45,6 +45,8 @@ march::StabilityNumbers Problem::stability() const {
                                   spec.ds);
 }
 
+// Not in the SPEC: the project's choice of the initial frame for a given d3 axis, the smallest
+// rotation taking e3 to it (meshes/README.md, [initial] axis).
 Mat3 rotation_to_axis(const Vec3& axis) {
   const Vec3 e3 = Vec3::UnitZ();
   const Vec3 n = axis.normalized();
@@ -69,7 +71,7 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
       row[a] = base;
       row[a].r = in.origin + p.mesh.s(a, c.left_side()) * in.axis.normalized();
     }
-  } else {  // uniform arc g_0^a = base tau(ds eta)^a, node 0 at the origin
+  } else {  // uniform arc g_0^a = base tau(ds eta)^a, node 0 at the origin (SPEC [S11.2])
     const lie::SE3 step = p.model.tau().tau(c.ds * in.strain);
     row[0] = base;
     for (int a = 1; a < nodes; ++a) row[a] = row[a - 1] * step;
@@ -118,6 +120,7 @@ march::TimeMarchInput time_march_input(const Problem& p) {
   in.row0 = initial_row(p);
   const std::vector<Vec6> xi = initial_velocities(c);
   if (c.initial.start == InitialSpec::Start::first_order) {
+    // g_1 = g_0 tau(dt xi(0)): first order, exact for rigid motions (SPEC [S7.1] step 2 remark).
     for (int a = 0; a <= c.A; ++a) in.row1.push_back(in.row0[a] * p.model.tau().tau(c.dt * xi[a]));
   } else {
     in.velocities = xi;

@@ -74,6 +74,9 @@ void SpacetimeWriter::process_row(int j, bool complete) {
         const lie::SE3& g = window_(j, a);
         const Vec6 xi = mesh::convected(model_.tau(), g, window_(j + 1, a), mesh.dt());
         const Vec6 eta = mesh::convected(model_.tau(), g, window_(j, a + 1), mesh.ds());
+        // Energy density at v1 of triangle (j, a), T + V + Pi (SPEC [S9]); its row sum is E_j up
+        // to the strain-energy average: ds sum_a e = E_j - ds/2 sum_a (V_{j+1} - V_j)
+        // (docs/output-format.md).
         out.energy[a] =
             density.kinetic_energy(xi) + density.strain_energy(eta) + density.potential(g);
       }
@@ -131,6 +134,8 @@ void SpacetimeWriter::write() const {
       q->SetTuple4(p, quat(0), quat(1), quat(2), quat(3));
       kind->SetValue(p, row.kind[a]);
       energy->SetValue(p, row.energy[a]);
+      // |G_n| over the field's scale (SPEC [S5]); the Noether defect of the node's rectangle over
+      // max(scale_R, scale_glob) (SPEC [S8.2]).
       residual->SetValue(p, max_scale_ > 0.0 ? row.G[a] / max_scale_ : 0.0);
       const double scale = std::max(row.scale_R[a], scale_glob);
       defect->SetValue(p, scale > 0.0 ? row.res[a] / scale : 0.0);

@@ -5,6 +5,9 @@
 
 #include "libfield/lie/so3.hpp"
 
+// All formulas: SPEC [S2.2] (exp, log, dexp, dexp^{-1} and the Newton helper). log's branch near
+// a half turn (the axis read from the symmetric part) goes beyond the SPEC, which has only atan2.
+
 namespace field::lie {
 namespace {
 

@@ -38,11 +38,12 @@ Vec6 vee6(const Mat4& m);
 Mat6 Ad(const SE3& g);
 /// Adjoint of the algebra ad_x = [[omega^, 0], [v^, omega^]], ad_x y = [x, y] (SPEC [S1]).
 Mat6 ad(const Vec6& x);
-/// Coadjoint Ad*_g mu := (Ad_g)^T mu = (R^T (pi - r x p), R^T p) for mu = (pi, p).
+/// Coadjoint Ad*_g mu := (Ad_g)^T mu = (R^T (pi - r x p), R^T p) for mu = (pi, p) (SPEC [S1]).
 Vec6 Ad_dual(const SE3& g, const Vec6& mu);
-/// ad*_x mu := (ad_x)^T mu = (pi x omega + p x v, p x omega).
+/// ad*_x mu := (ad_x)^T mu = (pi x omega + p x v, p x omega) (SPEC [S1]).
 Vec6 ad_dual(const Vec6& x, const Vec6& mu);
-/// Spatial (inertial-frame) covector of a body covector: Ad*_{g^{-1}} mu = (R pi + r x R p, R p).
+/// Spatial (inertial-frame) covector of a body covector: Ad*_{g^{-1}} mu = (R pi + r x R p, R p)
+/// (SPEC [S1]; the momentum maps of [S8.1] and the loads of [S3.1]).
 Vec6 spatial_covector(const SE3& g, const Vec6& mu);
 
 }  // namespace field::lie

@@ -1,6 +1,7 @@
 #include "libfield/march/space_march.hpp"
 
 #include "libfield/core/error.hpp"
+#include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/march/slab_solve.hpp"
 #include "libfield/mesh/convected.hpp"
@@ -97,12 +98,17 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
       };
       solver.lanes_slab(a, cur, J, lo, J, extra_at, mu, mu_tilde, eta, eta_back1, eta_back2, next);
     } else {
+      // SPEC [S7.2] step 2 node by node. cay_inv throws for a half turn between neighbours:
+      // guarded, and thrown after the region.
+      ParallelErrors errors;
 #pragma omp parallel num_threads(threads)
       {
 #pragma omp for schedule(static)
         for (int j = 0; j < J; ++j)
-          dcel::time_momenta(model, mesh::convected(tau, cur[j], cur[j + 1], dt), mu[j],
-                             mu_tilde[j]);
+          errors.guard(j, [&] {
+            dcel::time_momenta(model, mesh::convected(tau, cur[j], cur[j + 1], dt), mu[j],
+                               mu_tilde[j]);
+          });
 #pragma omp for schedule(static)
         for (int j = lo; j < J; ++j) {
           const Vec6 mu_tilde_before = j > 0 ? mu_tilde[j - 1] : Vec6::Zero();
@@ -114,6 +120,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
           next[j] = cur[j] * tau.tau(ds * eta[j]);
         }
       }
+      errors.rethrow();
     }
     SlabStats stats;
     if (const auto fail = solver.finish(lo, J, stats, result)) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "libfield/core/error.hpp"
+#include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/march/slab_solve.hpp"
 #include "libfield/mesh/convected.hpp"
@@ -129,12 +130,17 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
       solver.lanes_slab(j, cur, A, lo, A, extra_at, lambda, lambda_tilde, xi, xi_back1, xi_back2,
                         next);
     } else {
+      // SPEC [S7.1] step 3 node by node. cay_inv throws for a half turn between neighbours:
+      // guarded, and thrown after the region.
+      ParallelErrors errors;
 #pragma omp parallel num_threads(threads)
       {
 #pragma omp for schedule(static)
         for (int a = 0; a < A; ++a)
-          dcel::space_momenta(model, mesh::convected(tau, cur[a], cur[a + 1], ds), lambda[a],
-                              lambda_tilde[a]);
+          errors.guard(a, [&] {
+            dcel::space_momenta(model, mesh::convected(tau, cur[a], cur[a + 1], ds), lambda[a],
+                                lambda_tilde[a]);
+          });
 #pragma omp for schedule(static)
         for (int a = lo; a < A; ++a) {
           const Vec6 left_flux = a > 0 ? lambda_tilde[a - 1] : Vec6::Zero();
@@ -146,6 +152,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
           next[a] = cur[a] * tau.tau(dt * xi[a]);
         }
       }
+      errors.rethrow();
     }
     SlabStats stats;
     if (const auto fail = solver.finish(lo, A, stats, result)) {

@@ -1,5 +1,6 @@
 #include "libfield/noether/momentum_maps.hpp"
 
+#include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
 
 namespace field::noether {
@@ -42,16 +43,20 @@ MomentumMaps::MomentumMaps(const dcel::DiscreteModel& model, const mesh::Field& 
   M_.resize(triangles);
   N_.resize(triangles);
   F_.resize(triangles);
+  ParallelErrors errors;  // a half turn between neighbours makes cay_inv throw
 #pragma omp parallel for schedule(static)
   for (long long k = 0; k < triangles; ++k) {
-    const int j = static_cast<int>(k / A), a = static_cast<int>(k % A);
-    const lie::SE3& g = field(j, a);
-    const dcel::TriangleMomenta m =
-        dcel::triangle_momenta(model, j, a, g, field(j + 1, a), field(j, a + 1));
-    M_[k] = lie::spatial_covector(g, m.mu);
-    N_[k] = lie::spatial_covector(g, m.lambda);
-    F_[k] = lie::spatial_covector(g, m.f);
+    errors.guard(k, [&] {
+      const int j = static_cast<int>(k / A), a = static_cast<int>(k % A);
+      const lie::SE3& g = field(j, a);
+      const dcel::TriangleMomenta m =
+          dcel::triangle_momenta(model, j, a, g, field(j + 1, a), field(j, a + 1));
+      M_[k] = lie::spatial_covector(g, m.mu);
+      N_[k] = lie::spatial_covector(g, m.lambda);
+      F_[k] = lie::spatial_covector(g, m.f);
+    });
   }
+  errors.rethrow();
   if (has_point_loads_) {
     W_.resize(static_cast<size_t>(J) * (A + 1));
     for (int j = 0; j < J; ++j)

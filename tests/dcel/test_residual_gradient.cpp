@@ -7,6 +7,8 @@
 
 #include "libfield/dcel/action.hpp"
 #include "libfield/dcel/residual.hpp"
+#include "libfield/noether/momentum_maps.hpp"
+#include "tests/support/errors.hpp"
 #include "tests/support/finite_difference.hpp"
 #include "tests/support/problems.hpp"
 
@@ -95,6 +97,27 @@ TEST(ResidualReport, CountsEquationNodesAndNormalises) {
   EXPECT_DOUBLE_EQ(report.max_abs, worst.G.cwiseAbs().maxCoeff());
   EXPECT_GT(report.relative, 1e-3) << "a random field does not satisfy the equations";
   EXPECT_LE(report.relative, 1.0);
+}
+
+TEST(ResidualReport, HalfTurnBetweenNeighboursIsAnErrorNotACrash) {
+  // Cayley has no coordinates for a half turn (SPEC [S2.1]): lie::cay_inv throws inside the
+  // parallel loop; residual_report and MomentumMaps rethrow it after the region
+  // (core/parallel_errors.hpp), e.g. for `field check` on a tampered field.csv.
+  const Retraction tau;
+  const mesh::SpacetimeMesh mesh(3, 4, 0.01, 0.1);
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const DiscreteModel model(beam, loads, tau, mesh);
+  mesh::Field field(mesh);
+  for (int j = 0; j <= mesh.J(); ++j)
+    for (int a = 0; a <= mesh.A(); ++a) field(j, a).r = Vec3(0.0, 0.0, 0.1 * a);
+  field(2, 2).R = Vec3(1.0, -1.0, -1.0).asDiagonal();
+  const mesh::Boundary free_free =
+      mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural);
+  const std::string message =
+      test::error_message([&] { residual_report(model, field, free_free); });
+  EXPECT_NE(message.find("cay_inv"), std::string::npos) << message;
+  EXPECT_THROW(noether::MomentumMaps(model, field), Error);
 }
 
 }  // namespace

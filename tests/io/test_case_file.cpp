@@ -131,6 +131,18 @@ std::string minimal_with(const std::string& from, const std::string& to) {
   return s;
 }
 
+TEST(CaseFile, ResolvedCaseKeepsAnyDescription) {
+  // write_case escapes TOML basic strings: quotes, backslashes, newlines, tabs and other
+  // control characters read back unchanged (run.toml stays valid TOML).
+  test::TempFolder tmp;
+  CaseSpec c = load_case(tmp.write("case.toml", minimal()));
+  c.description = "two\nlines\twith \"quotes\", a back\\slash and \x01";
+  std::ostringstream out;
+  write_case(out, c);
+  const CaseSpec back = load_case(tmp.write("run.toml", out.str()));
+  EXPECT_EQ(back.description, c.description);
+}
+
 TEST(CaseFile, MinimalCaseHasDocumentedDefaults) {
   test::TempFolder tmp;
   const CaseSpec c = load_case(tmp.write("case.toml", minimal()));
@@ -188,6 +200,9 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"syntax", "format = 1\n[beam\n", {"bad.toml:2:", "TOML"}},
         Bad{"name_path", "name = \"../x\"\n" + minimal(""), {":1:", "name", "../x", "'/'"}},
         Bad{"name_empty", "name = \"\"\n" + minimal(""), {":1:", "name", "plain name"}},
+        Bad{"point_on_ghost",
+            minimal("", "[[loads.point]]\nnode = 4\nwrench = [0,0,0,0,0,1]\n"),
+            {"node = 4", "solved node 0..3", "ghost"}},
         Bad{"big_integer", minimal_with("A = 4", "A = 4000000000"), {"A", "2000000000"}},
         Bad{"space_initial",
             minimal_with("\"time\"", "\"space\"") + "[initial]\nvelocity = \"zero\"\n",

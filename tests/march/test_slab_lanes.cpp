@@ -146,6 +146,12 @@ TEST(SlabLanes, HalfTurnBetweenNeighboursIsAReportedFailure) {
   EXPECT_EQ(r.failure->slab, 2);
   EXPECT_TRUE(r.failure->node == 4 || r.failure->node == 5) << r.failure->node;
   EXPECT_EQ(r.last_slab, 1);
+  // The one-node loop: lie::cay_inv throws inside the parallel loop; the march rethrows it after
+  // the region (core/parallel_errors.hpp) instead of ending the program.
+  MarchOptions per_node;
+  per_node.kernel = NodeKernel::per_node;
+  per_node.threads = 2;
+  EXPECT_THROW(time_march(model, in, {}, per_node), Error);
 }
 
 // One slab through SlabLanes directly: fluxes of nodes 0..n-1, updates of nodes lo..n-1, with
