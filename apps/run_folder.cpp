@@ -7,6 +7,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/atomic_file.hpp"
+#include "libfield/io/quoted_string.hpp"
 
 namespace field::app {
 
@@ -22,23 +23,6 @@ bool is_run_output(const fs::path& p) {
   const std::string name = p.filename().string();
   if (std::find(names.begin(), names.end(), name) != names.end()) return true;
   return p.extension() == ".part";
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
 }
 
 }  // namespace
@@ -91,14 +75,14 @@ void Summary::number(const std::string& key, double value) {
 }
 
 void Summary::text(const std::string& key, const std::string& value) {
-  add(key, json_string(value));
+  add(key, io::quoted_string(value));
 }
 
 void Summary::write(const fs::path& dir) const {
   io::write_file_atomically(dir / "summary.json", [&](std::ostream& out) {
     out << "{\n";
     for (std::size_t i = 0; i < entries_.size(); ++i)
-      out << "  " << json_string(entries_[i].first) << ": " << entries_[i].second
+      out << "  " << io::quoted_string(entries_[i].first) << ": " << entries_[i].second
           << (i + 1 < entries_.size() ? ",\n" : "\n");
     out << "}\n";
   });

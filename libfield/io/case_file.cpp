@@ -11,6 +11,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/csv_table.hpp"
+#include "libfield/io/quoted_string.hpp"
 
 namespace field::io {
 
@@ -555,32 +556,12 @@ std::string array(const V& v) {
   return s + "]";
 }
 
-// A TOML basic string: quotes, backslashes and control characters escaped (TOML 1.0), so that
-// any name, description or path reads back unchanged.
+// TOML basic strings (io/quoted_string.hpp): any name, description or path reads back unchanged.
 std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", u);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
+  return quoted_string(s);
 }
-
 std::string quoted(const fs::path& p) {
-  return quoted(p.string());
+  return quoted_string(p.string());
 }
 
 void write_wrench(std::ostream& out, const model::TimeTable& table) {
