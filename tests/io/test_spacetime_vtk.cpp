@@ -271,15 +271,27 @@ TEST(SpacetimeVtk, IoErrorNamesThePathWhenTheFolderDoesNotExist) {
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
                                   mesh::SpacetimeMesh(2, 2, 0.1, 0.1));
+  const mesh::Boundary boundary =
+      mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural);
   const test::TempFolder dir;
+  // The rows are streamed to PATH.rows.part from the start: a missing folder fails at once.
   const std::filesystem::path path = dir / "missing" / "spacetime.vtu";
-  SpacetimeWriter writer(
-      path, model, mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural), 1);
-  for (int j = 0; j <= 2; ++j) writer.slab(j, std::vector<lie::SE3>(3), {});
-  const std::string message = test::io_error_message([&] { writer.finish(); });
+  std::string message =
+      test::io_error_message([&] { SpacetimeWriter writer(path, model, boundary, 1); });
   EXPECT_TRUE(test::contains(message, path.string())) << message;
   EXPECT_TRUE(test::contains(message, "No such file or directory")) << message;
   EXPECT_FALSE(std::filesystem::exists(dir / "missing"));
+
+  // A folder removed during the run: finish() cannot write the file and says which.
+  std::filesystem::create_directories(dir / "gone");
+  const std::filesystem::path gone = dir / "gone" / "spacetime.vtu";
+  SpacetimeWriter writer(gone, model, boundary, 1);
+  for (int j = 0; j <= 2; ++j) writer.slab(j, std::vector<lie::SE3>(3), {});
+  std::filesystem::remove_all(dir / "gone");
+  message = test::io_error_message([&] { writer.finish(); });
+  EXPECT_TRUE(test::contains(message, gone.string())) << message;
+  EXPECT_TRUE(test::contains(message, "No such file or directory")) << message;
+  EXPECT_FALSE(std::filesystem::exists(dir / "gone"));
 }
 
 }  // namespace
