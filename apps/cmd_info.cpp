@@ -5,7 +5,11 @@
 #include <cstdio>
 
 #include "apps/commands.hpp"
+#include "apps/run_folder.hpp"
+#include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
+#include "libfield/io/csv_writer.hpp"
+#include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/stability.hpp"
 
 namespace field::app {
@@ -93,14 +97,11 @@ int run_info(const fs::path& case_file) {
       time ? march::time_march_warning(n, spec.dt) : march::space_march_warning(n, spec.dt);
   if (!warning.empty()) std::printf("  warning: %s\n", warning.c_str());
 
-  // Estimates: a pose is 12 doubles; a field.csv line about 11 numbers of ~22 characters.
+  // Sizes (docs/output-format.md): the VTK files exactly (their layout is fixed), the CSV files
+  // from the exact lengths of the index, t and s columns plus kCsvValue characters per other value
+  // (the mean of the shortest round-trip forms of free_flight's and refined runs' values).
+  constexpr double kCsvValue = 19.0;
   const double nodes = double(spec.J + 1) * (spec.A + 1);
-  const int stride = spec.output.stride;
-  const double slabs_out =
-      time ? std::ceil((spec.J + 1.0) / stride) : std::ceil((spec.A + 1.0) / stride);
-  const double nodes_out = slabs_out * (time ? spec.A + 1 : spec.J + 1);
-  const double rows_vtk = time ? slabs_out : std::ceil((spec.J + 1.0) / stride);
-  const double memory = time ? 8.0 * 96.0 * (spec.A + 1) : 96.0 * nodes;
   // Node updates (SPEC [S7]): time march, nodes lo..A-1 of rows 1 (velocity start) or 2..J;
   // space march, rows lo..J-1 of columns 2..A.
   double updates = 0.0;
@@ -112,14 +113,50 @@ int run_info(const fs::path& case_file) {
     const int rows = spec.J - (spec.first.kind == io::RowSpec::Kind::zero_momentum ? 0 : 1);
     updates = double(spec.A - 1) * rows;
   }
-  std::printf("size     %.0f nodes, %.0f node updates; memory of the march about %s%s\n", nodes,
-              updates, bytes(memory).c_str(),
-              time ? " (streaming: independent of J; spacetime.vtu is kept in memory until the end)"
-                   : " (the whole field is kept for the frames)");
-  std::printf("output   field.csv about %s, frames about %s, spacetime.vtu about %s (stride %d)\n",
-              spec.output.csv ? bytes(nodes_out * 230.0).c_str() : "- (off)",
-              spec.output.vtk ? bytes(rows_vtk * (spec.A + 1) * 200.0).c_str() : "- (off)",
-              spec.output.vtk ? bytes(rows_vtk * (spec.A + 1) * 120.0).c_str() : "- (off)", stride);
+  const auto length = [](double v) { return static_cast<double>(io::format_double(v).size()); };
+  const int J = spec.J, A = spec.A;
+  double t_text = 0.0, j_text = 0.0, a_text = 0.0, s_text = 0.0;  // over the written slabs
+  const io::SlabSelection csv_slabs(time ? J : A, spec.output.stride);
+  const io::SlabSelection vtk_rows(J, spec.output.vtk_rows_stride(J));
+  for (int j = 0; j <= J; ++j)
+    if (!time || csv_slabs.selects(j)) t_text += length(j * spec.dt), j_text += length(j);
+  const mesh::Side left = time ? spec.left_side() : mesh::Side::prescribed;
+  const mesh::SpacetimeMesh grid(J, A, spec.dt, spec.ds);
+  for (int a = 0; a <= A; ++a)
+    if (time || csv_slabs.selects(a)) s_text += length(grid.s(a, left)), a_text += length(a);
+  const double slabs = csv_slabs.count();
+  const double csv_lines = slabs * (time ? A + 1 : J + 1);
+  const double csv_bytes = (t_text + j_text) * (time ? A + 1 : slabs) +
+                           (s_text + a_text) * (time ? slabs : J + 1) +
+                           csv_lines * (7 * kCsvValue + 11) + 27;
+  const double frames = vtk_rows.count();
+  const double frame_bytes =
+      frames * double(io::BeamFramesWriter::frame_bytes(A)) + frames * 80.0 + 110.0;  // + beam.pvd
+  const double spacetime_bytes = double(io::SpacetimeWriter::file_bytes(vtk_rows.count(), A));
+  const double series_bytes = time ? (J + 1) * (14 * kCsvValue + 14)  // tip.csv
+                                             * (spec.output.tip ? 1 : 0) +
+                                         J * (10 * kCsvValue + 12)  // time_series.csv
+                                   : A * (10 * kCsvValue + 12);     // space_series.csv
+  // Peak memory: the program and its libraries, then per node of a row (time march: the march's
+  // rows, the writers' windows and buffers) or of the whole field (space march: the field is
+  // kept for the frames); measured peaks of whole runs (docs/performance.md).
+  const double memory = time ? 6.0e6 + 4200.0 * (A + 1) : 6.0e6 + 4200.0 * (A + 1) + 200.0 * nodes;
+  std::printf(
+      "size     %.0f nodes, %.0f node updates; peak memory about %s%s\n", nodes, updates,
+      bytes(memory).c_str(),
+      time ? " (streaming: independent of J)" : " (the whole field is kept for the frames)");
+  std::printf("output   field.csv %s (%s), series %s\n",
+              spec.output.csv ? ("about " + bytes(csv_bytes)).c_str() : "- (off)",
+              every(spec.output.stride, time ? "row" : "column").c_str(),
+              ("about " + bytes(series_bytes)).c_str());
+  if (spec.output.vtk)
+    std::printf(
+        "         VTK files %s (vtk_stride = %s): %.0f frames, %s; spacetime.vtu %s\n",
+        every(vtk_rows.stride(), "row").c_str(),
+        spec.output.vtk_stride > 0 ? std::to_string(spec.output.vtk_stride).c_str() : "\"auto\"",
+        frames, bytes(frame_bytes).c_str(), bytes(spacetime_bytes).c_str());
+  else
+    std::printf("         VTK files - (off)\n");
   return kSuccess;
 }
 

@@ -73,6 +73,20 @@ void CsvWriter::row(const std::vector<double>& values) {
   ++rows_;
 }
 
+void CsvWriter::lines(const std::string& text, long long count) {
+  if (!open_) throw IoError("CSV file '" + path_.string() + "' is already closed");
+  FIELD_CHECK(
+      count >= 0 && (text.empty() ? count == 0 : text.back() == '\n'),
+      "CSV file '" << path_.string() << "': " << count << " lines that do not end with a newline");
+  errno = 0;
+  out_.write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (!out_)
+    throw IoError("cannot write rows " + std::to_string(rows_ + 1) + ".." +
+                  std::to_string(rows_ + count) + " of '" + part_.string() + "': " +
+                  last_os_error() + "; check the free space and the permissions of the folder");
+  rows_ += count;
+}
+
 void CsvWriter::close() {
   if (!open_) return;
   open_ = false;

@@ -33,6 +33,10 @@ class CsvWriter {
   /// Appends one row; throws field::Error when values.size() differs from the number of columns,
   /// field::IoError when the stream fails (disk full, ...) or the writer is closed.
   void row(const std::vector<double>& values);
+  /// Appends `count` complete lines formatted by the caller (values with append_double, one per
+  /// column, separated by commas; `text` ends with a newline): the fast path of writers that
+  /// format a whole slab at once. Throws like row().
+  void lines(const std::string& text, long long count);
   /// Flushes, closes and renames `path.part` to `path`. Idempotent. Throws field::IoError.
   void close();
 
