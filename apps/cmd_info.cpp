@@ -1,6 +1,7 @@
 // `field info CASE.toml`: validates a case (and the data files it names) and prints the resolved
 // parameters, wave speeds, the stability numbers of both marches (SPEC [S7]), and memory and
 // output size estimates, without running.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -11,6 +12,7 @@
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/stability.hpp"
+#include "libfield/march/time_march.hpp"
 
 namespace field::app {
 
@@ -42,6 +44,29 @@ std::string bytes(double b) {
 void print_vec(const char* label, const Vec6& v) {
   std::printf("  %-22s (%.6g, %.6g, %.6g, %.6g, %.6g, %.6g)\n", label, v(0), v(1), v(2), v(3), v(4),
               v(5));
+}
+
+/// Mean length of a pose value (x, y, z, qw..qz) in its shortest round-trip form in the last of
+/// the first few rows of the time march (up to 4 steps: milliseconds): planar or symmetric motions
+/// have many exact zeros ("0"), generic values about 19 characters.
+double mean_value_length(const io::Problem& problem) {
+  struct Lengths final : march::SlabObserver {
+    double chars = 0.0, values = 0.0;
+    void slab(int, const std::vector<lie::SE3>& row, const march::SlabStats&) override {
+      chars = values = 0.0;  // the last row received
+      for (const lie::SE3& g : row) {
+        const Vec4 q = g.quat();
+        for (const double v : {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)})
+          chars += static_cast<double>(io::format_double(v).size()), values += 1.0;
+      }
+    }
+  } lengths;
+  const io::Problem prefix(problem, std::min(problem.spec.J, 4), problem.spec.A);
+  march::MarchOptions options;
+  options.newton = problem.spec.newton;
+  options.threads = 1;
+  march::time_march(prefix.model, io::time_march_input(prefix), {&lengths}, options);
+  return lengths.values > 0.0 ? lengths.chars / lengths.values : 19.0;
 }
 
 int run_info(const fs::path& case_file) {
@@ -98,9 +123,10 @@ int run_info(const fs::path& case_file) {
   if (!warning.empty()) std::printf("  warning: %s\n", warning.c_str());
 
   // Sizes (docs/output-format.md): the VTK files exactly (their layout is fixed), the CSV files
-  // from the exact lengths of the index, t and s columns plus kCsvValue characters per other value
-  // (the mean of the shortest round-trip forms of free_flight's and refined runs' values).
-  constexpr double kCsvValue = 19.0;
+  // from the exact lengths of the index, t and s columns plus kCsvValue characters per other value:
+  // the mean length of the poses of the first rows of a time march, 19 (generic values) for a
+  // space march.
+  const double kCsvValue = time ? mean_value_length(problem) : 19.0;
   const double nodes = double(spec.J + 1) * (spec.A + 1);
   // Node updates (SPEC [S7]): time march, nodes lo..A-1 of rows 1 (velocity start) or 2..J;
   // space march, rows lo..J-1 of columns 2..A.
