@@ -4,7 +4,9 @@
 Runs free_flight as shipped and refined free_flight beams (SPEC [S11.1] with A nodes,
 ds = 1/A m, dt = ds/20 s: c_E dt/ds = 0.5 as shipped, J rows) with the default outputs and with
 every optional output off, on one thread, and prints the median wall time of the whole process,
-node updates per second, peak resident memory and the bytes written, as a Markdown table.
+its CPU time (user + system: less sensitive than the wall time to other processes on a shared
+machine), node updates per second, peak resident memory and the bytes written, as a Markdown
+table. The runs with and without outputs are interleaved.
 
   python3 scripts/whole_runs.py [--field build/release/bin/field] [--runs 5] [--cases ...]
                                 [--work DIR]
@@ -86,15 +88,15 @@ def folder_bytes(path):
 def run_once(field, case, out):
     shutil.rmtree(out, ignore_errors=True)
     start = time.perf_counter()
-    proc = subprocess.run(["/usr/bin/time", "-f", "%M", field, "simulate", case, "--out", out,
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", field, "simulate", case, "--out", out,
                            "--threads", "1", "--quiet"], capture_output=True, text=True)
     wall = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit("field failed on %s:\n%s" % (case, proc.stderr))
-    rss_kib = int(proc.stderr.strip().splitlines()[-1])
+    rss, user, system = proc.stderr.strip().splitlines()[-1].split()
     updates = next(float(line.split()[0]) for line in proc.stdout.splitlines()
                    if "node updates in" in line)
-    return wall, rss_kib, updates, folder_bytes(out)
+    return wall, int(rss), updates, folder_bytes(out), float(user) + float(system)
 
 
 def main():
@@ -105,8 +107,9 @@ def main():
     parser.add_argument("--work", default=None)
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="field-whole-runs-", dir=args.work)
-    print("| case | outputs | wall (median of %d) | node updates/s | peak RSS | written |" % args.runs)
-    print("|---|---|---|---|---|---|")
+    print("| case | outputs | wall (median of %d) | CPU (median) | node updates/s (wall) | peak RSS "
+          "| written |" % args.runs)
+    print("|---|---|---|---|---|---|---|")
     try:
         for name in args.cases:
             results = {}
@@ -128,8 +131,9 @@ def main():
             for off in (False, True):
                 r = results[off]
                 wall = statistics.median(x[0] for x in r)
-                print("| %s | %s | %.3f s | %.3g M/s | %.1f MiB | %.1f MB |" % (
-                    label, "off" if off else "default", wall, r[0][2] / wall / 1e6,
+                cpu = statistics.median(x[4] for x in r)
+                print("| %s | %s | %.3f s | %.2f s | %.3g M/s | %.1f MiB | %.1f MB |" % (
+                    label, "off" if off else "default", wall, cpu, r[0][2] / wall / 1e6,
                     max(x[1] for x in r) / 1024.0, r[0][3] / 1e6))
             sys.stdout.flush()
     finally:
