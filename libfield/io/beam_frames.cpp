@@ -15,6 +15,8 @@ namespace {
 
 // The arrays of a frame in file order (docs/output-format.md): point data, cell data.
 constexpr int kPointArrays = 7, kCellArrays = 4;
+enum PointArray { kS, kQuat, kD1, kD2, kD3, kVelocity, kAngularVelocity };
+enum CellArray { kOmega, kGamma, kMoment, kForce };
 const char* const kPointNames[kPointArrays] = {"s",        "q_wxyz",          "d1", "d2", "d3",
                                                "velocity", "angular_velocity"};
 const int kPointComponents[kPointArrays] = {1, 4, 3, 3, 3, 3, 3};
@@ -150,17 +152,17 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
   const model::Density& density = model_.density();
   const int A = mesh.A();
 
-  std::vector<double>& s = point_[0];
-  std::vector<double>& q = point_[1];
+  std::vector<double>& s = point_[kS];
+  std::vector<double>& q = point_[kQuat];
   for (int a = 0; a <= A; ++a) {
     const lie::SE3& g = row[static_cast<size_t>(a)];
     put3(points_, a, g.r);
     s[static_cast<size_t>(a)] = mesh.s(a, left_);
     const Vec4 quat = g.quat();
     for (int c = 0; c < 4; ++c) q[4 * static_cast<size_t>(a) + c] = quat(c);
-    put3(point_[2], a, g.R.col(0));
-    put3(point_[3], a, g.R.col(1));
-    put3(point_[4], a, g.R.col(2));
+    put3(point_[kD1], a, g.R.col(0));
+    put3(point_[kD2], a, g.R.col(1));
+    put3(point_[kD3], a, g.R.col(2));
     // Body velocity xi_j^a = tau^{-1}((g_j^a)^{-1} g_{j+1}^a)/dt (SPEC [S4.1]), shown in space.
     Vec6 xi = Vec6::Zero();
     if (from != nullptr && to != nullptr)
@@ -168,8 +170,8 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
                            (*to)[static_cast<size_t>(a)], mesh.dt());
     // Spatial velocities Lambda omega, Lambda gamma of the body velocity xi (SPEC [S1], left
     // trivialisation; xi of [S4.1]).
-    put3(point_[6], a, g.R * xi.head<3>());
-    put3(point_[5], a, g.R * xi.tail<3>());
+    put3(point_[kAngularVelocity], a, g.R * xi.head<3>());
+    put3(point_[kVelocity], a, g.R * xi.tail<3>());
   }
   // Segment strain eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1})/ds (SPEC [S4.1]) and the body stress
   // resultants C (eta - E6) = (moment, force) (SPEC [S3]).
@@ -177,10 +179,10 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
     const Vec6 eta = mesh::convected(model_.tau(), row[static_cast<size_t>(a)],
                                      row[static_cast<size_t>(a) + 1], mesh.ds());
     const Vec6 stress = density.stress(eta);
-    put3(cell_[0], a, eta.head<3>());
-    put3(cell_[1], a, eta.tail<3>());
-    put3(cell_[2], a, stress.head<3>());
-    put3(cell_[3], a, stress.tail<3>());
+    put3(cell_[kOmega], a, eta.head<3>());
+    put3(cell_[kGamma], a, eta.tail<3>());
+    put3(cell_[kMoment], a, stress.head<3>());
+    put3(cell_[kForce], a, stress.tail<3>());
   }
 
   // The blocks in the order of the header: TimeValue, point data, cell data, points, lines.
