@@ -163,10 +163,11 @@ int run_info(const fs::path& case_file) {
                                              * (spec.output.tip ? 1 : 0) +
                                          J * (10 * kCsvValue + 12)  // time_series.csv
                                    : A * (10 * kCsvValue + 12);     // space_series.csv
-  // Peak memory: the program and its libraries, then per node of a row (time march: the march's
-  // rows, the writers' windows and buffers) or of the whole field (space march: the field is
-  // kept for the frames); measured peaks of whole runs (docs/performance.md).
-  const double memory = time ? 6.0e6 + 4200.0 * (A + 1) : 6.0e6 + 4200.0 * (A + 1) + 200.0 * nodes;
+  // Peak memory: 6 MB of program and libraries, then 2.8 KB per node of a slab (the march's
+  // slabs and per-node state, the writers' windows and buffers: time march A+1 nodes, space march
+  // J+1) and, for a space march, 100 bytes per node of the whole field (kept for the frames).
+  // Measured peaks of whole runs: A = 10 to 10^4 within 15 % (docs/performance.md).
+  const double memory = time ? 6.0e6 + 2800.0 * (A + 1) : 6.0e6 + 2800.0 * (J + 1) + 100.0 * nodes;
   std::printf(
       "size     %.0f nodes, %.0f node updates; peak memory about %s%s\n", nodes, updates,
       bytes(memory).c_str(),
