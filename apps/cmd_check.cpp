@@ -3,11 +3,10 @@
 // (SPEC [S5]), the Noether balance (SPEC [S8.2]) on every row and column of the equation nodes
 // and on random rectangles, the energies (SPEC [S9]) and the momenta, prints a short report and
 // exits with 3 if a residual exceeds its tolerance or the round-off floor of its terms
-// (docs/theory.md section 7).
+// (docs/theory.md section 7.4).
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <limits>
 #include <random>
 #include <sstream>
 #include <string>
@@ -93,7 +92,12 @@ io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, std::
                   << spec.output.stride
                   << "-th slab only and field check needs all of them; run the case again with "
                      "stride = 1");
-  if (fs::exists(csv_path) || !fs::exists(part)) return io::read_field_csv(csv_path);
+  if (fs::exists(csv_path)) return io::read_field_csv(csv_path);
+  if (!fs::exists(part))
+    throw IoError("'" + dir.string() +
+                  "' has neither field.csv nor field.csv.part although its run.toml has csv = "
+                  "true: the file was removed, or the run was stopped before it began; run the "
+                  "case again");
   io::FieldCsv csv = io::read_field_csv(part, true);
   const int slab_size = time ? spec.A + 1 : spec.J + 1;
   const long long dropped = io::drop_incomplete_last_slab(csv, time, slab_size);
@@ -148,7 +152,7 @@ int run_check(const Args& args) {
                 last);
 
   // 2. DCEL residuals, SPEC [S5]: a node passes when |G_n| <= max(tol max scale, floor_n), the
-  // round-off floor of its terms (docs/theory.md section 7).
+  // round-off floor of its terms (docs/theory.md section 7.4).
   const std::vector<double> floors = dcel::residual_floors(problem.model, field);
   const dcel::ResidualReport residual =
       dcel::residual_report(problem.model, field, boundary, args.residual_tolerance, floors);
@@ -162,8 +166,8 @@ int run_check(const Args& args) {
               residual.worst_ratio.j, residual.worst_ratio.a, residual.ratio);
 
   // 3. Noether balance on rows, columns and random rectangles of equation nodes, SPEC [S8.2].
-  // A rectangle passes when |Res(R)| <= max(tol S, 10 eps terms(R) S + floor(R)) with
-  // S = max(scale_R, scale_glob): the evaluation round-off of the sum and the node floors.
+  // A rectangle passes when |Res(R)| <= max(tol S, 10 eps terms(R) S + floor(R))
+  // (noether::BalanceFloor::allowed): the evaluation round-off of the sum and the node floors.
   const noether::MomentumMaps maps(problem.model, field);
   const noether::BalanceFloor balance_floor(field, floors);
   const noether::Rectangle E = equation_nodes(mesh, boundary);
@@ -173,11 +177,7 @@ int run_check(const Args& args) {
     void add(const noether::MomentumMaps& maps, const noether::BalanceFloor& floor,
              const noether::Rectangle& r, double tol, double scale_glob) {
       const noether::BalanceResult b = noether::noether_balance(maps, r, scale_glob);
-      const double S = std::max({b.scale_R, scale_glob, 1e-300});
-      const double rows = r.j2 - r.j1 + 1, columns = r.a2 - r.a1 + 1;
-      const double terms = 2 * columns + 2 * rows + rows * columns;
-      const double allowed =
-          std::max(tol * S, 10 * std::numeric_limits<double>::epsilon() * terms * S + floor(r));
+      const double allowed = floor.allowed(r, b, scale_glob, tol);
       const double q = b.residual.cwiseAbs().maxCoeff() / allowed;
       relative = std::max(relative, b.relative);
       if (q >= ratio) ratio = q, R = r;

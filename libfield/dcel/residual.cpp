@@ -38,7 +38,7 @@ NodeResidual node_residual_of(const DiscreteModel& model, const Values& values, 
   return r;
 }
 
-// The round-off model of residual_floors (docs/theory.md section 7, "Round-off floor").
+// The round-off model of residual_floors (docs/theory.md section 7.4).
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kPositionEps = 2.0;     // error of a stored coordinate [eps |r|_inf]
 constexpr double kRotationEps = 8.0;     // rotation error of a stored node [eps]

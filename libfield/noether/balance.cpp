@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "libfield/core/error.hpp"
 
@@ -89,6 +90,15 @@ double BalanceFloor::operator()(const Rectangle& R) const {
   };
   const double sum = T(R.j2, R.a2) - T(R.j1 - 1, R.a2) - T(R.j2, R.a1 - 1) + T(R.j1 - 1, R.a1 - 1);
   return std::max(sum, 0.0);  // the differences round to eps times the table's size
+}
+
+double BalanceFloor::allowed(const Rectangle& R, const BalanceResult& b, double scale_glob,
+                             double tolerance) const {
+  const double S = std::max({b.scale_R, scale_glob, 1e-300});
+  const double rows = R.j2 - R.j1 + 1, columns = R.a2 - R.a1 + 1;
+  const double terms = 2 * rows + 2 * columns + rows * columns;
+  return std::max(tolerance * S,
+                  10 * std::numeric_limits<double>::epsilon() * terms * S + (*this)(R));
 }
 
 double global_scale(const MomentumMaps& maps) {

@@ -50,11 +50,18 @@ BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWind
 /// The round-off floor of Res(R): the sum over the nodes n of R of sqrt(3) (1 + |r_n|_2) floor_n,
 /// which bounds |Ad*_{g_n^{-1}} G_n|_inf when |G_n|_inf <= floor_n, since Res(R) = sum_{n in R}
 /// Ad*_{g_n^{-1}} G_n (SPEC [S8.2]); the node floors come from dcel::residual_floors
-/// (docs/theory.md section 7). A summed-area table: O(1) per rectangle.
+/// (docs/theory.md section 7.4). A summed-area table: O(1) per rectangle.
 class BalanceFloor {
  public:
   BalanceFloor(const mesh::Field& field, const std::vector<double>& node_floors);
+  /// The floor of Res(R).
   double operator()(const Rectangle& R) const;
+  /// What |Res(R)|_inf may be (`field check`): max(tolerance S, 10 eps terms(R) S + floor(R)),
+  /// S = max(scale_R, scale_glob), terms(R) = 2 rows + 2 columns + rows columns: the relative
+  /// tolerance of SPEC [S10] iii, the evaluation round-off of the sum (SPEC [S8.2]) and the
+  /// round-off of the nodes. `b` is noether_balance(maps, R, scale_glob).
+  double allowed(const Rectangle& R, const BalanceResult& b, double scale_glob,
+                 double tolerance) const;
 
  private:
   int columns_ = 0;            // A + 2
