@@ -86,12 +86,12 @@ io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, std::
     throw IoError((dir / "run.toml").string() +
                   " has [output] csv = false: the run wrote no field.csv, which field check "
                   "reads; run the case again with csv = true and stride = 1");
-  FIELD_CHECK(spec.output.stride == 1,
-              (dir / "run.toml").string()
-                  << ": [output] stride = " << spec.output.stride << ": field.csv holds every "
-                  << spec.output.stride
-                  << "-th slab only and field check needs all of them; run the case again with "
-                     "stride = 1");
+  const char* slab = time ? "row" : "column";
+  FIELD_CHECK(spec.output.stride == 1, (dir / "run.toml").string()
+                                           << ": [output] stride = " << spec.output.stride
+                                           << ": field.csv holds one " << slab << " in "
+                                           << spec.output.stride << ", and field check needs every "
+                                           << slab << "; run the case again with stride = 1");
   if (fs::exists(csv_path)) return io::read_field_csv(csv_path);
   if (!fs::exists(part))
     throw IoError("'" + dir.string() +
@@ -101,7 +101,6 @@ io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, std::
   io::FieldCsv csv = io::read_field_csv(part, true);
   const int slab_size = time ? spec.A + 1 : spec.J + 1;
   const long long dropped = io::drop_incomplete_last_slab(csv, time, slab_size);
-  const char* slab = time ? "row" : "column";
   note = "this run was interrupted (field.csv.part, no field.csv";
   note += fs::exists(dir / "summary.json") ? ")" : ", no summary.json)";
   if (csv.cut_line) note += std::string("; its cut last line was ignored");
@@ -132,11 +131,11 @@ int run_check(const Args& args) {
   const mesh::SpacetimeMesh& mesh = problem.mesh;
   const mesh::Field field = io::assemble_field(csv, mesh, time);
   const mesh::Boundary boundary = problem.boundary();
-  const bool early = last < (time ? spec.J : spec.A);
+  const std::string status = run_status(args.dir);
+  const bool early = last < (time ? spec.J : spec.A) && note.empty() && status != "interrupted";
   std::printf("%s: %s march, %s, rows 0..%d, columns 0..%d%s\n", args.dir.string().c_str(),
               time ? "time" : "space", problem.model.tau().name().c_str(), mesh.J(), mesh.A(),
-              early && note.empty() ? " (the run stopped early)" : "");
-  const std::string status = run_status(args.dir);
+              early ? " (the run stopped early)" : "");
   if (!note.empty())
     std::printf("  %s; %ss 0..%d are complete and were checked\n", note.c_str(), slab, last);
   else if (status == "interrupted")

@@ -228,5 +228,19 @@ TEST(CliCheck, NotARunFolderOrNoFieldCsvSaysWhy) {
       << no_csv.output;
 }
 
+TEST(CliCheck, StridedRunSaysWhyItCannotBeChecked) {
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "free_flight");
+  ASSERT_TRUE(edit(file, "J = 400 ", "J = 10 "));
+  ASSERT_TRUE(edit(file, "stride = 1 ", "vtk = false\nstride = 2 "));
+  const fs::path out = tmp.path() / "run";
+  ASSERT_EQ(run_field("simulate " + file.string() + " --out " + out.string() + " -q").code, 0);
+  const CommandResult r = run_field("check " + out.string());
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_TRUE(contains(
+      r, "[output] stride = 2: field.csv holds one row in 2, and field check needs every row"))
+      << r.output;
+}
+
 }  // namespace
 }  // namespace field::test
