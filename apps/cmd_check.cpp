@@ -77,9 +77,16 @@ std::string run_status(const fs::path& dir) {
   return end == std::string::npos ? "" : json.substr(k + 1, end - k - 1);
 }
 
+// What read_run_field read: field.csv, or the field.csv.part of a killed run.
+struct FieldSource {
+  bool part = false;      // field.csv.part (field.csv absent)
+  bool cut_line = false;  // its cut last line was dropped
+  long long dropped = 0;  // nodes of its incomplete last slab, dropped
+};
+
 // field.csv of the run folder, or the field.csv.part of a killed run with its cut last line and
-// its incomplete last slab dropped; `note` says what was read.
-io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, std::string& note) {
+// its incomplete last slab dropped.
+io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, FieldSource& source) {
   const bool time = spec.march == io::MarchKind::time;
   const fs::path csv_path = dir / "field.csv", part = dir / "field.csv.part";
   if (!spec.output.csv)
@@ -99,14 +106,9 @@ io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, std::
                   "true: the file was removed, or the run was stopped before it began; run the "
                   "case again");
   io::FieldCsv csv = io::read_field_csv(part, true);
-  const int slab_size = time ? spec.A + 1 : spec.J + 1;
-  const long long dropped = io::drop_incomplete_last_slab(csv, time, slab_size);
-  note = "this run was interrupted (field.csv.part, no field.csv";
-  note += fs::exists(dir / "summary.json") ? ")" : ", no summary.json)";
-  if (csv.cut_line) note += std::string("; its cut last line was ignored");
-  if (dropped > 0)
-    note += std::string("; the incomplete last ") + slab + " (" + std::to_string(dropped) + " of " +
-            std::to_string(slab_size) + " nodes) was ignored";
+  source.part = true;
+  source.cut_line = csv.cut_line;
+  source.dropped = io::drop_incomplete_last_slab(csv, time, time ? spec.A + 1 : spec.J + 1);
   return csv;
 }
 
@@ -115,8 +117,8 @@ int run_check(const Args& args) {
   require_run_folder(args.dir);
   const io::CaseSpec spec = io::load_case(args.dir / "run.toml");
   const bool time = spec.march == io::MarchKind::time;
-  std::string note;
-  const io::FieldCsv csv = read_run_field(args.dir, spec, note);
+  FieldSource source;
+  const io::FieldCsv csv = read_run_field(args.dir, spec, source);
   const char* slab = time ? "row" : "column";
   FIELD_CHECK(!csv.j.empty(),
               csv.path.string() << " holds no complete " << slab << ": there is nothing to check");
@@ -132,13 +134,22 @@ int run_check(const Args& args) {
   const mesh::Field field = io::assemble_field(csv, mesh, time);
   const mesh::Boundary boundary = problem.boundary();
   const std::string status = run_status(args.dir);
-  const bool early = last < (time ? spec.J : spec.A) && note.empty() && status != "interrupted";
+  const bool early = last < (time ? spec.J : spec.A) && !source.part && status != "interrupted";
   std::printf("%s: %s march, %s, rows 0..%d, columns 0..%d%s\n", args.dir.string().c_str(),
               time ? "time" : "space", problem.model.tau().name().c_str(), mesh.J(), mesh.A(),
               early ? " (the run stopped early)" : "");
-  if (!note.empty())
-    std::printf("  %s; %ss 0..%d are complete and were checked\n", note.c_str(), slab, last);
-  else if (status == "interrupted")
+  if (source.part) {
+    std::string ignored;
+    if (source.cut_line) ignored += "; its cut last line was ignored";
+    if (source.dropped > 0)
+      ignored += std::string("; the incomplete ") + slab + " " + std::to_string(last + 1) + " (" +
+                 std::to_string(source.dropped) + " of " +
+                 std::to_string(time ? spec.A + 1 : spec.J + 1) + " nodes) was ignored";
+    std::printf(
+        "  this run was interrupted at %s %d or later (field.csv.part, no field.csv%s)%s; %ss "
+        "0..%d are complete and were checked\n",
+        slab, last, status.empty() ? ", no summary.json" : "", ignored.c_str(), slab, last);
+  } else if (status == "interrupted")
     std::printf(
         "  this run was interrupted at %s %d (summary.json: status \"interrupted\"); %ss 0..%d "
         "are complete and were checked\n",

@@ -113,10 +113,10 @@ TEST(CliCheck, KilledRunCutInsideALineChecksItsCompleteRows) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_TRUE(contains(r, "rows 0..20, columns 0..10")) << r.output;
   EXPECT_TRUE(contains(r,
-                       "this run was interrupted (field.csv.part, no field.csv, no "
-                       "summary.json); its cut last line was ignored; the incomplete last "
-                       "row (3 of 11 nodes) was ignored; rows 0..20 are complete and were "
-                       "checked"))
+                       "this run was interrupted at row 20 or later (field.csv.part, no "
+                       "field.csv, no summary.json); its cut last line was ignored; the "
+                       "incomplete row 21 (3 of 11 nodes) was ignored; rows 0..20 are "
+                       "complete and were checked"))
       << r.output;
   EXPECT_TRUE(contains(r, "check passed")) << r.output;
 
@@ -143,8 +143,8 @@ TEST(CliCheck, KilledRunWithCompleteRowsOnly) {
   const CommandResult r = run_field("check " + out.string());
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_TRUE(contains(r,
-                       "this run was interrupted (field.csv.part, no field.csv, no "
-                       "summary.json); rows 0..30 are complete and were checked"))
+                       "this run was interrupted at row 30 or later (field.csv.part, no "
+                       "field.csv, no summary.json); rows 0..30 are complete and were checked"))
       << r.output;
 
   // Too few rows to hold an equation; a header cut short; no row at all.
@@ -200,8 +200,8 @@ TEST(CliCheck, KilledSpaceMarchChecksItsCompleteColumns) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_TRUE(contains(r, "rows 0..300, columns 0..6")) << r.output;
   EXPECT_TRUE(contains(r,
-                       "the incomplete last column (100 of 301 nodes) was ignored; columns "
-                       "0..6 are complete and were checked"))
+                       "the incomplete column 7 (100 of 301 nodes) was ignored; columns 0..6 "
+                       "are complete and were checked"))
       << r.output;
 }
 
