@@ -148,7 +148,10 @@ int run_check(const Args& args) {
     std::printf(
         "  this run was interrupted at %s %d or later (field.csv.part, no field.csv%s)%s; %ss "
         "0..%d are complete and were checked\n",
-        slab, last, status.empty() ? ", no summary.json" : "", ignored.c_str(), slab, last);
+        slab, last,
+        status.empty() ? ", no summary.json"
+                       : (", summary.json: status \"" + status + "\"").c_str(),
+        ignored.c_str(), slab, last);
   } else if (status == "interrupted")
     std::printf(
         "  this run was interrupted at %s %d (summary.json: status \"interrupted\"); %ss 0..%d "
@@ -188,7 +191,8 @@ int run_check(const Args& args) {
              const noether::Rectangle& r, double tol, double scale_glob) {
       const noether::BalanceResult b = noether::noether_balance(maps, r, scale_glob);
       const double allowed = floor.allowed(r, b, scale_glob, tol);
-      const double q = b.residual.cwiseAbs().maxCoeff() / allowed;
+      double q = b.residual.cwiseAbs().maxCoeff() / allowed;
+      if (!b.residual.allFinite() || !std::isfinite(allowed)) q = INFINITY;  // never accept NaN
       relative = std::max(relative, b.relative);
       if (q >= ratio) ratio = q, R = r;
     }

@@ -163,7 +163,8 @@ ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& fi
       report.max_floor = std::max(report.max_floor, floor / report.max_scale);
     const double allowed = std::max(tolerance * report.max_scale, floor);
     const double g = norm_inf(residuals[n].G);
-    const double q = allowed > 0.0 ? g / allowed : (g > 0.0 ? INFINITY : 0.0);
+    double q = allowed > 0.0 ? g / allowed : (g > 0.0 ? INFINITY : 0.0);
+    if (!std::isfinite(g) || !std::isfinite(allowed)) q = INFINITY;  // never accept inf or NaN
     if (q > report.ratio || first) {
       first = false;
       report.ratio = q;

@@ -174,6 +174,17 @@ TEST_F(RoundoffFloor, FloorsGrowWithThePositionsAndTheConditioning) {
   EXPECT_GT(ratio, 1.5);
 }
 
+TEST_F(RoundoffFloor, NonFiniteResidualNeverPasses) {
+  // Positions whose difference overflows make G_n and its floor inf or NaN: never within tolerance.
+  const FreeFlightRun run(20, Vec3::Zero());
+  const dcel::DiscreteModel model(run.beam, loads_, tau_, run.mesh);
+  mesh::Field field = test::record_time_march(model, run.in).field;
+  field(10, 5).r.x() = 1.7e308;
+  field(11, 5).r.x() = -1.7e308;
+  const Verdict v = check(model, field, march::time_boundary(run.in), run.equations());
+  EXPECT_FALSE(v.residual.ratio <= 1.0) << v.residual.ratio;
+}
+
 TEST_F(RoundoffFloor, BalanceFloorSumsTheSpatialNodeFloorsOfTheRectangle) {
   const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
   mesh::Field field(mesh);
