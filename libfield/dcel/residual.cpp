@@ -158,10 +158,10 @@ ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& fi
   bool first = true;
   for (long long n = 0; n < count; ++n) {  // second pass: allowed_n needs max_scale
     if (!is_equation[n]) continue;
-    const double floor = with_floors ? floors[n] : 0.0;
+    const double floor_n = with_floors ? floors[n] : 0.0;
     if (report.max_scale > 0.0)
-      report.max_floor = std::max(report.max_floor, floor / report.max_scale);
-    const double allowed = std::max(tolerance * report.max_scale, floor);
+      report.max_floor = std::max(report.max_floor, floor_n / report.max_scale);
+    const double allowed = std::max(tolerance * report.max_scale, floor_n);
     const double g = norm_inf(residuals[n].G);
     double q = allowed > 0.0 ? g / allowed : (g > 0.0 ? INFINITY : 0.0);
     if (!std::isfinite(g) || !std::isfinite(allowed)) q = INFINITY;  // never accept inf or NaN

@@ -27,7 +27,7 @@ NodeResidual node_residual(const DiscreteModel& model, const mesh::RowWindow& ro
 /// field that a march produced correctly and field.csv stored, from the actual terms at the node
 /// (positions, rates, the Jacobians of the momenta; docs/theory.md section 7.4):
 ///   floor_n = 16 eps scale_n + sum over the D_k at n of the first-order change of D_k when every
-///             position moves by eps |r|_inf per component and every rotation by 8 eps.
+///             position moves by 2 eps |r|_inf per component and every rotation by 8 eps.
 /// 0 at the unused node (J, A). Parallel over rows, each value computed alone: independent of the
 /// thread count.
 std::vector<double> residual_floors(const DiscreteModel& model, const mesh::Field& field);
