@@ -89,9 +89,10 @@ TEST_F(RoundoffFloor, FreeFlightOneKilometreFromTheOriginPassesAndATamperedNodeF
   ASSERT_TRUE(r.result.completed);
   const mesh::Boundary b = march::time_boundary(run.in);
   const Verdict good = check(model, r.field, b, run.equations(), {{150, 250, 2, 8}});
-  // Positions of 1e3 m lose 1e3 eps absolutely, divided by dt in xi: the SPEC's relative
-  // tolerance alone rejects this correct field (issue 15); the floors accept it.
-  EXPECT_GT(good.residual.relative, kResidualTolerance);
+  // Positions of 1e3 m lose 1e3 eps absolutely, divided by dt in xi: round-off can reach beyond
+  // the SPEC's relative tolerance (measured 5.3e-11 > 1e-11: `field check` rejected this correct
+  // field, issue 15); the floors, far above 1e-11 here, accept it.
+  EXPECT_GT(good.residual.max_floor, 3 * kResidualTolerance);
   EXPECT_LE(good.residual.ratio, 0.5) << where(good);
   EXPECT_LE(good.noether_ratio, 0.5) << where(good);
 
@@ -110,9 +111,10 @@ TEST_F(RoundoffFloor, FreeFlightOf60000StepsDriftingAwayPasses) {
   const test::RecordedRun r = test::record_time_march(model, run.in);
   ASSERT_TRUE(r.result.completed);
   ASSERT_GT(r.field(run.ff.J, 0).r.norm(), 100.0);  // the beam drifts 0.5 m/s for 300 s
+  // Measured relative residual 1.3e-11 > 1e-11 (issue 15).
   const Verdict v = check(model, r.field, march::time_boundary(run.in), run.equations(),
                           {{1, run.ff.J - 1, 0, run.ff.A - 1}, {30000, 59000, 3, 6}});
-  EXPECT_GT(v.residual.relative, kResidualTolerance);
+  EXPECT_GT(v.residual.max_floor, 3 * kResidualTolerance);
   EXPECT_LE(v.residual.ratio, 0.5) << where(v);
   EXPECT_LE(v.noether_ratio, 0.5) << where(v);
 }
@@ -130,8 +132,8 @@ TEST_F(RoundoffFloor, SpaceMarchWithA100AndDs001PassesAndATamperedNodeFails) {
   const Rectangle E{0, se.J - 1, 1, se.A - 1};  // zero-momentum rows: rows 0..J-1, a >= 1
   const Verdict good = check(model, r.field, b, E, {{100, 200, 30, 90}});
   // The strain deviation eta - E6 is small and its round-off divided by ds = 0.01 meets the
-  // large axial stiffness (SPEC [S6]): relative residuals above 1e-11.
-  EXPECT_GT(good.residual.relative, kResidualTolerance);
+  // large axial stiffness (SPEC [S6]): measured relative residual 1.6e-11 > 1e-11 (issue 15).
+  EXPECT_GT(good.residual.max_floor, 3 * kResidualTolerance);
   EXPECT_LE(good.residual.ratio, 0.5) << where(good);
   EXPECT_LE(good.noether_ratio, 0.5) << where(good);
 
