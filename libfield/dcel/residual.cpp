@@ -1,9 +1,14 @@
 #include "libfield/dcel/residual.hpp"
 
+#include <array>
+#include <cmath>
+#include <limits>
 #include <vector>
 
+#include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
+#include "libfield/dcel/node_solver.hpp"
 
 namespace field::dcel {
 
@@ -32,7 +37,82 @@ NodeResidual node_residual_of(const DiscreteModel& model, const Values& values, 
   if (j < mesh.J()) add(model.dt() * model.point_load(values(j, a), j, a));  // [S3.1]
   return r;
 }
+
+// The round-off model of residual_floors (docs/theory.md section 7.4).
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+constexpr double kPositionEps = 2.0;     // error of a stored coordinate [eps |r|_inf]
+constexpr double kRotationEps = 8.0;     // rotation error of a stored node [eps]
+constexpr double kEvaluationEps = 16.0;  // relative error of an evaluated term [eps]
+
+// Body-frame error bound zeta of a node g -> g tau(zeta): rotation kRotationEps eps, translation
+// R^T dr with |dr_i| <= kPositionEps eps |r|_inf (the march rounds r_{j+1} = r_j + R_j t to
+// eps/2 |r_i|: a margin of 4).
+Vec6 node_error(const lie::SE3& g) {
+  Vec6 z;
+  z.head<3>().setConstant(kRotationEps * kEps);
+  z.tail<3>().setConstant(std::sqrt(3.0) * kPositionEps * kEps * g.r.cwiseAbs().maxCoeff());
+  return z;
+}
+
+// y = tau^{-1}(g0^{-1} g1) / h and the componentwise bound of its change for node errors z0, z1:
+// h dy = dtau^{-1}_{hy} (-z0 + Ad_U z1), U = g0^{-1} g1 (SPEC [S4.2]).
+Vec6 rate_error(const lie::Retraction& tau, const lie::SE3& g0, const lie::SE3& g1, const Vec6& z0,
+                const Vec6& z1, double h, Vec6& y) {
+  const lie::SE3 U = g0.inverse() * g1;
+  y = tau.tau_inv(U) / h;
+  return tau.dtau_inv(h * y).cwiseAbs() * (z0 + lie::Ad(U).cwiseAbs() * z1) / h;
+}
+
+// Floors of D1, D2, D3 of the triangle (v1, v2, v3): the first-order change of each for the node
+// errors, through the Jacobians of mu, mu~ (h = dt, -dt) and lambda, lambda~ (h = ds, -ds) of
+// SPEC [S6], plus kEvaluationEps eps |D_k|.
+std::array<double, 3> triangle_floors(const DiscreteModel& model, int j, int a, const lie::SE3& v1,
+                                      const lie::SE3& v2, const lie::SE3& v3) {
+  const double dt = model.dt(), ds = model.ds();
+  const Vec6 z1 = node_error(v1);
+  Vec6 xi, eta;
+  const Vec6 dxi = rate_error(model.tau(), v1, v2, z1, node_error(v2), dt, xi);
+  const Vec6 deta = rate_error(model.tau(), v1, v3, z1, node_error(v3), ds, eta);
+  const auto change = [&](NodeEquation e, double h, const Vec6& y, const Vec6& dy) {
+    return norm_inf(node_jacobian(model.density(), model.tau(), e, h, y).cwiseAbs() * dy);
+  };
+  const VertexDerivatives D = vertex_derivatives(model, triangle_momenta(model, j, a, v1, v2, v3));
+  const double e = kEvaluationEps * kEps;
+  return {ds * change(NodeEquation::time, dt, xi, dxi) +
+              dt * change(NodeEquation::space, ds, eta, deta) + e * norm_inf(D.D1),
+          ds * change(NodeEquation::time, -dt, xi, dxi) + e * norm_inf(D.D2),
+          dt * change(NodeEquation::space, -ds, eta, deta) + e * norm_inf(D.D3)};
+}
 }  // namespace
+
+std::vector<double> residual_floors(const DiscreteModel& model, const mesh::Field& field) {
+  const mesh::SpacetimeMesh& mesh = model.mesh();
+  const int J = mesh.J(), A = mesh.A();
+  std::vector<std::array<double, 3>> triangles(static_cast<size_t>(J) * A);
+  ParallelErrors errors;  // a half turn between neighbours makes cay_inv throw
+#pragma omp parallel for schedule(static)
+  for (int j = 0; j < J; ++j)
+    errors.guard(j, [&] {
+      for (int a = 0; a < A; ++a)
+        triangles[static_cast<size_t>(j) * A + a] =
+            triangle_floors(model, j, a, field(j, a), field(j + 1, a), field(j, a + 1));
+    });
+  errors.rethrow();
+  const auto at = [&](int jt, int a_t) { return triangles[static_cast<size_t>(jt) * A + a_t]; };
+  std::vector<double> floors(static_cast<size_t>(mesh.node_count()), 0.0);
+#pragma omp parallel for schedule(static)
+  for (int j = 0; j <= J; ++j)
+    for (int a = 0; a <= A; ++a) {
+      double f = 0.0;  // the terms of node_residual_of, in its order
+      if (mesh.has_triangle(j, a)) f += at(j, a)[0];
+      if (mesh.has_triangle(j - 1, a)) f += at(j - 1, a)[1];
+      if (mesh.has_triangle(j, a - 1)) f += at(j, a - 1)[2];
+      if (j < J)
+        f += kEvaluationEps * kEps * norm_inf(model.dt() * model.point_load(field(j, a), j, a));
+      floors[static_cast<size_t>(j) * (A + 1) + a] = f;
+    }
+  return floors;
+}
 
 NodeResidual node_residual(const DiscreteModel& model, const mesh::Field& field, int j, int a) {
   return node_residual_of(model, field, j, a);
@@ -43,7 +123,8 @@ NodeResidual node_residual(const DiscreteModel& model, const mesh::RowWindow& ro
 }
 
 ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& field,
-                               const mesh::Boundary& boundary) {
+                               const mesh::Boundary& boundary, double tolerance,
+                               const std::vector<double>& floors) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int A = mesh.A();
   const long long count = mesh.node_count();
@@ -70,6 +151,26 @@ ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& fi
     report.max_scale = std::max(report.max_scale, residuals[n].scale);
   }
   report.relative = report.max_scale > 0.0 ? report.max_abs / report.max_scale : 0.0;
+  const bool with_floors = !floors.empty();
+  FIELD_CHECK(!with_floors || static_cast<long long>(floors.size()) == count,
+              "residual_report: " << floors.size() << " floors for " << count << " nodes");
+  if (tolerance <= 0.0 && !with_floors) return report;
+  bool first = true;
+  for (long long n = 0; n < count; ++n) {  // second pass: allowed_n needs max_scale
+    if (!is_equation[n]) continue;
+    const double floor_n = with_floors ? floors[n] : 0.0;
+    if (report.max_scale > 0.0)
+      report.max_floor = std::max(report.max_floor, floor_n / report.max_scale);
+    const double allowed = std::max(tolerance * report.max_scale, floor_n);
+    const double g = norm_inf(residuals[n].G);
+    double q = allowed > 0.0 ? g / allowed : (g > 0.0 ? INFINITY : 0.0);
+    if (!std::isfinite(g) || !std::isfinite(allowed)) q = INFINITY;  // never accept inf or NaN
+    if (q > report.ratio || first) {
+      first = false;
+      report.ratio = q;
+      report.worst_ratio = {static_cast<int>(n / (A + 1)), static_cast<int>(n % (A + 1))};
+    }
+  }
   return report;
 }
 

@@ -4,6 +4,8 @@
 /// node kind of [S5] is this one sum: interior DCEL, zero traction at a = 0, the ghost a = A
 /// (lambda~ = 0), zero momentum at j = 0, the ghost row j = J (mu~ = 0) and the corners. At a
 /// prescribed node G_n is the reaction wrench (body frame) the constraint must supply.
+#include <vector>
+
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/mesh/field.hpp"
 #include "libfield/mesh/row_window.hpp"
@@ -21,15 +23,31 @@ NodeResidual node_residual(const DiscreteModel& model, const mesh::Field& field,
 /// streaming observers of a time march (io::SpacetimeWriter). Same code as the Field version.
 NodeResidual node_residual(const DiscreteModel& model, const mesh::RowWindow& rows, int j, int a);
 
-/// max |G_n| / max scale_n over the equation nodes of the boundary (SPEC [S5]).
+/// The round-off floor of G_n at every node (index j (A+1) + a): how large |G_n|_inf can be in a
+/// field that a march produced correctly and field.csv stored, from the actual terms at the node
+/// (positions, rates, the Jacobians of the momenta; docs/theory.md section 7.4):
+///   floor_n = 16 eps scale_n + sum over the D_k at n of the first-order change of D_k when every
+///             position moves by 2 eps |r|_inf per component and every rotation by 8 eps.
+/// 0 at the unused node (J, A). Parallel over rows, each value computed alone: independent of the
+/// thread count.
+std::vector<double> residual_floors(const DiscreteModel& model, const mesh::Field& field);
+
+/// max |G_n| / max scale_n over the equation nodes of the boundary (SPEC [S5]) and, when a
+/// tolerance or the floors are given, the worst ratio |G_n|_inf / allowed_n with
+///   allowed_n = max(tolerance max_m scale_m, floor_n)
+/// (the check passes when ratio <= 1).
 struct ResidualReport {
   double max_abs = 0.0;    ///< max_n |G_n|_inf
   double max_scale = 0.0;  ///< max_n scale_n
   double relative = 0.0;   ///< max_abs / max_scale (0 when there are no equation nodes)
   mesh::Node worst;        ///< node of max |G_n|
   long long nodes = 0;     ///< equation nodes checked
+  double ratio = 0.0;      ///< max_n |G_n|_inf / allowed_n (0 without tolerance and floors)
+  mesh::Node worst_ratio;  ///< node of `ratio`
+  double max_floor = 0.0;  ///< max_n floor_n / max_scale over the equation nodes
 };
 ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& field,
-                               const mesh::Boundary& boundary);
+                               const mesh::Boundary& boundary, double tolerance = 0.0,
+                               const std::vector<double>& floors = {});
 
 }  // namespace field::dcel

@@ -117,7 +117,7 @@ std::string trim(const std::string& text) {
 
 }  // namespace
 
-FieldCsv read_field_csv(const std::filesystem::path& path) {
+FieldCsv read_field_csv(const std::filesystem::path& path, bool prefix) {
   errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in)
@@ -130,6 +130,9 @@ FieldCsv read_field_csv(const std::filesystem::path& path) {
   std::string text;
   FIELD_CHECK(std::getline(in, text), name << " is empty: expected the header line '"
                                            << "j,a,t,s,x,y,z,qw,qx,qy,qz'");
+  FIELD_CHECK(!prefix || !in.eof(), name << " holds no complete line (only " << text.size()
+                                         << " bytes of its header): the run was stopped before "
+                                            "it wrote a row");
   std::vector<std::string> header = split(text);
   for (std::string& h : header) h = trim(h);
   const std::vector<std::string>& wanted = field_csv_columns();
@@ -147,6 +150,10 @@ FieldCsv read_field_csv(const std::filesystem::path& path) {
   long long line_number = 1;
   while (std::getline(in, text)) {
     ++line_number;
+    if (prefix && in.eof()) {  // no line end: cut by the kill
+      csv.cut_line = true;
+      break;
+    }
     const std::vector<std::string> fields = split(text);
     FIELD_CHECK(fields.size() == header.size(),
                 name << " line " << line_number << ": " << fields.size() << " values for "
@@ -184,6 +191,20 @@ FieldCsv read_field_csv(const std::filesystem::path& path) {
     throw IoError("cannot read '" + name + "' after line " + std::to_string(line_number) + ": " +
                   last_os_error());
   return csv;
+}
+
+long long drop_incomplete_last_slab(FieldCsv& csv, bool by_rows, int slab_size) {
+  const std::vector<int>& slab = by_rows ? csv.j : csv.a;
+  if (slab.empty()) return 0;
+  size_t first = slab.size();
+  while (first > 0 && slab[first - 1] == slab.back()) --first;
+  const long long count = static_cast<long long>(slab.size() - first);
+  if (count >= slab_size) return 0;
+  for (auto* v : {&csv.j, &csv.a}) v->resize(first);
+  for (auto* v : {&csv.t, &csv.s}) v->resize(first);
+  csv.line.resize(std::min(csv.line.size(), first));
+  csv.g.resize(first);
+  return count;
 }
 
 mesh::Field assemble_field(const FieldCsv& csv, const mesh::SpacetimeMesh& mesh, bool by_rows) {

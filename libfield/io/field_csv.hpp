@@ -57,13 +57,22 @@ struct FieldCsv {
   std::vector<int> j, a;        ///< node indices
   std::vector<double> t, s;     ///< t_j [s], s_a [m]
   std::vector<lie::SE3> g;      ///< pose (rotation from the normalised quaternion)
+  bool cut_line = false;        ///< a last line without line end was dropped (`prefix` read)
 };
 
 /// Reads a field.csv (columns found by name, others ignored). Throws field::IoError when the file
 /// cannot be opened and field::Error naming the file, the line and the value for a missing
 /// column, a ragged line, a value that is not a number or not finite, indices that are not
 /// non-negative integers, or a quaternion whose norm differs from 1 by more than 1e-6.
-FieldCsv read_field_csv(const std::filesystem::path& path);
+/// `prefix`: the file is the field.csv.part of a killed run, whose last line may be cut anywhere
+/// (docs/output-format.md): a last line without line end is dropped unread (a cut number can
+/// still parse) and `cut_line` set; the header must be complete.
+FieldCsv read_field_csv(const std::filesystem::path& path, bool prefix = false);
+
+/// The entries at the end of `csv` that belong to one slab (row j when `by_rows`, else column a)
+/// holding fewer than `slab_size` nodes: the slab a killed run was writing. Removes them and
+/// returns how many were removed (0 when the last slab is complete).
+long long drop_incomplete_last_slab(FieldCsv& csv, bool by_rows, int slab_size);
 
 /// The whole field g_j^a of `mesh` from the entries, laid out by rows (time march) or by columns.
 /// Every node (j, a), j = 0..J, a = 0..A, must appear exactly once and t must be t_j of the mesh

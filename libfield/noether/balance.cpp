@@ -1,6 +1,10 @@
 #include "libfield/noether/balance.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "libfield/core/error.hpp"
 
 namespace field::noether {
 
@@ -62,6 +66,39 @@ BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWind
   if (j < mesh.J()) add(dt * lie::spatial_covector(rows(j, a), model.point_load(rows(j, a), j, a)));
   out.relative = norm_inf(out.residual) / std::max(out.scale_R, 1e-300);
   return out;
+}
+
+BalanceFloor::BalanceFloor(const mesh::Field& field, const std::vector<double>& node_floors) {
+  const int J = field.mesh().J(), A = field.mesh().A();
+  FIELD_CHECK(static_cast<long long>(node_floors.size()) == field.mesh().node_count(),
+              "BalanceFloor: " << node_floors.size() << " floors for " << field.mesh().node_count()
+                               << " nodes");
+  columns_ = A + 2;
+  table_.assign(static_cast<size_t>(J + 2) * columns_, 0.0);
+  for (int j = 0; j <= J; ++j)
+    for (int a = 0; a <= A; ++a) {
+      const double f = std::sqrt(3.0) * (1.0 + field(j, a).r.norm()) *
+                       node_floors[static_cast<size_t>(j) * (A + 1) + a];
+      const size_t k = static_cast<size_t>(j + 1) * columns_ + a + 1;
+      table_[k] = f + table_[k - 1] + table_[k - columns_] - table_[k - columns_ - 1];
+    }
+}
+
+double BalanceFloor::operator()(const Rectangle& R) const {
+  const auto T = [this](int j, int a) {  // sum over j' <= j, a' <= a
+    return table_[static_cast<size_t>(j + 1) * columns_ + a + 1];
+  };
+  const double sum = T(R.j2, R.a2) - T(R.j1 - 1, R.a2) - T(R.j2, R.a1 - 1) + T(R.j1 - 1, R.a1 - 1);
+  return std::max(sum, 0.0);  // the differences round to eps times the table's size
+}
+
+double BalanceFloor::allowed(const Rectangle& R, const BalanceResult& b, double scale_glob,
+                             double tolerance) const {
+  const double S = std::max({b.scale_R, scale_glob, 1e-300});
+  const double rows = R.j2 - R.j1 + 1, columns = R.a2 - R.a1 + 1;
+  const double terms = 2 * rows + 2 * columns + rows * columns;
+  return std::max(tolerance * S,
+                  10 * std::numeric_limits<double>::epsilon() * terms * S + (*this)(R));
 }
 
 double global_scale(const MomentumMaps& maps) {

@@ -4,6 +4,8 @@
 ///   N_j^{a2})
 ///            + dt ds sum_{(j,a) in R} F_j^a + dt sum_{(j,a) in R, j<J} W_j^a
 /// (W: spatial point wrenches, SPEC [S3.1]); zero whenever G_n = 0 at every node of R.
+#include <vector>
+
 #include "libfield/noether/momentum_maps.hpp"
 
 namespace field::noether {
@@ -45,6 +47,27 @@ BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R, doub
 /// (SPEC [S8.2], proof of the theorem); only its scale differs from dcel::node_residual.
 BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
                            int a);
+/// The round-off floor of Res(R): the sum over the nodes n of R of sqrt(3) (1 + |r_n|_2) floor_n,
+/// which bounds |Ad*_{g_n^{-1}} G_n|_inf when |G_n|_inf <= floor_n, since Res(R) = sum_{n in R}
+/// Ad*_{g_n^{-1}} G_n (SPEC [S8.2]); the node floors come from dcel::residual_floors
+/// (docs/theory.md section 7.4). A summed-area table: O(1) per rectangle.
+class BalanceFloor {
+ public:
+  BalanceFloor(const mesh::Field& field, const std::vector<double>& node_floors);
+  /// The floor of Res(R).
+  double operator()(const Rectangle& R) const;
+  /// What |Res(R)|_inf may be (`field check`): max(tolerance S, 10 eps terms(R) S + floor(R)),
+  /// S = max(scale_R, scale_glob), terms(R) = 2 rows + 2 columns + rows columns: the relative
+  /// tolerance of SPEC [S10] iii, the evaluation round-off of the sum (SPEC [S8.2]) and the
+  /// round-off of the nodes. `b` is noether_balance(maps, R, scale_glob).
+  double allowed(const Rectangle& R, const BalanceResult& b, double scale_glob,
+                 double tolerance) const;
+
+ private:
+  int columns_ = 0;            // A + 2
+  std::vector<double> table_;  // table_[(j+1) columns_ + a+1] = sum over j' <= j, a' <= a
+};
+
 /// scale_glob = max(ds max_j sum_a |M_j^a|, dt max_a sum_j |N_j^a|).
 double global_scale(const MomentumMaps& maps);
 
