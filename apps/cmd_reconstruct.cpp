@@ -86,14 +86,16 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   SeriesStats stats;
   Progress progress("column", "s", A, common.quiet);
   noether::SpaceDiagnostics diagnostics(
-      model, problem.boundary(), [&](const noether::SpaceColumnDiagnostics& d) {
+      model, problem.boundary(),
+      [&](const noether::SpaceColumnDiagnostics& d) {
         stats.add(d);
         const Vec6& Q = d.momentum;
         series.row({double(d.a), d.s, d.energy, Q(0), Q(1), Q(2), Q(3), Q(4), Q(5), d.balance,
                     double(d.newton.max_iterations), d.newton.mean_iterations});
         progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
                         stats.energy_change(d.energy), d.balance);
-      });
+      },
+      noether::SeriesOptions{spec.output.series_stride, common.threads});
   std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};
   if (csv) observers.insert(observers.begin(), csv.get());
 

@@ -79,14 +79,16 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   SeriesStats stats;
   Progress progress("row", "t", J, common.quiet);
   noether::TimeDiagnostics diagnostics(
-      model, problem.boundary(), [&](const noether::TimeRowDiagnostics& d) {
+      model, problem.boundary(),
+      [&](const noether::TimeRowDiagnostics& d) {
         stats.add(d);
         const Vec6& P = d.momentum;
         series.row({double(d.j), d.t, d.energy, P(0), P(1), P(2), P(3), P(4), P(5), d.balance,
                     double(d.newton.max_iterations), d.newton.mean_iterations});
         progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
                         stats.energy_change(d.energy), d.balance);
-      });
+      },
+      noether::SeriesOptions{spec.output.series_stride, common.threads});
   std::vector<march::SlabObserver*> observers;
   for (auto& w : writers) observers.push_back(w.get());
   observers.push_back(&diagnostics);

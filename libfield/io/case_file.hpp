@@ -59,6 +59,8 @@ struct OutputSpec {
   bool csv = true;  ///< field.csv
   bool vtk = true;  ///< beam.pvd + frames/, spacetime.vtu
   bool tip = true;  ///< time march: tip.csv, input for `field reconstruct`
+  int series_stride =
+      1;  ///< time_series.csv / space_series.csv: every stride-th line, and the last
 };
 
 /// A validated, resolved case. Paths are absolute.

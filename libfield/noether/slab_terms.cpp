@@ -3,39 +3,65 @@
 #include <algorithm>
 
 #include "libfield/core/error.hpp"
+#include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/energies.hpp"
 
 namespace field::noether {
 
+std::vector<Vec6> slab_along(const dcel::DiscreteModel& model, SlabAxis axis,
+                             const std::vector<lie::SE3>& slab, int threads) {
+  const int K = static_cast<int>(slab.size()) - 1;
+  const double h = axis == SlabAxis::row ? model.ds() : model.dt();
+  const lie::Retraction& tau = model.tau();
+  std::vector<Vec6> along(static_cast<size_t>(std::max(K, 0)));
+  ParallelErrors errors;  // cay_inv throws for a half turn between neighbours
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+  for (int k = 0; k < K; ++k)
+    errors.guard(k, [&] { along[k] = mesh::convected(tau, slab[k], slab[k + 1], h); });
+  errors.rethrow();
+  return along;
+}
+
 SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
-                     const std::vector<lie::SE3>& slab, const std::vector<lie::SE3>& next) {
+                     const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
+                     const std::vector<lie::SE3>& next, int threads) {
   const bool row = axis == SlabAxis::row;
   const int K = row ? model.mesh().A() : model.mesh().J();
-  FIELD_ASSERT(static_cast<int>(slab.size()) == K + 1 && static_cast<int>(next.size()) == K + 1,
-               "slab_terms: slabs of " << slab.size() << " and " << next.size()
-                                       << " values, expected " << K + 1);
+  FIELD_ASSERT(static_cast<int>(slab.size()) == K + 1 && static_cast<int>(next.size()) == K + 1 &&
+                   static_cast<int>(along.size()) == K,
+               "slab_terms: slabs of " << slab.size() << " and " << next.size() << " values and "
+                                       << along.size() << " along, expected " << K + 1 << " and "
+                                       << K);
   const double dt = model.dt(), ds = model.ds();
   const model::Density& d = model.density();
+  const lie::Retraction& tau = model.tau();
   SlabTerms t;
   t.cross.resize(K);
   t.along.resize(K);
   t.force.resize(K);
   t.point.assign(K + 1, Vec6::Zero());
-  for (int k = 0; k < K; ++k) {  // serial, fixed order: results independent of threads
-    // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}.
-    const int j = row ? i : k, a = row ? k : i;
-    const lie::SE3& g1 = slab[k];
-    const dcel::TriangleMomenta m =
-        row ? dcel::triangle_momenta(model, j, a, g1, next[k], slab[k + 1])
-            : dcel::triangle_momenta(model, j, a, g1, slab[k + 1], next[k]);
-    const Vec6 M = lie::spatial_covector(g1, m.mu), N = lie::spatial_covector(g1, m.lambda);
-    t.cross[k] = row ? ds * M : dt * N;
-    t.along[k] = row ? dt * N : ds * M;
-    t.force[k] = dt * ds * lie::spatial_covector(g1, m.f);
-    t.triangle_energy += row ? d.kinetic_energy(m.xi) : space_strain_term(d, m.eta);
-  }
+  std::vector<double> energy(K);  // per triangle, summed below in triangle order
+  ParallelErrors errors;
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+  for (int k = 0; k < K; ++k)
+    errors.guard(k, [&] {
+      // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}; the momenta of SPEC [S4.2]
+      // (dcel::triangle_momenta), with the convected quantity along the slab from slab_along.
+      const int j = row ? i : k, a = row ? k : i;
+      const lie::SE3& g1 = slab[k];
+      const Vec6 xi = row ? mesh::convected(tau, g1, next[k], dt) : along[k];
+      const Vec6 eta = row ? along[k] : mesh::convected(tau, g1, next[k], ds);
+      const Vec6 M = lie::spatial_covector(g1, dcel::time_momentum(model, xi));
+      const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, eta));
+      t.cross[k] = row ? ds * M : dt * N;
+      t.along[k] = row ? dt * N : ds * M;
+      t.force[k] = dt * ds * lie::spatial_covector(g1, model.force(g1, j, a));
+      energy[k] = row ? d.kinetic_energy(xi) : space_strain_term(d, eta);
+    });
+  errors.rethrow();
+  for (int k = 0; k < K; ++k) t.triangle_energy += energy[k];  // serial, fixed order
   if (!model.loads().point.empty())
     for (int k = 0; k <= K; ++k) {
       const int j = row ? i : k, a = row ? k : i;
@@ -46,18 +72,17 @@ SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
 }
 
 double slab_node_energy(const dcel::DiscreteModel& model, SlabAxis axis,
-                        const std::vector<lie::SE3>& slab) {
+                        const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
+                        int threads) {
   const model::Density& d = model.density();
-  const lie::Retraction& tau = model.tau();
+  const int K = static_cast<int>(along.size());
+  std::vector<double> node(K);  // per node, summed below in node order
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+  for (int k = 0; k < K; ++k)
+    node[k] = axis == SlabAxis::row ? time_potential_term(d, along[k], slab[k])
+                                    : space_node_term(d, along[k], slab[k]);
   double sum = 0.0;
-  if (axis == SlabAxis::row) {
-    for (int a = 0; a < model.mesh().A(); ++a)
-      sum +=
-          time_potential_term(d, mesh::convected(tau, slab[a], slab[a + 1], model.ds()), slab[a]);
-  } else {
-    for (int j = 0; j < model.mesh().J(); ++j)
-      sum += space_node_term(d, mesh::convected(tau, slab[j], slab[j + 1], model.dt()), slab[j]);
-  }
+  for (int k = 0; k < K; ++k) sum += node[k];
   return sum;
 }
 

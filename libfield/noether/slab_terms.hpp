@@ -29,14 +29,26 @@ struct SlabTerms {
   double triangle_energy = 0.0;
 };
 
-/// The terms of slab i from the slab (A+1 or J+1 values) and the next one.
-SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
-                     const std::vector<lie::SE3>& slab, const std::vector<lie::SE3>& next);
+/// The convected quantity between neighbours along a slab, k = 0..K-1: eta_j^k =
+/// tau^{-1}((g_j^k)^{-1} g_j^{k+1}) / ds (row j) or xi_k^a (column a), SPEC [S4.1]. Both the node
+/// energy of the slab and its triangles (as their eta or xi) use it: computed once per slab.
+/// Nodes are shared among `threads` OpenMP threads (1: serial); each writes its own slot.
+std::vector<Vec6> slab_along(const dcel::DiscreteModel& model, SlabAxis axis,
+                             const std::vector<lie::SE3>& slab, int threads = 1);
 
-/// The node part of the energy of slab i, from the slab alone: sum_{a<A} V_j^a (row j) or
-/// sum_{j<J} W_j^a (column a), SPEC [S9] [J/m].
+/// The terms of slab i from the slab (A+1 or J+1 values), its slab_along and the next slab. The
+/// triangles are shared among `threads` threads, each writing its own slot; the sums are then
+/// taken serially in triangle order, so the result has the same bits for any thread count.
+SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                     const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
+                     const std::vector<lie::SE3>& next, int threads = 1);
+
+/// The node part of the energy of slab i, from the slab and its slab_along: sum_{a<A} V_j^a
+/// (row j) or sum_{j<J} W_j^a (column a), SPEC [S9] [J/m]. Per node on `threads` threads, summed
+/// serially in node order.
 double slab_node_energy(const dcel::DiscreteModel& model, SlabAxis axis,
-                        const std::vector<lie::SE3>& slab);
+                        const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
+                        int threads = 1);
 
 /// E_j = ds [sum_a T + (sum_a V_j^a + sum_a V_{j+1}^a)/2] (row) or
 /// E_M^a = dt [sum_j (V - <dV/deta, eta>) + (sum_j W_j^a + sum_j W_j^{a+1})/2] (column), SPEC [S9].
