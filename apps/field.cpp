@@ -16,6 +16,7 @@
 #include <map>
 
 #include "apps/commands.hpp"
+#include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 
 namespace {
@@ -62,6 +63,9 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);  // prints help/version (code 0) or the usage error
     return code == 0 ? kSuccess : kUsage;
   }
+  // The marches wait passively unless the user chose (apps/wait_policy.hpp); before any work.
+  if (app.got_subcommand("simulate") || app.got_subcommand("reconstruct"))
+    use_passive_openmp_wait(argv, common.threads);
   try {
     for (auto& [name, run] : runners)
       if (app.got_subcommand(name)) return run();
