@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "libfield/core/error.hpp"
+#include "libfield/core/parallel_errors.hpp"
 #include "libfield/march/slab_solve.hpp"
 
 namespace field::noether {
@@ -30,38 +31,60 @@ std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& n
     have_previous_ = false;
     along_.clear();
   }
+  const int K = axis_ == SlabAxis::row ? model_.mesh().A() : model_.mesh().J();
+  FIELD_ASSERT(static_cast<int>(next.size()) == K + 1, "SlabSeries: slab "
+                                                           << i1 << " has " << next.size()
+                                                           << " values, expected " << K + 1);
   // slab_along and node energy of slab i1: for the terms of slab i1, or the energies of the
-  // reported slabs i1 and i1-1.
-  std::vector<Vec6> next_along;
-  double next_node_energy = 0.0;
-  if (terms_needed(i1) || reported(i1) || reported(i1 - 1)) {
-    next_along = slab_along(model_, axis_, next, threads_);
-    next_node_energy = slab_node_energy(model_, axis_, next, next_along, threads_);
-  }
-  std::optional<SlabReport> out;
+  // reported slabs i1 and i1-1. The terms of slab i = i1-1: for its report or the balance of i+1.
   const int i = i1 - 1;
-  if (i1 > 0 && terms_needed(i)) {
-    FIELD_ASSERT(!along_.empty(), "SlabSeries: slab " << i << " was not kept");
-    SlabTerms terms = slab_terms(model_, axis_, i, slab_, along_, next, threads_);
-    scale_glob_ = std::max(scale_glob_, slab_scale(terms, k1_, k2_));
+  const bool along = terms_needed(i1) || reported(i1) || reported(i1 - 1);
+  const bool terms = i1 > 0 && terms_needed(i);
+  FIELD_ASSERT(!terms || static_cast<int>(along_.size()) == K,
+               "SlabSeries: slab " << i << " was not kept");
+  SlabTerms t;
+  if (terms) t = slab_terms_begin(model_, axis_, i, slab_);
+  next_along_.resize(along ? K : 0);
+  node_.resize(K);
+  triangle_.resize(K);
+  if (along || terms) {
+    // One parallel region for both slabs; every node writes its own slots (slab_terms.hpp).
+    ParallelErrors errors;  // cay_inv throws for a half turn between neighbours
+#pragma omp parallel for schedule(static) num_threads(threads_) if (threads_ > 1)
+    for (int k = 0; k < K; ++k)
+      errors.guard(k, [&] {
+        if (along) {
+          next_along_[k] = along_at(model_, axis_, next, k);
+          node_[k] = node_energy_at(model_, axis_, next, next_along_, k);
+        }
+        if (terms) triangle_[k] = triangle_at(model_, axis_, i, slab_, along_, next, k, t);
+      });
+    errors.rethrow();
+  }
+  // Serial sums in node order: the same bits for any thread count.
+  double next_node_energy = 0.0;
+  if (along)
+    for (int k = 0; k < K; ++k) next_node_energy += node_[k];
+  std::optional<SlabReport> out;
+  if (terms) {
+    for (int k = 0; k < K; ++k) t.triangle_energy += triangle_[k];
+    scale_glob_ = std::max(scale_glob_, slab_scale(t, k1_, k2_));
     if (reported(i)) {
       SlabReport r;
       r.index = i;
-      r.energy = slab_energy(model_, axis_, terms, node_energy_, next_node_energy);
-      r.momentum = slab_momentum(terms);
+      r.energy = slab_energy(model_, axis_, t, node_energy_, next_node_energy);
+      r.momentum = slab_momentum(t);
       if (i >= 1) {  // the one-slab rectangle of slab i, SPEC [S8.2]
         FIELD_ASSERT(have_previous_, "SlabSeries: terms of slab " << i - 1 << " missing");
-        r.balance = slab_balance(previous_, terms, k1_, k2_, scale_glob_).relative;
+        r.balance = slab_balance(previous_, t, k1_, k2_, scale_glob_).relative;
       }
       out = r;
     }
-    previous_ = std::move(terms);
-    have_previous_ = true;
-  } else {
-    have_previous_ = false;
+    previous_ = std::move(t);
   }
+  have_previous_ = terms;
   if (terms_needed(i1)) slab_ = next;
-  along_ = std::move(next_along);
+  along_.swap(next_along_);
   node_energy_ = next_node_energy;
   return out;
 }

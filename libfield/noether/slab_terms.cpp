@@ -10,16 +10,66 @@
 
 namespace field::noether {
 
+Vec6 along_at(const dcel::DiscreteModel& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
+              int k) {
+  const double h = axis == SlabAxis::row ? model.ds() : model.dt();
+  return mesh::convected(model.tau(), slab[k], slab[k + 1], h);
+}
+
+double node_energy_at(const dcel::DiscreteModel& model, SlabAxis axis,
+                      const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k) {
+  const model::Density& d = model.density();
+  return axis == SlabAxis::row ? time_potential_term(d, along[k], slab[k])
+                               : space_node_term(d, along[k], slab[k]);
+}
+
+SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                           const std::vector<lie::SE3>& slab) {
+  const bool row = axis == SlabAxis::row;
+  const int K = row ? model.mesh().A() : model.mesh().J();
+  FIELD_ASSERT(static_cast<int>(slab.size()) == K + 1,
+               "slab_terms: a slab of " << slab.size() << " values, expected " << K + 1);
+  SlabTerms t;
+  t.cross.resize(K);
+  t.along.resize(K);
+  t.force.resize(K);
+  t.point.assign(K + 1, Vec6::Zero());
+  if (!model.loads().point.empty())
+    for (int k = 0; k <= K; ++k) {
+      const int j = row ? i : k, a = row ? k : i;
+      if (j < model.mesh().J())  // point loads act on rows j <= J-1 (SPEC [S3.1])
+        t.point[k] = model.dt() * lie::spatial_covector(slab[k], model.point_load(slab[k], j, a));
+    }
+  return t;
+}
+
+double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                   const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
+                   const std::vector<lie::SE3>& next, int k, SlabTerms& t) {
+  // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}; the momenta of SPEC [S4.2]
+  // (dcel::triangle_momenta), with the convected quantity along the slab from slab_along.
+  const bool row = axis == SlabAxis::row;
+  const double dt = model.dt(), ds = model.ds();
+  const lie::Retraction& tau = model.tau();
+  const int j = row ? i : k, a = row ? k : i;
+  const lie::SE3& g1 = slab[k];
+  const Vec6 xi = row ? mesh::convected(tau, g1, next[k], dt) : along[k];
+  const Vec6 eta = row ? along[k] : mesh::convected(tau, g1, next[k], ds);
+  const Vec6 M = lie::spatial_covector(g1, dcel::time_momentum(model, xi));
+  const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, eta));
+  t.cross[k] = row ? ds * M : dt * N;
+  t.along[k] = row ? dt * N : ds * M;
+  t.force[k] = dt * ds * lie::spatial_covector(g1, model.force(g1, j, a));
+  return row ? model.density().kinetic_energy(xi) : space_strain_term(model.density(), eta);
+}
+
 std::vector<Vec6> slab_along(const dcel::DiscreteModel& model, SlabAxis axis,
                              const std::vector<lie::SE3>& slab, int threads) {
   const int K = static_cast<int>(slab.size()) - 1;
-  const double h = axis == SlabAxis::row ? model.ds() : model.dt();
-  const lie::Retraction& tau = model.tau();
   std::vector<Vec6> along(static_cast<size_t>(std::max(K, 0)));
   ParallelErrors errors;  // cay_inv throws for a half turn between neighbours
 #pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
-  for (int k = 0; k < K; ++k)
-    errors.guard(k, [&] { along[k] = mesh::convected(tau, slab[k], slab[k + 1], h); });
+  for (int k = 0; k < K; ++k) errors.guard(k, [&] { along[k] = along_at(model, axis, slab, k); });
   errors.rethrow();
   return along;
 }
@@ -27,60 +77,28 @@ std::vector<Vec6> slab_along(const dcel::DiscreteModel& model, SlabAxis axis,
 SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
                      const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
                      const std::vector<lie::SE3>& next, int threads) {
-  const bool row = axis == SlabAxis::row;
-  const int K = row ? model.mesh().A() : model.mesh().J();
-  FIELD_ASSERT(static_cast<int>(slab.size()) == K + 1 && static_cast<int>(next.size()) == K + 1 &&
-                   static_cast<int>(along.size()) == K,
-               "slab_terms: slabs of " << slab.size() << " and " << next.size() << " values and "
-                                       << along.size() << " along, expected " << K + 1 << " and "
-                                       << K);
-  const double dt = model.dt(), ds = model.ds();
-  const model::Density& d = model.density();
-  const lie::Retraction& tau = model.tau();
-  SlabTerms t;
-  t.cross.resize(K);
-  t.along.resize(K);
-  t.force.resize(K);
-  t.point.assign(K + 1, Vec6::Zero());
+  SlabTerms t = slab_terms_begin(model, axis, i, slab);
+  const int K = static_cast<int>(t.cross.size());
+  FIELD_ASSERT(static_cast<int>(next.size()) == K + 1 && static_cast<int>(along.size()) == K,
+               "slab_terms: next slab of " << next.size() << " values and " << along.size()
+                                           << " along, expected " << K + 1 << " and " << K);
   std::vector<double> energy(K);  // per triangle, summed below in triangle order
   ParallelErrors errors;
 #pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
   for (int k = 0; k < K; ++k)
-    errors.guard(k, [&] {
-      // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}; the momenta of SPEC [S4.2]
-      // (dcel::triangle_momenta), with the convected quantity along the slab from slab_along.
-      const int j = row ? i : k, a = row ? k : i;
-      const lie::SE3& g1 = slab[k];
-      const Vec6 xi = row ? mesh::convected(tau, g1, next[k], dt) : along[k];
-      const Vec6 eta = row ? along[k] : mesh::convected(tau, g1, next[k], ds);
-      const Vec6 M = lie::spatial_covector(g1, dcel::time_momentum(model, xi));
-      const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, eta));
-      t.cross[k] = row ? ds * M : dt * N;
-      t.along[k] = row ? dt * N : ds * M;
-      t.force[k] = dt * ds * lie::spatial_covector(g1, model.force(g1, j, a));
-      energy[k] = row ? d.kinetic_energy(xi) : space_strain_term(d, eta);
-    });
+    errors.guard(k, [&] { energy[k] = triangle_at(model, axis, i, slab, along, next, k, t); });
   errors.rethrow();
   for (int k = 0; k < K; ++k) t.triangle_energy += energy[k];  // serial, fixed order
-  if (!model.loads().point.empty())
-    for (int k = 0; k <= K; ++k) {
-      const int j = row ? i : k, a = row ? k : i;
-      if (j < model.mesh().J())  // point loads act on rows j <= J-1 (SPEC [S3.1])
-        t.point[k] = dt * lie::spatial_covector(slab[k], model.point_load(slab[k], j, a));
-    }
   return t;
 }
 
 double slab_node_energy(const dcel::DiscreteModel& model, SlabAxis axis,
                         const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
                         int threads) {
-  const model::Density& d = model.density();
   const int K = static_cast<int>(along.size());
   std::vector<double> node(K);  // per node, summed below in node order
 #pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
-  for (int k = 0; k < K; ++k)
-    node[k] = axis == SlabAxis::row ? time_potential_term(d, along[k], slab[k])
-                                    : space_node_term(d, along[k], slab[k]);
+  for (int k = 0; k < K; ++k) node[k] = node_energy_at(model, axis, slab, along, k);
   double sum = 0.0;
   for (int k = 0; k < K; ++k) sum += node[k];
   return sum;

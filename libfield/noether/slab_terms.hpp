@@ -50,6 +50,22 @@ double slab_node_energy(const dcel::DiscreteModel& model, SlabAxis axis,
                         const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
                         int threads = 1);
 
+/// The per-node parts of the three functions above, for loops that fuse them (SlabSeries: one
+/// parallel region per slab). Node k of slab_along:
+Vec6 along_at(const dcel::DiscreteModel& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
+              int k);
+/// Node k's term of slab_node_energy.
+double node_energy_at(const dcel::DiscreteModel& model, SlabAxis axis,
+                      const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k);
+/// The terms of slab i sized, with their point loads, and triangle_energy = 0: to be completed by
+/// triangle_at for every k and the sum of its returns, in order, into triangle_energy.
+SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                           const std::vector<lie::SE3>& slab);
+/// Triangle k of slab i: writes t.cross[k], t.along[k], t.force[k]; returns its energy term.
+double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                   const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
+                   const std::vector<lie::SE3>& next, int k, SlabTerms& t);
+
 /// E_j = ds [sum_a T + (sum_a V_j^a + sum_a V_{j+1}^a)/2] (row) or
 /// E_M^a = dt [sum_j (V - <dV/deta, eta>) + (sum_j W_j^a + sum_j W_j^{a+1})/2] (column), SPEC [S9].
 double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,
