@@ -35,7 +35,7 @@ std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& n
   FIELD_ASSERT(static_cast<int>(next.size()) == K + 1, "SlabSeries: slab "
                                                            << i1 << " has " << next.size()
                                                            << " values, expected " << K + 1);
-  // slab_along and node energy of slab i1: for the terms of slab i1, or the energies of the
+  // along_at and node energies of slab i1: for the terms of slab i1, or the energies of the
   // reported slabs i1 and i1-1. The terms of slab i = i1-1: for its report or the balance of i+1.
   const int i = i1 - 1;
   const bool along = terms_needed(i1) || reported(i1) || reported(i1 - 1);

@@ -53,10 +53,10 @@ class SlabSeries {
   SlabAxis axis_;
   int k1_, k2_, N_, stride_, threads_;
   std::vector<lie::SE3> slab_;    // slab i1-1, kept when its terms are needed
-  std::vector<Vec6> along_;       // its slab_along (empty when not computed)
+  std::vector<Vec6> along_;       // its along_at values (empty when not computed)
   std::vector<Vec6> next_along_;  // buffers of add(), kept to save allocations
   std::vector<double> node_, triangle_;
-  double node_energy_ = 0.0;  // its slab_node_energy
+  double node_energy_ = 0.0;  // its node energy, sum_k node_energy_at
   SlabTerms previous_;        // terms of slab i1-2, when computed
   bool have_previous_ = false;
   double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "libfield/core/error.hpp"
-#include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/energies.hpp"
@@ -47,7 +46,7 @@ double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
                    const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
                    const std::vector<lie::SE3>& next, int k, SlabTerms& t) {
   // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}; the momenta of SPEC [S4.2]
-  // (dcel::triangle_momenta), with the convected quantity along the slab from slab_along.
+  // (dcel::triangle_momenta), with the convected quantity along the slab from along_at.
   const bool row = axis == SlabAxis::row;
   const double dt = model.dt(), ds = model.ds();
   const lie::Retraction& tau = model.tau();
@@ -61,47 +60,6 @@ double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
   t.along[k] = row ? dt * N : ds * M;
   t.force[k] = dt * ds * lie::spatial_covector(g1, model.force(g1, j, a));
   return row ? model.density().kinetic_energy(xi) : space_strain_term(model.density(), eta);
-}
-
-std::vector<Vec6> slab_along(const dcel::DiscreteModel& model, SlabAxis axis,
-                             const std::vector<lie::SE3>& slab, int threads) {
-  const int K = static_cast<int>(slab.size()) - 1;
-  std::vector<Vec6> along(static_cast<size_t>(std::max(K, 0)));
-  ParallelErrors errors;  // cay_inv throws for a half turn between neighbours
-#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
-  for (int k = 0; k < K; ++k) errors.guard(k, [&] { along[k] = along_at(model, axis, slab, k); });
-  errors.rethrow();
-  return along;
-}
-
-SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
-                     const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
-                     const std::vector<lie::SE3>& next, int threads) {
-  SlabTerms t = slab_terms_begin(model, axis, i, slab);
-  const int K = static_cast<int>(t.cross.size());
-  FIELD_ASSERT(static_cast<int>(next.size()) == K + 1 && static_cast<int>(along.size()) == K,
-               "slab_terms: next slab of " << next.size() << " values and " << along.size()
-                                           << " along, expected " << K + 1 << " and " << K);
-  std::vector<double> energy(K);  // per triangle, summed below in triangle order
-  ParallelErrors errors;
-#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
-  for (int k = 0; k < K; ++k)
-    errors.guard(k, [&] { energy[k] = triangle_at(model, axis, i, slab, along, next, k, t); });
-  errors.rethrow();
-  for (int k = 0; k < K; ++k) t.triangle_energy += energy[k];  // serial, fixed order
-  return t;
-}
-
-double slab_node_energy(const dcel::DiscreteModel& model, SlabAxis axis,
-                        const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
-                        int threads) {
-  const int K = static_cast<int>(along.size());
-  std::vector<double> node(K);  // per node, summed below in node order
-#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
-  for (int k = 0; k < K; ++k) node[k] = node_energy_at(model, axis, slab, along, k);
-  double sum = 0.0;
-  for (int k = 0; k < K; ++k) sum += node[k];
-  return sum;
 }
 
 double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,

@@ -68,7 +68,9 @@ TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
   for (size_t i = 0; i < one.size(); ++i) {
     expect_same_bits(one[i], two[i]);
     EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
-    if (one[i].j >= 1) EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
+    if (one[i].j >= 1) {
+      EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
+    }
   }
 }
 
@@ -135,7 +137,9 @@ TEST(SlabSeries, SpaceDiagnosticsSameBitsOnThreadsAndStride) {
   for (size_t i = 0; i < thin.size(); ++i) {
     EXPECT_EQ(thin[i].a, expected[i]);
     same(thin[i], one[expected[i]]);
-    if (thin[i].a >= 1) EXPECT_LT(thin[i].balance, 1e-12) << "column " << thin[i].a;
+    if (thin[i].a >= 1) {
+      EXPECT_LT(thin[i].balance, 1e-12) << "column " << thin[i].a;
+    }
   }
 }
 
