@@ -14,6 +14,7 @@
 #include "apps/progress.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/series_stats.hpp"
+#include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -60,6 +61,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   FIELD_CHECK(spec.march == io::MarchKind::space,
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
+  use_passive_openmp_wait(common.threads, spec.J);  // may start the program again, once
   io::Problem problem(spec);
   const io::SpaceSetup setup = io::space_march_input(problem);
   const dcel::DiscreteModel& model = problem.model;

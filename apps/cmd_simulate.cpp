@@ -13,6 +13,7 @@
 #include "apps/progress.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/series_stats.hpp"
+#include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -47,6 +48,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   io::CaseSpec spec = io::load_case(args.case_file);
   FIELD_CHECK(spec.march == io::MarchKind::time,
               spec.file.string() << ": march = \"space\": this case is run by `field reconstruct`");
+  use_passive_openmp_wait(common.threads, spec.A);  // may start the program again, once
   io::Problem problem(spec);
   const march::TimeMarchInput input = io::time_march_input(problem);
   const dcel::DiscreteModel& model = problem.model;

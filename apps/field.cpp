@@ -45,6 +45,7 @@ void add_common_options(CLI::App& sub, CommonOptions& common) {
 
 int main(int argc, char** argv) {
   using namespace field::app;
+  keep_arguments(argv);  // for the passive OpenMP wait (apps/wait_policy.hpp)
   CLI::App app{"libfield: multisymplectic Lie-group integrator for geometrically exact beams"};
   app.set_version_flag("--version", std::string("field ") + FIELD_VERSION);
   app.require_subcommand(1);
@@ -63,9 +64,6 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);  // prints help/version (code 0) or the usage error
     return code == 0 ? kSuccess : kUsage;
   }
-  // The marches wait passively unless the user chose (apps/wait_policy.hpp); before any work.
-  if (app.got_subcommand("simulate") || app.got_subcommand("reconstruct"))
-    use_passive_openmp_wait(argv, common.threads);
   try {
     for (auto& [name, run] : runners)
       if (app.got_subcommand(name)) return run();

@@ -34,13 +34,16 @@ std::string spin_count(const std::string& env, const std::string& args) {
   return r.output.substr(at + key.size(), r.output.find('\'', at + key.size()) - at - key.size());
 }
 
-/// `simulate` of a small case without field outputs (a fast run), on `threads` threads.
-std::string simulate(const TempFolder& tmp, int threads) {
+/// `simulate` of a case without field outputs (a fast run) with A nodes per row (10 steps), on
+/// `threads` threads. Rows of A >= march::SlabSolver::kParallelMinNodes = 64 nodes run on several
+/// threads.
+std::string simulate(const TempFolder& tmp, int threads, int A = 80) {
   const std::filesystem::path file =
       tmp.write("case.toml",
                 "format = 1\nmarch = \"time\"\n[beam]\nsection = \"square\"\nside = 0.1\nE = 1e5\n"
-                "nu = 0.3\nrho = 1000.0\n[grid]\nA = 4\nds = 0.25\ndt = 0.01\nJ = 10\n[output]\n"
-                "csv = false\nvtk = false\ntip = false\n");
+                "nu = 0.3\nrho = 1000.0\n[grid]\nA = " +
+                    std::to_string(A) + "\nL = 1.0\ndt = 0.0005\nJ = 10\n[output]\n" +
+                    "csv = false\nvtk = false\ntip = false\n");
   return "simulate '" + file.string() + "' --out '" + (tmp / "run").string() + "' --force -q " +
          "--threads " + std::to_string(threads);
 }
@@ -56,10 +59,11 @@ TEST(WaitPolicy, TheUsersChoiceIsKept) {
   EXPECT_NE(spin_count("OMP_WAIT_POLICY=active", simulate(tmp, 2)), "0");
 }
 
-TEST(WaitPolicy, OneThreadAndOtherCommandsStartOnce) {
+TEST(WaitPolicy, OneThreadSmallSlabsAndOtherCommandsStartOnce) {
   TempFolder tmp;
   // libgomp's default (a positive spin count): not restarted with the passive policy
   EXPECT_NE(spin_count("", simulate(tmp, 1)), "0");
+  EXPECT_NE(spin_count("", simulate(tmp, 2, 10)), "0");  // rows of 10 nodes: one thread
   const std::string info =
       "info '" + std::string(FIELD_SOURCE_DIR) + "/meshes/free_flight/case.toml'";
   EXPECT_NE(spin_count("", info), "0");
