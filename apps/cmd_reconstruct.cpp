@@ -14,6 +14,7 @@
 #include "apps/progress.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/series_stats.hpp"
+#include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -60,6 +61,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   FIELD_CHECK(spec.march == io::MarchKind::space,
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
+  use_passive_openmp_wait(common.threads, spec.J);  // may start the program again, once
   io::Problem problem(spec);
   const io::SpaceSetup setup = io::space_march_input(problem);
   const dcel::DiscreteModel& model = problem.model;
@@ -86,14 +88,16 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   SeriesStats stats;
   Progress progress("column", "s", A, common.quiet);
   noether::SpaceDiagnostics diagnostics(
-      model, problem.boundary(), [&](const noether::SpaceColumnDiagnostics& d) {
+      model, problem.boundary(),
+      [&](const noether::SpaceColumnDiagnostics& d) {
         stats.add(d);
         const Vec6& Q = d.momentum;
         series.row({double(d.a), d.s, d.energy, Q(0), Q(1), Q(2), Q(3), Q(4), Q(5), d.balance,
                     double(d.newton.max_iterations), d.newton.mean_iterations});
         progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
                         stats.energy_change(d.energy), d.balance);
-      });
+      },
+      noether::SeriesOptions{spec.output.series_stride, common.threads});
   std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};
   if (csv) observers.insert(observers.begin(), csv.get());
 

@@ -13,6 +13,7 @@
 #include "apps/progress.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/series_stats.hpp"
+#include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -47,6 +48,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   io::CaseSpec spec = io::load_case(args.case_file);
   FIELD_CHECK(spec.march == io::MarchKind::time,
               spec.file.string() << ": march = \"space\": this case is run by `field reconstruct`");
+  use_passive_openmp_wait(common.threads, spec.A);  // may start the program again, once
   io::Problem problem(spec);
   const march::TimeMarchInput input = io::time_march_input(problem);
   const dcel::DiscreteModel& model = problem.model;
@@ -81,14 +83,16 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   SeriesStats stats;
   Progress progress("row", "t", J, common.quiet);
   noether::TimeDiagnostics diagnostics(
-      model, problem.boundary(), [&](const noether::TimeRowDiagnostics& d) {
+      model, problem.boundary(),
+      [&](const noether::TimeRowDiagnostics& d) {
         stats.add(d);
         const Vec6& P = d.momentum;
         series.row({double(d.j), d.t, d.energy, P(0), P(1), P(2), P(3), P(4), P(5), d.balance,
                     double(d.newton.max_iterations), d.newton.mean_iterations});
         progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
                         stats.energy_change(d.energy), d.balance);
-      });
+      },
+      noether::SeriesOptions{spec.output.series_stride, common.threads});
   std::vector<march::SlabObserver*> observers;
   for (auto& w : writers) observers.push_back(w.get());
   observers.push_back(&diagnostics);

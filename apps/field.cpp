@@ -16,6 +16,7 @@
 #include <map>
 
 #include "apps/commands.hpp"
+#include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 
 namespace {
@@ -44,6 +45,7 @@ void add_common_options(CLI::App& sub, CommonOptions& common) {
 
 int main(int argc, char** argv) {
   using namespace field::app;
+  keep_arguments(argv);  // for the passive OpenMP wait (apps/wait_policy.hpp)
   CLI::App app{"libfield: multisymplectic Lie-group integrator for geometrically exact beams"};
   app.set_version_flag("--version", std::string("field ") + FIELD_VERSION);
   app.require_subcommand(1);

@@ -18,6 +18,14 @@ void space_momenta(const DiscreteModel& model, const Vec6& eta, Vec6& lambda, Ve
   lambda_tilde = -model.tau().dtau_inv_dual(-x, n);
 }
 
+Vec6 time_momentum(const DiscreteModel& model, const Vec6& xi) {
+  return model.tau().dtau_inv_dual(model.dt() * xi, model.density().kinetic_momentum(xi));
+}
+
+Vec6 space_momentum(const DiscreteModel& model, const Vec6& eta) {
+  return -model.tau().dtau_inv_dual(model.ds() * eta, model.density().stress(eta));
+}
+
 Vec6 time_momentum_tilde(const DiscreteModel& model, const Vec6& xi) {
   return model.tau().dtau_inv_dual(-model.dt() * xi, model.density().kinetic_momentum(xi));
 }

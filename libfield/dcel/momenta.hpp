@@ -35,6 +35,10 @@ VertexDerivatives vertex_derivatives(const DiscreteModel& model, const TriangleM
 void time_momenta(const DiscreteModel& model, const Vec6& xi, Vec6& mu, Vec6& mu_tilde);
 /// lambda and lambda~ for a given eta.
 void space_momenta(const DiscreteModel& model, const Vec6& eta, Vec6& lambda, Vec6& lambda_tilde);
+/// mu alone, (dtau^{-1}_{dt xi})^T dT/dxi: what the diagnostics need (noether/slab_terms).
+Vec6 time_momentum(const DiscreteModel& model, const Vec6& xi);
+/// lambda alone, -(dtau^{-1}_{ds eta})^T dV/deta: what the diagnostics need.
+Vec6 space_momentum(const DiscreteModel& model, const Vec6& eta);
 /// mu~ alone, (dtau^{-1}_{-dt xi})^T dT/dxi: what the time march needs of row j-1.
 Vec6 time_momentum_tilde(const DiscreteModel& model, const Vec6& xi);
 /// lambda~ alone, -(dtau^{-1}_{-ds eta})^T dV/deta: what the space march needs of column a-1.

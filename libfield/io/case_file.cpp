@@ -453,7 +453,9 @@ void read_output(std::optional<Table> t, CaseSpec& c) {
   c.output.tip = t->boolean("tip", c.march == MarchKind::time, "write tip.csv (time march)");
   if (c.output.tip && c.march == MarchKind::space)
     t->fail("tip", "tip.csv is written by time marches only");
-  t->reject_unknown({"stride", "vtk_stride", "csv", "vtk", "tip"});
+  c.output.series_stride =
+      t->integer("series_stride", 1, 1, "compute and write every series_stride-th series line");
+  t->reject_unknown({"stride", "vtk_stride", "csv", "vtk", "tip", "series_stride"});
 }
 
 }  // namespace
@@ -664,7 +666,7 @@ void write_case(std::ostream& out, const CaseSpec& c) {
   out << "\n[output]\nstride = " << c.output.stride << "\nvtk_stride = "
       << (c.output.vtk_stride > 0 ? std::to_string(c.output.vtk_stride) : "\"auto\"")
       << "\ncsv = " << std::boolalpha << c.output.csv << "\nvtk = " << c.output.vtk
-      << "\ntip = " << c.output.tip << "\n";
+      << "\ntip = " << c.output.tip << "\nseries_stride = " << c.output.series_stride << "\n";
 }
 
 }  // namespace field::io

@@ -63,6 +63,8 @@ struct OutputSpec {
   bool csv = true;     ///< field.csv
   bool vtk = true;     ///< beam.pvd + frames/, spacetime.vtu
   bool tip = true;     ///< time march: tip.csv, input for `field reconstruct`
+  /// time_series.csv / space_series.csv: every series_stride-th line, and the last
+  int series_stride = 1;
   /// The row stride of the VTK files of rows 0..J: vtk_stride, or for "auto" the smallest stride
   /// that writes at most kAutoVtkSteps + 2 frames (io::auto_stride).
   int vtk_rows_stride(int J) const {

@@ -9,56 +9,57 @@
 
 namespace field::noether {
 
-SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
-                     const std::vector<lie::SE3>& slab, const std::vector<lie::SE3>& next) {
+Vec6 along_at(const dcel::DiscreteModel& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
+              int k) {
+  const double h = axis == SlabAxis::row ? model.ds() : model.dt();
+  return mesh::convected(model.tau(), slab[k], slab[k + 1], h);
+}
+
+double node_energy_at(const dcel::DiscreteModel& model, SlabAxis axis,
+                      const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k) {
+  const model::Density& d = model.density();
+  return axis == SlabAxis::row ? time_potential_term(d, along[k], slab[k])
+                               : space_node_term(d, along[k], slab[k]);
+}
+
+SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                           const std::vector<lie::SE3>& slab) {
   const bool row = axis == SlabAxis::row;
   const int K = row ? model.mesh().A() : model.mesh().J();
-  FIELD_ASSERT(static_cast<int>(slab.size()) == K + 1 && static_cast<int>(next.size()) == K + 1,
-               "slab_terms: slabs of " << slab.size() << " and " << next.size()
-                                       << " values, expected " << K + 1);
-  const double dt = model.dt(), ds = model.ds();
-  const model::Density& d = model.density();
+  FIELD_ASSERT(static_cast<int>(slab.size()) == K + 1,
+               "slab_terms: a slab of " << slab.size() << " values, expected " << K + 1);
   SlabTerms t;
   t.cross.resize(K);
   t.along.resize(K);
   t.force.resize(K);
   t.point.assign(K + 1, Vec6::Zero());
-  for (int k = 0; k < K; ++k) {  // serial, fixed order: results independent of threads
-    // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}.
-    const int j = row ? i : k, a = row ? k : i;
-    const lie::SE3& g1 = slab[k];
-    const dcel::TriangleMomenta m =
-        row ? dcel::triangle_momenta(model, j, a, g1, next[k], slab[k + 1])
-            : dcel::triangle_momenta(model, j, a, g1, slab[k + 1], next[k]);
-    const Vec6 M = lie::spatial_covector(g1, m.mu), N = lie::spatial_covector(g1, m.lambda);
-    t.cross[k] = row ? ds * M : dt * N;
-    t.along[k] = row ? dt * N : ds * M;
-    t.force[k] = dt * ds * lie::spatial_covector(g1, m.f);
-    t.triangle_energy += row ? d.kinetic_energy(m.xi) : space_strain_term(d, m.eta);
-  }
   if (!model.loads().point.empty())
     for (int k = 0; k <= K; ++k) {
       const int j = row ? i : k, a = row ? k : i;
       if (j < model.mesh().J())  // point loads act on rows j <= J-1 (SPEC [S3.1])
-        t.point[k] = dt * lie::spatial_covector(slab[k], model.point_load(slab[k], j, a));
+        t.point[k] = model.dt() * lie::spatial_covector(slab[k], model.point_load(slab[k], j, a));
     }
   return t;
 }
 
-double slab_node_energy(const dcel::DiscreteModel& model, SlabAxis axis,
-                        const std::vector<lie::SE3>& slab) {
-  const model::Density& d = model.density();
+double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                   const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
+                   const std::vector<lie::SE3>& next, int k, SlabTerms& t) {
+  // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}; the momenta of SPEC [S4.2]
+  // (dcel::triangle_momenta), with the convected quantity along the slab from along_at.
+  const bool row = axis == SlabAxis::row;
+  const double dt = model.dt(), ds = model.ds();
   const lie::Retraction& tau = model.tau();
-  double sum = 0.0;
-  if (axis == SlabAxis::row) {
-    for (int a = 0; a < model.mesh().A(); ++a)
-      sum +=
-          time_potential_term(d, mesh::convected(tau, slab[a], slab[a + 1], model.ds()), slab[a]);
-  } else {
-    for (int j = 0; j < model.mesh().J(); ++j)
-      sum += space_node_term(d, mesh::convected(tau, slab[j], slab[j + 1], model.dt()), slab[j]);
-  }
-  return sum;
+  const int j = row ? i : k, a = row ? k : i;
+  const lie::SE3& g1 = slab[k];
+  const Vec6 xi = row ? mesh::convected(tau, g1, next[k], dt) : along[k];
+  const Vec6 eta = row ? along[k] : mesh::convected(tau, g1, next[k], ds);
+  const Vec6 M = lie::spatial_covector(g1, dcel::time_momentum(model, xi));
+  const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, eta));
+  t.cross[k] = row ? ds * M : dt * N;
+  t.along[k] = row ? dt * N : ds * M;
+  t.force[k] = dt * ds * lie::spatial_covector(g1, model.force(g1, j, a));
+  return row ? model.density().kinetic_energy(xi) : space_strain_term(model.density(), eta);
 }
 
 double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,

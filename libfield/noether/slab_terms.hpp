@@ -29,14 +29,31 @@ struct SlabTerms {
   double triangle_energy = 0.0;
 };
 
-/// The terms of slab i from the slab (A+1 or J+1 values) and the next one.
-SlabTerms slab_terms(const dcel::DiscreteModel& model, SlabAxis axis, int i,
-                     const std::vector<lie::SE3>& slab, const std::vector<lie::SE3>& next);
+/// The terms are computed node by node, so that a caller can share the nodes among threads
+/// (each node writes its own slots) and then sum in node order (SlabSeries, one parallel region
+/// per slab). Node k = 0..K-1 of the convected quantity between neighbours along a slab:
+/// eta_j^k = tau^{-1}((g_j^k)^{-1} g_j^{k+1}) / ds (row j) or xi_k^a (column a), SPEC [S4.1].
+/// Both the node energy of the slab and its triangles use it (as their eta or xi): computed once.
+Vec6 along_at(const dcel::DiscreteModel& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
+              int k);
 
-/// The node part of the energy of slab i, from the slab alone: sum_{a<A} V_j^a (row j) or
-/// sum_{j<J} W_j^a (column a), SPEC [S9] [J/m].
-double slab_node_energy(const dcel::DiscreteModel& model, SlabAxis axis,
-                        const std::vector<lie::SE3>& slab);
+/// Node k's part of the node energy of a slab, from the slab and its along_at values `along`:
+/// V_j^k (row j) or W_k^a (column a), SPEC [S9] [J/m]; the slab's is the sum over k < K.
+double node_energy_at(const dcel::DiscreteModel& model, SlabAxis axis,
+                      const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k);
+
+/// The terms of slab i (from the slab, A+1 or J+1 values) sized, with their point loads and
+/// triangle_energy = 0: triangle_at fills the rest, and the sum of its returns in order is
+/// triangle_energy.
+SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                           const std::vector<lie::SE3>& slab);
+
+/// Triangle k of slab i, from the slab, its along_at values `along` and the next slab: writes
+/// t.cross[k], t.along[k] and t.force[k]; returns its energy term, T(xi) (row) or
+/// V(eta) - <dV/deta, eta> (column).
+double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                   const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
+                   const std::vector<lie::SE3>& next, int k, SlabTerms& t);
 
 /// E_j = ds [sum_a T + (sum_a V_j^a + sum_a V_{j+1}^a)/2] (row) or
 /// E_M^a = dt [sum_j (V - <dV/deta, eta>) + (sum_j W_j^a + sum_j W_j^{a+1})/2] (column), SPEC [S9].

@@ -10,7 +10,7 @@
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/march/observer.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
-#include "libfield/noether/slab_terms.hpp"
+#include "libfield/noether/slab_series.hpp"
 
 namespace field::noether {
 
@@ -30,19 +30,15 @@ class SpaceDiagnostics final : public march::SlabObserver {
   using Sink = std::function<void(const SpaceColumnDiagnostics&)>;
   /// `boundary` selects the rows of the balance (prescribed rows are excluded: what they supply is
   /// a flux through the rectangle's side). Reports columns a = 0..A-1.
-  SpaceDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary, Sink sink);
+  /// `options`: a stride over the columns (0, stride, ... and A-1 are reported) and threads.
+  SpaceDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary, Sink sink,
+                   const SeriesOptions& options = {});
 
   void slab(int a, const std::vector<lie::SE3>& column, const march::SlabStats& stats) override;
 
  private:
-  dcel::DiscreteModel model_;
-  int j_first_, j_last_;
   Sink sink_;
-  std::vector<lie::SE3> column_;     // column a waiting for column a+1
-  double column_node_energy_ = 0.0;  // sum_j W_j^a of column_
-  SlabTerms previous_;               // terms of column a-1
-  bool have_previous_ = false;
-  double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
+  SlabSeries series_;
 };
 
 }  // namespace field::noether

@@ -9,7 +9,7 @@
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/march/observer.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
-#include "libfield/noether/slab_terms.hpp"
+#include "libfield/noether/slab_series.hpp"
 
 namespace field::noether {
 
@@ -29,19 +29,15 @@ class TimeDiagnostics final : public march::SlabObserver {
   using Sink = std::function<void(const TimeRowDiagnostics&)>;
   /// `boundary` selects the columns of the balance (prescribed ends are excluded: their reaction
   /// is a flux through the rectangle's side).
-  TimeDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary, Sink sink);
+  /// `options`: a stride over the rows (rows 0, stride, ... and J-1 are reported) and threads.
+  TimeDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary, Sink sink,
+                  const SeriesOptions& options = {});
 
   void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
 
  private:
-  dcel::DiscreteModel model_;
-  int a_first_, a_last_;
   Sink sink_;
-  std::vector<lie::SE3> row_;     // row j waiting for row j+1
-  double row_node_energy_ = 0.0;  // sum_a V_j^a of row_
-  SlabTerms previous_;            // terms of row j-1
-  bool have_previous_ = false;
-  double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
+  SlabSeries series_;
 };
 
 }  // namespace field::noether

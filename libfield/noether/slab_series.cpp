@@ -1,0 +1,92 @@
+#include "libfield/noether/slab_series.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+
+#include "libfield/core/error.hpp"
+#include "libfield/core/parallel_errors.hpp"
+#include "libfield/march/slab_solve.hpp"
+
+namespace field::noether {
+
+SlabSeries::SlabSeries(const dcel::DiscreteModel& model, SlabAxis axis, int k1, int k2,
+                       const SeriesOptions& options)
+    : model_(model),
+      axis_(axis),
+      k1_(k1),
+      k2_(k2),
+      N_(axis == SlabAxis::row ? model.mesh().J() : model.mesh().A()),
+      stride_(options.stride),
+      threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {
+  FIELD_CHECK(stride_ >= 1, "diagnostics: series stride " << stride_ << ", must be >= 1");
+  // Slabs under the march's threshold run on one thread, as the march does (same reason).
+  const int K = axis == SlabAxis::row ? model.mesh().A() : model.mesh().J();
+  if (K < march::SlabSolver::kParallelMinNodes) threads_ = 1;
+}
+
+std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& next) {
+  if (i1 == 0) {  // a new march
+    scale_glob_ = 0.0;
+    have_previous_ = false;
+    along_.clear();
+  }
+  const int K = axis_ == SlabAxis::row ? model_.mesh().A() : model_.mesh().J();
+  FIELD_ASSERT(static_cast<int>(next.size()) == K + 1, "SlabSeries: slab "
+                                                           << i1 << " has " << next.size()
+                                                           << " values, expected " << K + 1);
+  // along_at and node energies of slab i1: for the terms of slab i1, or the energies of the
+  // reported slabs i1 and i1-1. The terms of slab i = i1-1: for its report or the balance of i+1.
+  const int i = i1 - 1;
+  const bool along = terms_needed(i1) || reported(i1) || reported(i1 - 1);
+  const bool terms = i1 > 0 && terms_needed(i);
+  FIELD_ASSERT(!terms || static_cast<int>(along_.size()) == K,
+               "SlabSeries: slab " << i << " was not kept");
+  SlabTerms t;
+  if (terms) t = slab_terms_begin(model_, axis_, i, slab_);
+  next_along_.resize(along ? K : 0);
+  node_.resize(K);
+  triangle_.resize(K);
+  if (along || terms) {
+    // One parallel region for both slabs; every node writes its own slots (slab_terms.hpp).
+    ParallelErrors errors;  // cay_inv throws for a half turn between neighbours
+#pragma omp parallel for schedule(static) num_threads(threads_) if (threads_ > 1)
+    for (int k = 0; k < K; ++k)
+      errors.guard(k, [&] {
+        if (along) {
+          next_along_[k] = along_at(model_, axis_, next, k);
+          node_[k] = node_energy_at(model_, axis_, next, next_along_, k);
+        }
+        if (terms) triangle_[k] = triangle_at(model_, axis_, i, slab_, along_, next, k, t);
+      });
+    errors.rethrow();
+  }
+  // Serial sums in node order: the same bits for any thread count.
+  double next_node_energy = 0.0;
+  if (along)
+    for (int k = 0; k < K; ++k) next_node_energy += node_[k];
+  std::optional<SlabReport> out;
+  if (terms) {
+    for (int k = 0; k < K; ++k) t.triangle_energy += triangle_[k];
+    scale_glob_ = std::max(scale_glob_, slab_scale(t, k1_, k2_));
+    if (reported(i)) {
+      SlabReport r;
+      r.index = i;
+      r.energy = slab_energy(model_, axis_, t, node_energy_, next_node_energy);
+      r.momentum = slab_momentum(t);
+      if (i >= 1) {  // the one-slab rectangle of slab i, SPEC [S8.2]
+        FIELD_ASSERT(have_previous_, "SlabSeries: terms of slab " << i - 1 << " missing");
+        r.balance = slab_balance(previous_, t, k1_, k2_, scale_glob_).relative;
+      }
+      out = r;
+    }
+    previous_ = std::move(t);
+  }
+  have_previous_ = terms;
+  if (terms_needed(i1)) slab_ = next;
+  along_.swap(next_along_);
+  node_energy_ = next_node_energy;
+  return out;
+}
+
+}  // namespace field::noether

@@ -1,0 +1,69 @@
+#pragma once
+/// The streaming engine behind TimeDiagnostics and SpaceDiagnostics (SPEC [S8.2], [S9]): fed the
+/// slabs of a march in order, it reports for slab i the energy, the momentum and the Noether
+/// balance of the one-slab rectangle once slab i+1 has arrived. It keeps two slabs and the terms
+/// of the previous one, so memory is independent of the number of slabs.
+///
+/// Every reported value equals the serial computation: the per-node work is shared among threads
+/// node by node (slab_terms.hpp) and every sum is taken serially in node order, so the bits do
+/// not depend on the thread count. With a stride s, only slabs i = 0, s, 2s, ... and the last
+/// one (N-1) are reported, and only the slabs they need are computed (slabs i-1, i, i+1): the
+/// energy and momentum of a reported slab are those of stride 1; the balance's scale_glob is
+/// then the largest slab_scale over the slabs computed so far.
+#include <optional>
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/noether/slab_terms.hpp"
+
+namespace field::noether {
+
+/// How much of the series is computed, and on how many threads.
+struct SeriesOptions {
+  int stride = 1;   ///< report slabs 0, stride, 2 stride, ... and the last one (N-1)
+  int threads = 0;  ///< OpenMP threads for the per-node work; 0: the OpenMP default
+};
+
+/// The values reported for one slab i.
+struct SlabReport {
+  int index = 0;
+  double energy = 0.0;           ///< slab_energy
+  Vec6 momentum = Vec6::Zero();  ///< slab_momentum
+  double balance = 0.0;  ///< relative residual of the one-slab rectangle k1..k2; 0 for i = 0
+};
+
+class SlabSeries {
+ public:
+  /// Slabs along `axis`; balance over k1..k2 along the slab; N = J (rows) or A (columns) slabs
+  /// are reported, i = 0..N-1 (slab N has no next one).
+  SlabSeries(const dcel::DiscreteModel& model, SlabAxis axis, int k1, int k2,
+             const SeriesOptions& options);
+
+  /// Slab i1 (0, 1, ... in order; 0 starts a new march). Returns the report of slab i1-1 when
+  /// that slab is reported.
+  std::optional<SlabReport> add(int i1, const std::vector<lie::SE3>& next);
+
+  const dcel::DiscreteModel& model() const { return model_; }
+
+  /// Whether slab i is reported.
+  bool reported(int i) const { return i >= 0 && i < N_ && (i % stride_ == 0 || i == N_ - 1); }
+
+ private:
+  dcel::DiscreteModel model_;
+  SlabAxis axis_;
+  int k1_, k2_, N_, stride_, threads_;
+  std::vector<lie::SE3> slab_;    // slab i1-1, kept when its terms are needed
+  std::vector<Vec6> along_;       // its along_at values (empty when not computed)
+  std::vector<Vec6> next_along_;  // buffers of add(), kept to save allocations
+  std::vector<double> node_, triangle_;
+  double node_energy_ = 0.0;  // its node energy, sum_k node_energy_at
+  SlabTerms previous_;        // terms of slab i1-2, when computed
+  bool have_previous_ = false;
+  double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
+
+  // The terms of slab i (from slabs i and i+1) are needed for its report or for the balance of
+  // slab i+1.
+  bool terms_needed(int i) const { return reported(i) || (i >= 0 && reported(i + 1)); }
+};
+
+}  // namespace field::noether
