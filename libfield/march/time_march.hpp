@@ -27,7 +27,8 @@ enum class NodeKernel {
   automatic,       ///< lanes where they apply (beam, Cayley), AVX2 where the CPU has it
   lanes_baseline,  ///< four nodes at a time (march/slab_lanes.hpp), x86-64 baseline (SSE2)
   lanes_avx2,      ///< four nodes at a time, AVX2 (field::Error on a CPU without it)
-  per_node,        ///< one node at a time: dcel::CayleyNode / dcel::solve_node (the reference)
+  per_node,        ///< one node at a time: dcel::CayleyNode / dcel::ExpNode / dcel::solve_node
+  reference,       ///< one node at a time with dcel::solve_node (6x6 LU) for every model
 };
 
 struct MarchOptions {
