@@ -13,26 +13,43 @@
 namespace field::lie {
 namespace {
 
-using exp_detail::Coefficients;
-using exp_detail::coefficients;
+namespace ex = exp_detail;
+using ex::Coefficients;
+using ex::coefficients;
+
+template <typename T, typename Derived>
+ex::V3<T> v3(const Eigen::MatrixBase<Derived>& a) {
+  return {{T(a(0)), T(a(1)), T(a(2))}};
+}
+
+template <typename T>
+Eigen::Matrix<T, 3, 3> to_eigen(const ex::M3<T>& a) {
+  Eigen::Matrix<T, 3, 3> m;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) m(i, j) = a.e[i][j];
+  return m;
+}
 
 template <typename T>
 Eigen::Matrix<T, 6, 1> dexp_inv_dual_impl(const Eigen::Matrix<T, 6, 1>& x, const Vec6& p) {
-  const exp_detail::V3<T> w = x.template head<3>(), v = x.template tail<3>();
-  const auto b = exp_detail::dexp_inv_blocks<T>(w, v, coefficients<T>(exp_detail::dot<T>(w, w)));
-  return exp_detail::dual<T>(b, p.head<3>().cast<T>(), p.tail<3>().cast<T>());
+  const ex::V3<T> w = v3<T>(x.template head<3>()), v = v3<T>(x.template tail<3>());
+  const ex::DexpInvBlocks<T> b = ex::dexp_inv_blocks(w, v, coefficients(ex::dot(w, w)));
+  ex::V3<T> out_w, out_v;
+  ex::dual(b, v3<T>(p.head<3>()), v3<T>(p.tail<3>()), out_w, out_v);
+  Eigen::Matrix<T, 6, 1> out;
+  out << out_w.e[0], out_w.e[1], out_w.e[2], out_v.e[0], out_v.e[1], out_v.e[2];
+  return out;
 }
 
 }  // namespace
 
 SE3 exp_map(const Vec6& x) {
-  const Vec3 w = x.head<3>();
-  const Coefficients<double> k = coefficients<double>(w.squaredNorm());
-  const Mat3 W = hat(w);
-  const Mat3 W2 = W * W;
+  const ex::V3<double> w = v3<double>(x.head<3>());
+  const Coefficients<double> k = coefficients(ex::dot(w, w));
+  const ex::M3<double> W = ex::hat(w), W2 = ex::hat_squared(w);
   SE3 g;
-  g.R = Mat3::Identity() + k.a * W + k.b * W2;
-  g.r = exp_detail::F_inverse<double>(W, W2, k) * x.tail<3>();  // V = F^{-1}
+  g.R = to_eigen(ex::plus_identity(k.a * W + k.b * W2, 1.0));
+  g.r = to_eigen(ex::F_inverse(W, W2, k)) * x.tail<3>();  // V = F^{-1}
   return g;
 }
 
@@ -42,7 +59,7 @@ Vec6 log_map(const SE3& g) {
   const double theta = std::atan2(0.5 * S.norm(), cos_th);
   Vec3 w;
   if (cos_th > -0.9) {
-    const Coefficients<double> k = coefficients<double>(theta * theta);
+    const Coefficients<double> k = coefficients(theta * theta);
     w = S / (2.0 * k.a);
   } else {
     // Near theta = pi, S -> 0: read the axis from the symmetric part (1 - cos th) n n^T.
@@ -53,22 +70,23 @@ Vec6 log_map(const SE3& g) {
     if (n.dot(S) < 0.0) n = -n;
     w = theta * n.normalized();
   }
-  const Coefficients<double> k = coefficients<double>(w.squaredNorm());
-  const Mat3 W = hat(w);
+  const ex::V3<double> wl = v3<double>(w);
+  const Coefficients<double> k = coefficients(ex::dot(wl, wl));
   Vec6 x;
-  x << w, exp_detail::F_block<double>(W, W * W, k) * g.r;
+  x << w, to_eigen(ex::F_block(ex::hat(wl), ex::hat_squared(wl), k)) * g.r;
   return x;
 }
 
 Mat6 dexp(const Vec6& x) {
   const Vec3 w = x.head<3>();
   const Vec3 v = x.tail<3>();
-  const Coefficients<double> k = coefficients<double>(w.squaredNorm());
+  const ex::V3<double> wl = v3<double>(w);
+  const Coefficients<double> k = coefficients(ex::dot(wl, wl));
   const Mat3 W = hat(w);
   const Mat3 Vh = hat(v);
   const Mat3 W2 = W * W;
   Mat6 m = Mat6::Zero();
-  const Mat3 A = exp_detail::F_inverse<double>(W, W2, k);
+  const Mat3 A = to_eigen(ex::F_inverse(ex::hat(wl), ex::hat_squared(wl), k));
   m.topLeftCorner<3, 3>() = A;
   m.bottomRightCorner<3, 3>() = A;
   m.bottomLeftCorner<3, 3>() =
@@ -77,12 +95,12 @@ Mat6 dexp(const Vec6& x) {
 }
 
 Mat6 dexp_inv(const Vec6& x) {
-  const Vec3 w = x.head<3>(), v = x.tail<3>();
-  const auto b = exp_detail::dexp_inv_blocks<double>(w, v, coefficients<double>(w.squaredNorm()));
+  const ex::V3<double> w = v3<double>(x.head<3>()), v = v3<double>(x.tail<3>());
+  const ex::DexpInvBlocks<double> b = ex::dexp_inv_blocks(w, v, coefficients(ex::dot(w, w)));
   Mat6 m = Mat6::Zero();
-  m.topLeftCorner<3, 3>() = b.F;
-  m.bottomRightCorner<3, 3>() = b.F;
-  m.bottomLeftCorner<3, 3>() = b.H;
+  m.topLeftCorner<3, 3>() = to_eigen(b.F);
+  m.bottomRightCorner<3, 3>() = to_eigen(b.F);
+  m.bottomLeftCorner<3, 3>() = to_eigen(b.H);
   return m;
 }
 
@@ -91,14 +109,15 @@ Vec6 dexp_inv_dual(const Vec6& x, const Vec6& p) {
 }
 
 Mat6 exp_newton_M(const Vec6& x, const Vec6& p) {
-  const Vec3 w = x.head<3>(), v = x.tail<3>(), pi = p.head<3>(), q = p.tail<3>();
-  const Coefficients<double> k = coefficients<double>(w.squaredNorm());
-  const auto b = exp_detail::dexp_inv_blocks<double>(w, v, k);
-  const auto blocks = exp_detail::newton_M_blocks<double>(w, v, pi, q, k, b);
+  const ex::V3<double> w = v3<double>(x.head<3>()), v = v3<double>(x.tail<3>());
+  const ex::V3<double> pi = v3<double>(p.head<3>()), q = v3<double>(p.tail<3>());
+  const Coefficients<double> k = coefficients(ex::dot(w, w));
+  const ex::DexpInvBlocks<double> b = ex::dexp_inv_blocks(w, v, k);
+  const ex::NewtonMBlocks<double> blocks = ex::newton_M_blocks(w, v, pi, q, k, b);
   Mat6 m = Mat6::Zero();
-  m.topLeftCorner<3, 3>() = blocks.M11;
-  m.topRightCorner<3, 3>() = blocks.M12;
-  m.bottomLeftCorner<3, 3>() = blocks.M12;
+  m.topLeftCorner<3, 3>() = to_eigen(blocks.M11);
+  m.topRightCorner<3, 3>() = to_eigen(blocks.M12);
+  m.bottomLeftCorner<3, 3>() = to_eigen(blocks.M12);
   return m;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 /// The 3x3 blocks of the exponential retraction's dexp^{-1} and of its Newton helper M, SPEC
-/// [S2.2], written once for every user: lie/exponential.cpp (dexp^{-1}, its dual, M, and the
-/// complex-step reference of M, hence the scalar type T = double or std::complex<double>) and
-/// the closed-form node solve dcel::ExpNode. With x = (w, v), p = (pi, q), W = w^, V = v^,
-/// Q = q^, Pi = pi^ and t = |w|^2:
+/// [S2.2], written once for every user and every scalar type T: double (lie/exponential.cpp,
+/// dcel::ExpNode), std::complex<double> (the complex-step reference of M) and lanes::Lane (four
+/// nodes at once, lie/exponential_lanes.hpp, dcel::ExpNodeLanes). With x = (w, v), p = (pi, q),
+/// W = w^, V = v^, Q = q^, Pi = pi^ and t = |w|^2:
 ///   dexp^{-1}_x = [[F, 0], [H, F]],   F = I - W/2 + d W^2,
 ///   H = -V/2 + d (V W + W V) + 2 d_t (w . v) W^2,
 ///   (dexp^{-1}_x)^T p = (F^T pi + H^T q, F^T q),
@@ -12,10 +12,13 @@
 ///   M12 = -Q/2 + d D(q) + 2 d_t (W^2 q) w^T        (= d/dv of H^T q = d/dw of F^T q),
 ///   M11 = -Pi/2 + d (D(pi) - (v x q)^ - V Q) + 2 d_t (W^2 pi + w x (v x q) + v x (w x q)) w^T
 ///         + 2 d_t (w . v) D(q) + 4 d_tt (w . v) (W^2 q) w^T + 2 d_t (W^2 q) v^T.
-/// The inverse of F is the top block of dexp_x: F^{-1} = I + b W + c W^2.
-#include <Eigen/Core>
+/// The products of hats are written out (a^ b^ = b a^T - (a . b) I): W^2 = w w^T - t I,
+/// V W + W V = w v^T + v w^T - 2 (w . v) I, V Q = q v^T - (v . q) I. The inverse of F is the top
+/// block of dexp_x: F^{-1} = I + b W + c W^2.
 #include <cmath>
 #include <complex>
+
+#include "libfield/core/lanes.hpp"
 
 namespace field::lie::exp_detail {
 
@@ -62,33 +65,34 @@ constexpr SeriesTable make_series_table() {
 
 inline constexpr SeriesTable kSeries = make_series_table();
 
-/// sum_i s_i t^i, its first and second derivatives, by Horner's rule.
+/// f = sum_i s_i t^i and its first and second derivatives, by Horner's rule.
 template <typename T>
-inline void horner(const double (&s)[11], const T& t, T& f, T* f_t, T* f_tt) {
-  f = T(s[10]);
-  T g = T(10.0 * s[10]), h = T(90.0 * s[10]);
+FIELD_LANES_INLINE void horner(const double (&s)[11], const T& t, T& f, T& f_t, T& f_tt) {
+  f = T{} + s[10];
+  f_t = T{} + 10.0 * s[10];
+  f_tt = T{} + 90.0 * s[10];
   for (int i = 9; i >= 0; --i) {
     f = f * t + s[i];
-    if (i >= 1) g = g * t + double(i) * s[i];
-    if (i >= 2) h = h * t + double(i * (i - 1)) * s[i];
+    if (i >= 1) f_t = f_t * t + double(i) * s[i];
+    if (i >= 2) f_tt = f_tt * t + double(i * (i - 1)) * s[i];
   }
-  if (f_t) *f_t = g;
-  if (f_tt) *f_tt = h;
 }
 
-/// The coefficients at t = |omega|^2: Taylor series for |omega| < 0.5 (SPEC [S2.2]), closed forms
-/// above. With u = (th/2) cot(th/2) = a/(2b): d = (1 - u)/t, u_t = (a - 1)/(4 b t),
-/// u_tt = (a - b - a b)/(8 b^2 t^2), d_t = -(u_t + d)/t, d_tt = -(u_tt + 2 d_t)/t.
+/// The coefficients by their Taylor series, used for |omega| < 0.5 (SPEC [S2.2]).
 template <typename T>
-inline Coefficients<T> coefficients(const T& t) {
-  Coefficients<T> k;
-  if (std::abs(std::real(t)) < 0.25) {
-    horner(kSeries.a, t, k.a, static_cast<T*>(nullptr), static_cast<T*>(nullptr));
-    horner(kSeries.b, t, k.b, &k.b_t, static_cast<T*>(nullptr));
-    horner(kSeries.c, t, k.c, &k.c_t, static_cast<T*>(nullptr));
-    horner(kSeries.d, t, k.d, &k.d_t, &k.d_tt);
-    return k;
-  }
+FIELD_LANES_INLINE void series_coefficients(const T& t, Coefficients<T>& k) {
+  T unused_t, unused_tt;
+  horner(kSeries.a, t, k.a, unused_t, unused_tt);
+  horner(kSeries.b, t, k.b, k.b_t, unused_tt);
+  horner(kSeries.c, t, k.c, k.c_t, unused_tt);
+  horner(kSeries.d, t, k.d, k.d_t, k.d_tt);
+}
+
+/// The closed forms, used for |omega| >= 0.5. With u = (th/2) cot(th/2) = a/(2b):
+/// d = (1 - u)/t, u_t = (a_t b - a b_t)/(2 b^2), u_tt = (a - b - a b)/(8 b^2 t^2),
+/// d_t = -(u_t + d)/t, d_tt = -(u_tt + 2 d_t)/t.
+template <typename T>
+inline void closed_coefficients(const T& t, Coefficients<T>& k) {
   using std::cos;
   using std::sin;
   using std::sqrt;
@@ -105,46 +109,161 @@ inline Coefficients<T> coefficients(const T& t) {
   k.d_t = (-(a_t * k.b - k.a * k.b_t) / (2.0 * k.b * k.b) - k.d) / t;
   const T u_tt = (k.a - k.b - k.a * k.b) / (8.0 * k.b * k.b * t * t);
   k.d_tt = -(u_tt + 2.0 * k.d_t) / t;
+}
+
+/// The coefficients at t = |omega|^2 (double or complex; lanes: lie/exponential_lanes.hpp).
+template <typename T>
+inline Coefficients<T> coefficients(const T& t) {
+  Coefficients<T> k;
+  if (std::abs(std::real(t)) < 0.25)
+    series_coefficients(t, k);
+  else
+    closed_coefficients(t, k);
   return k;
 }
 
-template <typename T>
-using V3 = Eigen::Matrix<T, 3, 1>;
-template <typename T>
-using M3 = Eigen::Matrix<T, 3, 3>;
+// --- 3-vectors and 3x3 matrices of any scalar type (e[row][column]) --------------------------
 
-/// Bilinear dot product (no conjugation, unlike Eigen's dot): analytic for complex T.
 template <typename T>
-inline T dot(const V3<T>& a, const V3<T>& b) {
-  return a(0) * b(0) + a(1) * b(1) + a(2) * b(2);
+struct V3 {
+  T e[3];
+};
+template <typename T>
+struct M3 {
+  T e[3][3];
+};
+
+template <typename T>
+FIELD_LANES_INLINE V3<T> operator+(const V3<T>& a, const V3<T>& b) {
+  return {{a.e[0] + b.e[0], a.e[1] + b.e[1], a.e[2] + b.e[2]}};
+}
+template <typename T>
+FIELD_LANES_INLINE V3<T> operator-(const V3<T>& a, const V3<T>& b) {
+  return {{a.e[0] - b.e[0], a.e[1] - b.e[1], a.e[2] - b.e[2]}};
+}
+template <typename S, typename T>
+FIELD_LANES_INLINE V3<T> operator*(const S& s, const V3<T>& a) {
+  return {{s * a.e[0], s * a.e[1], s * a.e[2]}};
+}
+template <typename T>
+FIELD_LANES_INLINE T dot(const V3<T>& a, const V3<T>& b) {
+  return a.e[0] * b.e[0] + a.e[1] * b.e[1] + a.e[2] * b.e[2];
+}
+template <typename T>
+FIELD_LANES_INLINE V3<T> cross(const V3<T>& a, const V3<T>& b) {
+  return {{a.e[1] * b.e[2] - a.e[2] * b.e[1], a.e[2] * b.e[0] - a.e[0] * b.e[2],
+           a.e[0] * b.e[1] - a.e[1] * b.e[0]}};
 }
 
 template <typename T>
-inline M3<T> hat(const V3<T>& w) {
-  M3<T> s;
-  s << T(0), -w(2), w(1), w(2), T(0), -w(0), -w(1), w(0), T(0);
-  return s;
-}
-
-/// a b^T + b a^T + s I: with a^ b^ = b a^T - (a . b) I, the products of hats below are
-/// W^2 = w w^T - t I and V W + W V = w v^T + v w^T - 2 (w . v) I.
-template <typename T>
-inline M3<T> sym_outer(const V3<T>& a, const V3<T>& b, const T& s) {
-  M3<T> m = a * b.transpose() + b * a.transpose();
-  m.diagonal().array() += s;
+FIELD_LANES_INLINE M3<T> operator+(const M3<T>& a, const M3<T>& b) {
+  M3<T> m;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) m.e[i][j] = a.e[i][j] + b.e[i][j];
   return m;
+}
+template <typename T>
+FIELD_LANES_INLINE M3<T> operator-(const M3<T>& a, const M3<T>& b) {
+  M3<T> m;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) m.e[i][j] = a.e[i][j] - b.e[i][j];
+  return m;
+}
+template <typename S, typename T>
+FIELD_LANES_INLINE M3<T> operator*(const S& s, const M3<T>& a) {
+  M3<T> m;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) m.e[i][j] = s * a.e[i][j];
+  return m;
+}
+/// a x.
+template <typename T>
+FIELD_LANES_INLINE V3<T> operator*(const M3<T>& a, const V3<T>& x) {
+  V3<T> out;
+  for (int i = 0; i < 3; ++i)
+    out.e[i] = a.e[i][0] * x.e[0] + a.e[i][1] * x.e[1] + a.e[i][2] * x.e[2];
+  return out;
+}
+/// a b.
+template <typename T>
+FIELD_LANES_INLINE M3<T> operator*(const M3<T>& a, const M3<T>& b) {
+  M3<T> m;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      m.e[i][j] = a.e[i][0] * b.e[0][j] + a.e[i][1] * b.e[1][j] + a.e[i][2] * b.e[2][j];
+  return m;
+}
+/// a^T x.
+template <typename T>
+FIELD_LANES_INLINE V3<T> mul_transpose(const M3<T>& a, const V3<T>& x) {
+  V3<T> out;
+  for (int j = 0; j < 3; ++j)
+    out.e[j] = a.e[0][j] * x.e[0] + a.e[1][j] * x.e[1] + a.e[2][j] * x.e[2];
+  return out;
+}
+template <typename T>
+FIELD_LANES_INLINE M3<T> transpose(const M3<T>& a) {
+  M3<T> m;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) m.e[i][j] = a.e[j][i];
+  return m;
+}
+/// a b^T.
+template <typename T>
+FIELD_LANES_INLINE M3<T> outer(const V3<T>& a, const V3<T>& b) {
+  M3<T> m;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) m.e[i][j] = a.e[i] * b.e[j];
+  return m;
+}
+/// a + s I.
+template <typename T>
+FIELD_LANES_INLINE M3<T> plus_identity(M3<T> a, const T& s) {
+  for (int i = 0; i < 3; ++i) a.e[i][i] = a.e[i][i] + s;
+  return a;
+}
+/// hat of SPEC [S1]: w^ u = w x u.
+template <typename T>
+FIELD_LANES_INLINE M3<T> hat(const V3<T>& w) {
+  const T z{};
+  return {{{z, -w.e[2], w.e[1]}, {w.e[2], z, -w.e[0]}, {-w.e[1], w.e[0], z}}};
+}
+/// Inverse by cofactors.
+template <typename T>
+FIELD_LANES_INLINE M3<T> inverse(const M3<T>& a) {
+  const auto& e = a.e;
+  M3<T> c;
+  c.e[0][0] = e[1][1] * e[2][2] - e[1][2] * e[2][1];
+  c.e[0][1] = e[0][2] * e[2][1] - e[0][1] * e[2][2];
+  c.e[0][2] = e[0][1] * e[1][2] - e[0][2] * e[1][1];
+  c.e[1][0] = e[1][2] * e[2][0] - e[1][0] * e[2][2];
+  c.e[1][1] = e[0][0] * e[2][2] - e[0][2] * e[2][0];
+  c.e[1][2] = e[0][2] * e[1][0] - e[0][0] * e[1][2];
+  c.e[2][0] = e[1][0] * e[2][1] - e[1][1] * e[2][0];
+  c.e[2][1] = e[0][1] * e[2][0] - e[0][0] * e[2][1];
+  c.e[2][2] = e[0][0] * e[1][1] - e[0][1] * e[1][0];
+  const T inv_det = 1.0 / (e[0][0] * c.e[0][0] + e[0][1] * c.e[1][0] + e[0][2] * c.e[2][0]);
+  return inv_det * c;
+}
+
+// --- The blocks ----------------------------------------------------------------------------
+
+/// W^2 = w w^T - |w|^2 I.
+template <typename T>
+FIELD_LANES_INLINE M3<T> hat_squared(const V3<T>& w) {
+  return plus_identity(outer(w, w), -dot(w, w));
 }
 
 /// F = I - W/2 + d W^2, the diagonal blocks of dexp^{-1}_x, from W = w^ and W2 = W^2.
 template <typename T>
-inline M3<T> F_block(const M3<T>& W, const M3<T>& W2, const Coefficients<T>& k) {
-  return M3<T>::Identity() - 0.5 * W + k.d * W2;
+FIELD_LANES_INLINE M3<T> F_block(const M3<T>& W, const M3<T>& W2, const Coefficients<T>& k) {
+  return plus_identity(k.d * W2 - 0.5 * W, T{} + 1.0);
 }
 
 /// F^{-1} = I + b W + c W^2, the diagonal blocks of dexp_x.
 template <typename T>
-inline M3<T> F_inverse(const M3<T>& W, const M3<T>& W2, const Coefficients<T>& k) {
-  return M3<T>::Identity() + k.b * W + k.c * W2;
+FIELD_LANES_INLINE M3<T> F_inverse(const M3<T>& W, const M3<T>& W2, const Coefficients<T>& k) {
+  return plus_identity(k.b * W + k.c * W2, T{} + 1.0);
 }
 
 /// F and H of dexp^{-1}_x (see the file comment), with W and W^2 kept for the users.
@@ -155,31 +274,30 @@ struct DexpInvBlocks {
 };
 
 template <typename T>
-inline DexpInvBlocks<T> dexp_inv_blocks(const V3<T>& w, const V3<T>& v, const Coefficients<T>& k) {
+FIELD_LANES_INLINE DexpInvBlocks<T> dexp_inv_blocks(const V3<T>& w, const V3<T>& v,
+                                                    const Coefficients<T>& k) {
   DexpInvBlocks<T> b;
-  b.W = hat<T>(w);
-  b.W2 = w * w.transpose();
-  b.W2.diagonal().array() -= dot<T>(w, w);
-  b.wv = dot<T>(w, v);
-  b.F = F_block<T>(b.W, b.W2, k);
-  b.H = -0.5 * hat<T>(v) + k.d * sym_outer<T>(w, v, T(-2.0) * b.wv) + (2.0 * k.d_t * b.wv) * b.W2;
+  b.W = hat(w);
+  b.W2 = hat_squared(w);
+  b.wv = dot(w, v);
+  b.F = F_block(b.W, b.W2, k);
+  const M3<T> VW_WV = plus_identity(outer(w, v) + outer(v, w), -2.0 * b.wv);
+  b.H = k.d * VW_WV - 0.5 * hat(v) + (2.0 * k.d_t * b.wv) * b.W2;
   return b;
 }
 
-/// (dexp^{-1}_x)^T p from the blocks.
+/// (dexp^{-1}_x)^T p = (F^T pi + H^T q, F^T q) from the blocks.
 template <typename T>
-inline Eigen::Matrix<T, 6, 1> dual(const DexpInvBlocks<T>& b, const V3<T>& pi, const V3<T>& q) {
-  Eigen::Matrix<T, 6, 1> out;
-  out << b.F.transpose() * pi + b.H.transpose() * q, b.F.transpose() * q;
-  return out;
+FIELD_LANES_INLINE void dual(const DexpInvBlocks<T>& b, const V3<T>& pi, const V3<T>& q,
+                             V3<T>& out_w, V3<T>& out_v) {
+  out_w = mul_transpose(b.F, pi) + mul_transpose(b.H, q);
+  out_v = mul_transpose(b.F, q);
 }
 
 /// D(z) = d/dw [w x (w x z)] = (w . z) I + w z^T - 2 z w^T.
 template <typename T>
-inline M3<T> D(const V3<T>& w, const V3<T>& z) {
-  M3<T> m = w * z.transpose() - 2.0 * z * w.transpose();
-  m.diagonal().array() += dot<T>(w, z);
-  return m;
+FIELD_LANES_INLINE M3<T> D(const V3<T>& w, const V3<T>& z) {
+  return plus_identity(outer(w, z) - 2.0 * outer(z, w), dot(w, z));
 }
 
 /// The blocks M11 and M12 (= M21) of the Newton helper M(x, p) (see the file comment).
@@ -189,21 +307,19 @@ struct NewtonMBlocks {
 };
 
 template <typename T>
-inline NewtonMBlocks<T> newton_M_blocks(const V3<T>& w, const V3<T>& v, const V3<T>& pi,
-                                        const V3<T>& q, const Coefficients<T>& k,
-                                        const DexpInvBlocks<T>& b) {
+FIELD_LANES_INLINE NewtonMBlocks<T> newton_M_blocks(const V3<T>& w, const V3<T>& v, const V3<T>& pi,
+                                                    const V3<T>& q, const Coefficients<T>& k,
+                                                    const DexpInvBlocks<T>& b) {
   const V3<T> W2q = b.W2 * q, W2pi = b.W2 * pi;
-  const V3<T> vq = v.cross(q), wq = w.cross(q);
-  const M3<T> Q = hat<T>(q);
-  const M3<T> Dq = D<T>(w, q);
+  const V3<T> vq = cross(v, q), wq = cross(w, q);
+  const M3<T> Dq = D(w, q);
+  const M3<T> VQ = plus_identity(outer(q, v), -dot(v, q));
+  const T d_t2 = 2.0 * k.d_t;
   NewtonMBlocks<T> m;
-  m.M12 = -0.5 * Q + k.d * Dq + (2.0 * k.d_t) * W2q * w.transpose();
-  M3<T> VQ = q * v.transpose();  // V Q = q v^T - (v . q) I
-  VQ.diagonal().array() -= dot<T>(v, q);
-  m.M11 = -0.5 * hat<T>(pi) + k.d * (D<T>(w, pi) - hat<T>(vq) - VQ) +
-          (2.0 * k.d_t) * (W2pi + w.cross(vq) + v.cross(wq)) * w.transpose() +
-          (2.0 * k.d_t * b.wv) * Dq + (4.0 * k.d_tt * b.wv) * W2q * w.transpose() +
-          (2.0 * k.d_t) * W2q * v.transpose();
+  m.M12 = k.d * Dq - 0.5 * hat(q) + outer(d_t2 * W2q, w);
+  m.M11 = k.d * (D(w, pi) - hat(vq) - VQ) - 0.5 * hat(pi) +
+          outer(d_t2 * (W2pi + cross(w, vq) + cross(v, wq)), w) + (d_t2 * b.wv) * Dq +
+          outer((4.0 * k.d_tt * b.wv) * W2q, w) + outer(d_t2 * W2q, v);
   return m;
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "libfield/dcel/exp_node.hpp"
+#include "libfield/dcel/exp_node_lanes.hpp"
 #include "libfield/lie/exponential.hpp"
 #include "tests/support/cases.hpp"
 #include "tests/support/problems.hpp"
@@ -163,6 +164,85 @@ TEST(ExpNode, RejectsInvalidLaw) {
   K(4) = 0.0;
   EXPECT_THROW(ExpNode(K, Vec6::Zero(), 0.1), Error);
   EXPECT_THROW(ExpNode(Vec6::Ones(), Vec6::Zero(), 0.0), Error);
+}
+
+// --- ExpNodeLanes: the same solve on four nodes at once ------------------------------------
+
+ExpNodeLanes lanes_for(const Case& c) {
+  return c.equation == NodeEquation::time
+             ? ExpNodeLanes(c.beam.inertia(), Vec6::Zero(), c.h)
+             : ExpNodeLanes(c.beam.stiffness(), c.beam.reference_strain(), c.h);
+}
+
+Vec6 at(const lanes::V6& x, int l) {
+  return (Vec6() << x.w.x[l], x.w.y[l], x.w.z[l], x.v.x[l], x.v.y[l], x.v.z[l]).finished();
+}
+
+TEST(ExpNodeLanes, PhiAndSolveEqualExpNodeInEveryLane) {
+  // The same blocks (T = Lane) as ExpNode (T = double): Phi to round-off; the solve lane by lane
+  // converged, with ExpNode's iteration count and y within the stopping tolerance. With h = 0.06
+  // some lanes have |h omega| >= 0.5 (closed forms, computed lane by lane) beside series lanes.
+  test::Random rnd(411);
+  int closed_lanes = 0;
+  for (const Case& c : cases()) {
+    const ExpNode node = *make_exp_node(c.beam, kExp, c.equation, c.h);
+    const ExpNodeLanes lanes4 = lanes_for(c);
+    for (int trial = 0; trial < 50; ++trial) {
+      Vec6 y_star[lanes::kWidth], m[lanes::kWidth], start[lanes::kWidth];
+      for (int l = 0; l < lanes::kWidth; ++l) {
+        y_star[l] = random_y(rnd, c, 1.0 + (trial + l) % 3);
+        m[l] = node.phi(y_star[l]);
+        start[l] = y_star[l] + 0.05 * y_star[l].cwiseAbs().maxCoeff() * rnd.vec6(1.0);
+        closed_lanes += c.h * y_star[l].head<3>().norm() >= 0.5;
+      }
+      const lanes::V6 phi = lanes4.phi(lanes::load(y_star, lanes::kWidth));
+      lanes::V6 y = lanes::load(start, lanes::kWidth);
+      LanesReport report;
+      lanes4.solve(lanes::load(m, lanes::kWidth), y, lanes::splat_mask(true), {}, report);
+      for (int l = 0; l < lanes::kWidth; ++l) {
+        EXPECT_LT(rel(at(phi, l), m[l]), 1e-15);
+        Vec6 y_ref = start[l];
+        const NodeSolveReport ref = node.solve(m[l], y_ref);
+        ASSERT_TRUE(ref.converged);
+        EXPECT_NE(report.converged[l], 0);
+        EXPECT_EQ(report.iterations[l], ref.iterations) << "lane " << l;
+        const double scale = 1.0 + y_star[l].cwiseAbs().maxCoeff();
+        EXPECT_LT((at(y, l) - y_ref).cwiseAbs().maxCoeff(), 1e-14 * scale);
+        EXPECT_LT(report.residual[l], 1e-14 * m[l].cwiseAbs().maxCoeff());
+      }
+    }
+  }
+  EXPECT_GT(closed_lanes, 50);
+}
+
+TEST(ExpNodeLanes, ALanesResultDoesNotDependOnItsNeighbours) {
+  // The same node problem in lane 0 and in lane 3, beside different problems (one of them on
+  // the closed-form branch) and beside a NaN lane: the same bits, the same iterations.
+  const Case c = cases()[2];  // h = 0.06
+  const ExpNode node = *make_exp_node(c.beam, kExp, c.equation, c.h);
+  const ExpNodeLanes lanes4 = lanes_for(c);
+  test::Random rnd(413);
+  Vec6 m1[4], s1[4], m2[4], s2[4];
+  for (int l = 0; l < 4; ++l) {
+    const Vec6 a = random_y(rnd, c, 0.3), b = random_y(rnd, c, 3.0);
+    m1[l] = node.phi(a);
+    s1[l] = 1.02 * a;
+    m2[l] = node.phi(b);
+    s2[l] = 1.02 * b;
+  }
+  m2[3] = m1[0];
+  s2[3] = s1[0];
+  s2[1] = Vec6::Constant(NAN);
+  lanes::V6 y1 = lanes::load(s1, 4), y2 = lanes::load(s2, 4);
+  LanesReport r1, r2;
+  lanes4.solve(lanes::load(m1, 4), y1, lanes::splat_mask(true), {}, r1);
+  lanes4.solve(lanes::load(m2, 4), y2, lanes::splat_mask(true), {}, r2);
+  EXPECT_EQ(at(y1, 0), at(y2, 3));
+  EXPECT_EQ(r1.iterations[0], r2.iterations[3]);
+  EXPECT_EQ(r1.residual[0], r2.residual[3]);
+  EXPECT_NE(r1.converged[0], 0);
+  EXPECT_EQ(r2.converged[1], 0);
+  EXPECT_TRUE(std::isinf(r2.residual[1]));
 }
 
 }  // namespace
