@@ -45,11 +45,12 @@ Eigen::Matrix<T, 6, 1> dexp_inv_dual_impl(const Eigen::Matrix<T, 6, 1>& x, const
 
 SE3 exp_map(const Vec6& x) {
   const ex::V3<double> w = v3<double>(x.head<3>());
-  const Coefficients<double> k = coefficients(ex::dot(w, w));
-  const ex::M3<double> W = ex::hat(w), W2 = ex::hat_squared(w);
+  ex::M3<double> R;
+  ex::V3<double> r;
+  ex::exp_blocks(w, v3<double>(x.tail<3>()), coefficients(ex::dot(w, w)), R, r);
   SE3 g;
-  g.R = to_eigen(ex::plus_identity(k.a * W + k.b * W2, 1.0));
-  g.r = to_eigen(ex::F_inverse(W, W2, k)) * x.tail<3>();  // V = F^{-1}
+  g.R = to_eigen(R);
+  g.r << r.e[0], r.e[1], r.e[2];
   return g;
 }
 
@@ -57,10 +58,9 @@ Vec6 log_map(const SE3& g) {
   const Vec3 S = vee(g.R - g.R.transpose());  // = 2 sin(theta) n
   const double cos_th = 0.5 * (g.R.trace() - 1.0);
   const double theta = std::atan2(0.5 * S.norm(), cos_th);
-  Vec3 w;
+  ex::V3<double> w;
   if (cos_th > -0.9) {
-    const Coefficients<double> k = coefficients(theta * theta);
-    w = S / (2.0 * k.a);
+    w = ex::log_rotation(v3<double>(S), coefficients(theta * theta));
   } else {
     // Near theta = pi, S -> 0: read the axis from the symmetric part (1 - cos th) n n^T.
     const Mat3 B = 0.5 * (g.R + g.R.transpose()) - cos_th * Mat3::Identity();
@@ -68,12 +68,11 @@ Vec6 log_map(const SE3& g) {
     B.diagonal().maxCoeff(&i);
     Vec3 n = B.col(i) / std::sqrt(B(i, i) * (1.0 - cos_th));
     if (n.dot(S) < 0.0) n = -n;
-    w = theta * n.normalized();
+    w = v3<double>(theta * n.normalized());
   }
-  const ex::V3<double> wl = v3<double>(w);
-  const Coefficients<double> k = coefficients(ex::dot(wl, wl));
+  const ex::V3<double> v = ex::log_translation(w, coefficients(ex::dot(w, w)), v3<double>(g.r));
   Vec6 x;
-  x << w, to_eigen(ex::F_block(ex::hat(wl), ex::hat_squared(wl), k)) * g.r;
+  x << w.e[0], w.e[1], w.e[2], v.e[0], v.e[1], v.e[2];
   return x;
 }
 

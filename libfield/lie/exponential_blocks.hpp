@@ -266,6 +266,29 @@ FIELD_LANES_INLINE M3<T> F_inverse(const M3<T>& W, const M3<T>& W2, const Coeffi
   return plus_identity(k.b * W + k.c * W2, T{} + 1.0);
 }
 
+/// exp(x) = (I + a W + b W^2, F^{-1} v), x = (w, v), k at |w|^2 (SPEC [S2.2]).
+template <typename T>
+FIELD_LANES_INLINE void exp_blocks(const V3<T>& w, const V3<T>& v, const Coefficients<T>& k,
+                                   M3<T>& R, V3<T>& r) {
+  const M3<T> W = hat(w), W2 = hat_squared(w);
+  R = plus_identity(k.a * W + k.b * W2, T{} + 1.0);
+  r = F_inverse(W, W2, k) * v;
+}
+
+/// The rotation part of log away from a half turn: w = S / (2 a), S = vee(R - R^T)
+/// (= 2 sin(theta) n), k at theta^2.
+template <typename T>
+FIELD_LANES_INLINE V3<T> log_rotation(const V3<T>& S, const Coefficients<T>& k) {
+  const T two_a = 2.0 * k.a;
+  return {{S.e[0] / two_a, S.e[1] / two_a, S.e[2] / two_a}};
+}
+
+/// The translation part of log: v = F r, k at |w|^2.
+template <typename T>
+FIELD_LANES_INLINE V3<T> log_translation(const V3<T>& w, const Coefficients<T>& k, const V3<T>& r) {
+  return F_block(hat(w), hat_squared(w), k) * r;
+}
+
 /// F and H of dexp^{-1}_x (see the file comment), with W and W^2 kept for the users.
 template <typename T>
 struct DexpInvBlocks {
