@@ -125,7 +125,8 @@ TEST(ExpNode, SolvesLikeTheReference) {
   // tolerance 1e-14 (1 + max|y|); the residual is at round-off. The iteration counts agree but
   // where a step lands at the stopping threshold, which the round-off of the two Newton steps
   // (block solve against 6x6 LU) moves: measured 3 of the 1000 problems, each by one iteration
-  // (with and without the chord steps: the round-off, not the freeze).
+  // (as many with the chord steps switched off, when measured on the first version of ExpNode:
+  // the round-off, not the freeze).
   test::Random rnd(404);
   int differing = 0;
   for (const Case& c : cases()) {
