@@ -93,6 +93,42 @@ void slab_sizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_time_slab)->Apply(slab_sizes);
 BENCHMARK(BM_space_slab)->Apply(slab_sizes);
 
+// Both retractions on the same slabs, to compare them within one run: the time slab (WavyBeam,
+// as BM_time_slab) and the space slab (WavySpace, as BM_space_slab) with 1000 nodes, one thread,
+// the automatic kernel (lanes for both retractions). First argument: 0 time, 1 space; second:
+// 0 Cayley, 1 exp.
+void BM_slab_retraction(benchmark::State& state) {
+  const bool time = state.range(0) == 0;
+  const lie::Retraction tau(state.range(1) == 0 ? lie::RetractionKind::cayley
+                                                : lie::RetractionKind::exponential);
+  march::MarchOptions options;
+  options.threads = 1;
+  const model::Loads loads;
+  if (time) {
+    bench::WavyBeam wb;
+    wb.A = 1000;
+    wb.J = 100;
+    const model::BeamDensity beam = test::soft_beam();
+    const dcel::DiscreteModel model(beam, loads, tau, wb.mesh());
+    const march::TimeMarchInput in = wb.input();
+    run_marches(
+        state, [&] { return march::time_march(model, in, {}, options); }, wb.J);
+  } else {
+    bench::WavySpace ws;
+    ws.J = 1000;
+    const model::BeamDensity beam = test::SpaceEvolution::beam();
+    const dcel::DiscreteModel model(beam, loads, tau, ws.mesh());
+    const march::SpaceMarchInput in = ws.input();
+    run_marches(
+        state, [&] { return march::space_march(model, in, {}, options); }, ws.A - 1);
+  }
+}
+BENCHMARK(BM_slab_retraction)
+    ->ArgsProduct({{0, 1}, {0, 1}})
+    ->ArgNames({"space", "exp"})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+
 // One slab alone, as the marches run it (SlabSolver::begin, lanes_slab, finish), on arrays that
 // persist between iterations: no march set-up, unlike BM_time_slab / BM_space_slab. First
 // argument 0: step j = 3 of WavyBeam with `nodes` nodes per row; 1: column a = 3 of WavySpace

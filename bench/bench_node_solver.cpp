@@ -3,7 +3,10 @@
 // own solution at the previous step, as the marches start Newton; plus its parts (Phi, Jacobian).
 #include <benchmark/benchmark.h>
 
+#include <type_traits>
+
 #include "libfield/dcel/cayley_node.hpp"
+#include "libfield/dcel/exp_node.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "tests/support/cases.hpp"
@@ -79,13 +82,20 @@ void BM_solve_node(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-// The closed-form Cayley solver the marches use for the beam (dcel::CayleyNode).
-template <dcel::NodeEquation equation>
+// The closed-form solvers the marches use for the beam (dcel::CayleyNode, dcel::ExpNode).
+template <lie::RetractionKind kind, dcel::NodeEquation equation>
 void BM_solve_node_closed_form(benchmark::State& state) {
-  const Recorded& rec = recorded(lie::RetractionKind::cayley);
+  const Recorded& rec = recorded(kind);
   const NodeProblem& p = equation == dcel::NodeEquation::time ? rec.time : rec.space;
   const model::BeamDensity beam = density_for(equation);
-  const dcel::CayleyNode node = *dcel::make_cayley_node(beam, rec.tau, equation, p.h);
+  using Node =
+      std::conditional_t<kind == lie::RetractionKind::cayley, dcel::CayleyNode, dcel::ExpNode>;
+  const Node node = [&] {
+    if constexpr (kind == lie::RetractionKind::cayley)
+      return *dcel::make_cayley_node(beam, rec.tau, equation, p.h);
+    else
+      return *dcel::make_exp_node(beam, rec.tau, equation, p.h);
+  }();
   int iterations = 0;
   for (auto _ : state) {
     Vec6 y = p.y_prev;
@@ -146,10 +156,12 @@ constexpr auto space_eq = dcel::NodeEquation::space;
 
 BENCHMARK_TEMPLATE(BM_solve_node, cay, time_eq);
 BENCHMARK_TEMPLATE(BM_solve_node, cay, space_eq);
-BENCHMARK_TEMPLATE(BM_solve_node_closed_form, time_eq);
-BENCHMARK_TEMPLATE(BM_solve_node_closed_form, space_eq);
+BENCHMARK_TEMPLATE(BM_solve_node_closed_form, cay, time_eq);
+BENCHMARK_TEMPLATE(BM_solve_node_closed_form, cay, space_eq);
 BENCHMARK_TEMPLATE(BM_solve_node, exp, time_eq);
 BENCHMARK_TEMPLATE(BM_solve_node, exp, space_eq);
+BENCHMARK_TEMPLATE(BM_solve_node_closed_form, exp, time_eq);
+BENCHMARK_TEMPLATE(BM_solve_node_closed_form, exp, space_eq);
 BENCHMARK_TEMPLATE(BM_node_phi, cay, time_eq);
 BENCHMARK_TEMPLATE(BM_node_jacobian, cay, time_eq);
 BENCHMARK_TEMPLATE(BM_node_jacobian, exp, time_eq);

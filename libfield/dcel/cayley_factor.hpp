@@ -17,6 +17,7 @@
 ///   J11'_ij = (k_j + h (w.pi)/4) delta_ij + w_i u_j / 4 + (W_ij k_j - h Pi_ij) / 2.
 /// S is a small perturbation of diag(K_w) and is inverted by cofactors.
 #include "libfield/core/lanes.hpp"
+#include "libfield/core/small_matrix.hpp"
 
 namespace field::dcel {
 
@@ -93,20 +94,14 @@ struct CayleyFactor {
     for (int i = 0; i < 3; ++i) d_v[i] = t[i] + nq[i];
   }
 
-  /// Inverse of a 3x3 matrix by cofactors.
+  /// Inverse of a 3x3 matrix by cofactors (core/small_matrix.hpp).
   FIELD_LANES_INLINE static void inverse(const T e[3][3], T c[3][3]) {
-    c[0][0] = e[1][1] * e[2][2] - e[1][2] * e[2][1];
-    c[0][1] = e[0][2] * e[2][1] - e[0][1] * e[2][2];
-    c[0][2] = e[0][1] * e[1][2] - e[0][2] * e[1][1];
-    c[1][0] = e[1][2] * e[2][0] - e[1][0] * e[2][2];
-    c[1][1] = e[0][0] * e[2][2] - e[0][2] * e[2][0];
-    c[1][2] = e[0][2] * e[1][0] - e[0][0] * e[1][2];
-    c[2][0] = e[1][0] * e[2][1] - e[1][1] * e[2][0];
-    c[2][1] = e[0][1] * e[2][0] - e[0][0] * e[2][1];
-    c[2][2] = e[0][0] * e[1][1] - e[0][1] * e[1][0];
-    const T inv_det = 1.0 / (e[0][0] * c[0][0] + e[0][1] * c[1][0] + e[0][2] * c[2][0]);
+    small::M3<T> a;
     for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j) c[i][j] *= inv_det;
+      for (int j = 0; j < 3; ++j) a.e[i][j] = e[i][j];
+    const small::M3<T> inv = small::inverse(a);
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) c[i][j] = inv.e[i][j];
   }
 };
 

@@ -4,6 +4,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/cayley_factor.hpp"
+#include "libfield/dcel/node_newton.hpp"
 #include "libfield/model/beam_density.hpp"
 
 namespace field::dcel {
@@ -107,27 +108,24 @@ Vec6 CayleyNode::newton_step(const Vec6& y, const Vec6& r) const {
   return step_of(factor, r);
 }
 
+namespace {
+// The Cayley instance of dcel::newton_solve (dcel/node_newton.hpp).
+struct CayleyIteration {
+  using Point = dcel::Point;
+  using Factor = dcel::Factor;
+  const Vec6& K;
+  const Vec6& y0;
+  const Vec3& K_v_inv;
+  double h;
+  Point point(const Vec6& y) const { return point_at(y, K, y0, h); }
+  Vec6 phi(const Point& z) const { return phi_at(z); }
+  void factor(Factor& f, const Point& z) const { compute(f, z, K.head<3>(), K_v_inv, h); }
+  Vec6 step(const Factor& f, const Vec6& r) const { return step_of(f, r); }
+};
+}  // namespace
+
 NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOptions& options) const {
-  NodeSolveReport report;
-  Factor factor;
-  bool polishing = false, frozen = false;
-  while (report.iterations < options.max_iterations) {
-    const Point z = point_at(y, K_, y0_, h_);
-    if (!frozen) compute(factor, z, K_.head<3>(), K_v_inv_, h_);
-    const Vec6 dy = step_of(factor, phi_at(z) - m);
-    y -= dy;
-    ++report.iterations;
-    if (!y.allFinite()) break;
-    if (polishing) {
-      report.converged = true;
-      break;
-    }
-    const double step = dy.cwiseAbs().maxCoeff(), scale = 1.0 + y.cwiseAbs().maxCoeff();
-    polishing = step <= options.tolerance * scale;
-    frozen = step <= kFreezeStep * scale;
-  }
-  report.residual = y.allFinite() ? (phi(y) - m).cwiseAbs().maxCoeff() : INFINITY;
-  return report;
+  return newton_solve(CayleyIteration{K_, y0_, K_v_inv_, h_}, m, y, options, kFreezeStep);
 }
 
 std::optional<CayleyNode> make_cayley_node(const model::Density& density,

@@ -24,11 +24,9 @@ class CayleyNode {
   /// The Newton step d with J_Phi(y) d = r, by the block solve that solve() uses.
   Vec6 newton_step(const Vec6& y, const Vec6& r) const;
   /// Solves Phi(y) = m in place from the start y, with the stopping rule of SPEC [S6]
-  /// (max|dy| <= tolerance (1 + max|y|), then one polishing iteration). Once a step is below
-  /// kFreezeStep (1 + max|y|), the factorised Jacobian of that step's start is reused (a chord
-  /// step): it differs from the exact one by a relative O(1e-7), so the next step, already of
-  /// round-off size by quadratic convergence, changes by a relative O(1e-7): not at all in double
-  /// precision. The tolerance and the stopping rule are those of SPEC [S6].
+  /// (max|dy| <= tolerance (1 + max|y|), then one polishing iteration), reusing the factorised
+  /// Jacobian once a step is below kFreezeStep (1 + max|y|): dcel::newton_solve
+  /// (dcel/node_newton.hpp), the iteration dcel::ExpNode shares.
   NodeSolveReport solve(const Vec6& m, Vec6& y, const NodeSolverOptions& options = {}) const;
 
   /// Relative step below which the Jacobian is no longer refactorised.

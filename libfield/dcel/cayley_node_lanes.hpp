@@ -1,13 +1,14 @@
 #pragma once
 /// dcel::CayleyNode on four nodes at once (core/lanes.hpp): the closed-form Newton solve of
 /// SPEC [S6] for the Cayley retraction and a diagonal law p(y) = K (y - y0), with the same block
-/// formulas, the same stopping rule (max|dy| <= tolerance (1 + max|y|), then one polishing
-/// iteration) and the same Jacobian freeze, decided lane by lane: a lane stops when its own rule
-/// says so and is left untouched afterwards. Inline, for the batched march kernels.
+/// formulas (dcel/cayley_factor.hpp) and the lane Newton iteration dcel::newton_solve_lanes
+/// (dcel/node_newton_lanes.hpp) that dcel::ExpNodeLanes shares. Inline, for the batched march
+/// kernels.
 #include <cmath>
 
 #include "libfield/dcel/cayley_factor.hpp"
 #include "libfield/dcel/cayley_node.hpp"
+#include "libfield/dcel/node_newton_lanes.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/lie/cayley_lanes.hpp"
 
@@ -15,12 +16,7 @@ namespace field::dcel {
 
 class CayleyNodeLanes {
  public:
-  /// Outcome per lane: Newton updates made, converged or not, max|Phi(y) - m| at the end.
-  struct Report {
-    lanes::Lane iterations = lanes::splat(0.0);
-    lanes::Mask converged = lanes::splat_mask(false);
-    lanes::Lane residual = lanes::splat(0.0);
-  };
+  using Report = LanesReport;
 
   /// K: diagonal of dp/dy (positive); y0: where p vanishes; h: dt or ds (as CayleyNode).
   CayleyNodeLanes(const Vec6& K, const Vec6& y0, double h) : h_(h) {
@@ -49,40 +45,12 @@ class CayleyNodeLanes {
   /// of y and `report` are not changed. Stopping rule and Jacobian freeze of CayleyNode::solve.
   FIELD_LANES_INLINE void solve(const lanes::V6& m, lanes::V6& y, lanes::Mask active,
                                 const NodeSolverOptions& options, Report& report) const {
-    using namespace lanes;
-    const Lane one = splat(1.0);
-    Factor factor;
-    Mask polishing = splat_mask(false), frozen = splat_mask(false);
-    Mask converged = splat_mask(false);
-    Lane iterations = splat(0.0);
-    for (int it = 0; it < options.max_iterations && any(active); ++it) {
-      const Point z = point_at(y);
-      const Mask refresh = active & ~frozen;
-      if (it == 0) {
-        compute(factor, z);
-      } else if (any(refresh)) {
-        Factor fresh;
-        compute(fresh, z);
-        factor = select_factor(refresh, fresh, factor);
-      }
-      const V6 dy = step_of(factor, phi_at(z) - m);
-      y = select(active, y - dy, y);
-      iterations = iterations + select(active, one, splat(0.0));
-      const Mask ok = finite(y);
-      converged |= active & ok & polishing;
-      const Mask done = ~ok | polishing;
-      const Lane scale = 1.0 + max_abs(y), step = max_abs(dy);
-      polishing = step <= options.tolerance * scale;
-      frozen = step <= CayleyNode::kFreezeStep * scale;
-      active &= ~done;
-    }
-    const Mask ok = finite(y);
-    const Lane residual = select(ok, max_abs(phi(y) - m), splat(INFINITY));
-    const Mask touched = iterations > splat(0.0);
-    report.iterations = select(touched, iterations, report.iterations);
-    report.converged = select(touched, converged, report.converged);
-    report.residual = select(touched, residual, report.residual);
+    newton_solve_lanes(Iteration{*this}, m, y, active, options, CayleyNode::kFreezeStep, report);
   }
+
+  /// The retraction on lanes, for the march kernels: cay and cay^{-1}.
+  FIELD_LANES_INLINE static lanes::G tau(const lanes::V6& x) { return lanes::cay(x); }
+  FIELD_LANES_INLINE static lanes::V6 tau_inv(const lanes::G& g) { return lanes::cay_inv(g); }
 
  private:
   double K_[6], y0_[6], K_v_inv_[3], h_;
@@ -126,6 +94,22 @@ class CayleyNodeLanes {
     }
     return out;
   }
+
+  // The Cayley instance of dcel::newton_solve_lanes.
+  struct Iteration {
+    using Point = CayleyNodeLanes::Point;
+    using Factor = CayleyNodeLanes::Factor;
+    const CayleyNodeLanes& node;
+    FIELD_LANES_INLINE Point point(const lanes::V6& y) const { return node.point_at(y); }
+    FIELD_LANES_INLINE lanes::V6 phi(const Point& z) const { return phi_at(z); }
+    FIELD_LANES_INLINE void factor(Factor& f, const Point& z) const { node.compute(f, z); }
+    FIELD_LANES_INLINE lanes::V6 step(const Factor& f, const lanes::V6& r) const {
+      return step_of(f, r);
+    }
+    FIELD_LANES_INLINE Factor select(lanes::Mask m, const Factor& a, const Factor& b) const {
+      return select_factor(m, a, b);
+    }
+  };
 };
 
 }  // namespace field::dcel

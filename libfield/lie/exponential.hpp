@@ -1,6 +1,7 @@
 #pragma once
 /// The exponential map of SE(3) and its derivatives, SPEC [S2.2]. Closed forms with eleven-term
-/// Taylor series of the coefficient functions for |omega| < 0.5; they are checked against the
+/// Taylor series of the coefficient functions for |omega| < 0.5
+/// (lie/exponential_blocks.hpp); they are checked against the
 /// series definitions in tests/lie/test_exponential.cpp.
 #include "libfield/core/types.hpp"
 #include "libfield/lie/se3.hpp"
@@ -17,8 +18,12 @@ Mat6 dexp(const Vec6& x);
 Mat6 dexp_inv(const Vec6& x);
 /// The dual (dexp^{-1}_x)^T p.
 Vec6 dexp_inv_dual(const Vec6& x, const Vec6& p);
-/// Newton helper M(x, p) = d/dx [(dexp^{-1}_x)^T p] with p fixed. Computed by complex-step
-/// differentiation of the closed form, which is exact to round-off (no truncation error).
+/// Newton helper M(x, p) = d/dx [(dexp^{-1}_x)^T p] with p fixed, in closed form
+/// (lie/exponential_blocks.hpp).
 Mat6 exp_newton_M(const Vec6& x, const Vec6& p);
+/// The same by complex-step differentiation of the closed form of (dexp^{-1}_x)^T p: exact to
+/// round-off (no truncation error), six evaluations in complex arithmetic. The reference the
+/// closed form is tested against (tests/lie/test_exponential.cpp).
+Mat6 exp_newton_M_complex_step(const Vec6& x, const Vec6& p);
 
 }  // namespace field::lie

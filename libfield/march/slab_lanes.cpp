@@ -24,20 +24,23 @@ using lanes::V6;
 // crosses between the two builds. No FMA is enabled in either: both round identically.
 #define FIELD_LANES_BODY inline __attribute__((always_inline))
 
-FIELD_LANES_BODY void fluxes_body(const SlabLanes& s, const lie::SE3* g, int i0, int count,
-                                  Vec6* flux, Vec6* flux_tilde) {
-  // z = cay^{-1}(g_i^{-1} g_{i+1}) / k (mesh::convected, SPEC [S4.1]); g_{i+1} of the last lane
+// Node: dcel::CayleyNodeLanes or dcel::ExpNodeLanes (the retraction).
+template <class Node>
+FIELD_LANES_BODY void fluxes_body(const SlabLanes& s, const Node& across, const lie::SE3* g, int i0,
+                                  int count, Vec6* flux, Vec6* flux_tilde) {
+  // z = tau^{-1}(g_i^{-1} g_{i+1}) / k (mesh::convected, SPEC [S4.1]); g_{i+1} of the last lane
   // is g_{i0+count}.
   const lanes::G a = lanes::load(g + i0, count), b = lanes::load(g + i0 + 1, count);
-  const V6 z = (1.0 / s.k) * lanes::cay_inv(lanes::inverse_mul(a, b));
-  lanes::store(s.across.phi(z), flux + i0, count);
-  lanes::store(s.across.phi_tilde(z), flux_tilde + i0, count);
+  const V6 z = (1.0 / s.k) * Node::tau_inv(lanes::inverse_mul(a, b));
+  lanes::store(across.phi(z), flux + i0, count);
+  lanes::store(across.phi_tilde(z), flux_tilde + i0, count);
 }
 
-FIELD_LANES_BODY void updates_body(const SlabLanes& s, int slab, int i0, int count,
-                                   const lie::SE3* g, const Vec6* flux, const Vec6* flux_tilde,
-                                   const Vec6* extra, Vec6* y, Vec6* back1, Vec6* back2,
-                                   lie::SE3* next, dcel::NodeSolveReport* reports) {
+template <class Node>
+FIELD_LANES_BODY void updates_body(const SlabLanes& s, const Node& node, int slab, int i0,
+                                   int count, const lie::SE3* g, const Vec6* flux,
+                                   const Vec6* flux_tilde, const Vec6* extra, Vec6* y, Vec6* back1,
+                                   Vec6* back2, lie::SE3* next, dcel::NodeSolveReport* reports) {
   const V6 y1 = lanes::load(y + i0, count);
   // The target of SPEC [S7.1] step 3 (time) or -lambda of [S7.2] step 2 (space), with
   // flux~_{i-1}, zero left of node 0.
@@ -47,7 +50,7 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, int slab, int i0, int cou
     const int i = i0 + std::min(l, count - 1) - 1;
     lanes::set_lane(left, l, i >= 0 ? flux_tilde[i] : zero);
   }
-  V6 m = s.node.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
+  V6 m = node.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
   if (extra != nullptr) m = m + lanes::load(extra + i0, count);
 
   // march::extrapolate (slab_solve.hpp) on lanes.
@@ -59,11 +62,11 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, int slab, int i0, int cou
   // Newton from the start; where it fails from an extrapolated start, again from the previous
   // solution (SlabSolver::solve_node). One loop, so that the solve is compiled once.
   V6 sol = start;
-  dcel::CayleyNodeLanes::Report report;
+  dcel::LanesReport report;
   Mask active = lanes::splat_mask(true);
   Lane spent = lanes::splat(0.0);
   for (int attempt = 0; attempt < 2; ++attempt) {
-    s.node.solve(m, sol, active, s.newton, report);
+    node.solve(m, sol, active, s.newton, report);
     if (attempt == 1) {
       report.iterations = lanes::select(active, report.iterations + spent, report.iterations);
       break;
@@ -74,7 +77,7 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, int slab, int i0, int cou
     sol = lanes::select(active, y1, sol);
   }
   lanes::store(sol, y + i0, count);
-  lanes::store(lanes::mul(lanes::load(g + i0, count), lanes::cay(s.h * sol)), next + i0, count);
+  lanes::store(lanes::mul(lanes::load(g + i0, count), Node::tau(s.h * sol)), next + i0, count);
   for (int l = 0; l < count; ++l)
     reports[i0 + l] = {report.converged[l] != 0, static_cast<int>(report.iterations[l]),
                        report.residual[l]};
@@ -82,7 +85,8 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, int slab, int i0, int cou
 
 __attribute__((flatten)) void fluxes_baseline(const SlabLanes& s, const lie::SE3* g, int i0,
                                               int count, Vec6* flux, Vec6* flux_tilde) {
-  fluxes_body(s, g, i0, count, flux, flux_tilde);
+  if (s.exponential) return fluxes_body(s, s.exp_across, g, i0, count, flux, flux_tilde);
+  fluxes_body(s, s.across, g, i0, count, flux, flux_tilde);
 }
 
 __attribute__((flatten)) void updates_baseline(const SlabLanes& s, int slab, int i0, int count,
@@ -90,14 +94,19 @@ __attribute__((flatten)) void updates_baseline(const SlabLanes& s, int slab, int
                                                const Vec6* flux_tilde, const Vec6* extra, Vec6* y,
                                                Vec6* back1, Vec6* back2, lie::SE3* next,
                                                dcel::NodeSolveReport* reports) {
-  updates_body(s, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next, reports);
+  if (s.exponential)
+    return updates_body(s, s.exp_node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2,
+                        next, reports);
+  updates_body(s, s.node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
+               reports);
 }
 
 #if FIELD_LANES_X86
 __attribute__((target("avx2"), flatten)) void fluxes_avx2(const SlabLanes& s, const lie::SE3* g,
                                                           int i0, int count, Vec6* flux,
                                                           Vec6* flux_tilde) {
-  fluxes_body(s, g, i0, count, flux, flux_tilde);
+  if (s.exponential) return fluxes_body(s, s.exp_across, g, i0, count, flux, flux_tilde);
+  fluxes_body(s, s.across, g, i0, count, flux, flux_tilde);
 }
 
 __attribute__((target("avx2"), flatten)) void updates_avx2(const SlabLanes& s, int slab, int i0,
@@ -106,7 +115,11 @@ __attribute__((target("avx2"), flatten)) void updates_avx2(const SlabLanes& s, i
                                                            const Vec6* extra, Vec6* y, Vec6* back1,
                                                            Vec6* back2, lie::SE3* next,
                                                            dcel::NodeSolveReport* reports) {
-  updates_body(s, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next, reports);
+  if (s.exponential)
+    return updates_body(s, s.exp_node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2,
+                        next, reports);
+  updates_body(s, s.node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
+               reports);
 }
 #endif
 
@@ -131,15 +144,19 @@ std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel& model,
                                          dcel::NodeEquation equation,
                                          const dcel::NodeSolverOptions& newton) {
   const auto* beam = dynamic_cast<const model::BeamDensity*>(&model.density());
-  if (model.tau().kind() != lie::RetractionKind::cayley || beam == nullptr) return std::nullopt;
+  if (beam == nullptr) return std::nullopt;
   const bool time = equation == dcel::NodeEquation::time;
   const double dt = model.dt(), ds = model.ds();
-  const dcel::CayleyNodeLanes xi_law(beam->inertia(), Vec6::Zero(), dt);
-  const dcel::CayleyNodeLanes eta_law(beam->stiffness(), beam->reference_strain(), ds);
+  const Vec6 J = beam->inertia(), C = beam->stiffness(), E6 = beam->reference_strain();
+  const dcel::CayleyNodeLanes xi_law(J, Vec6::Zero(), dt), eta_law(C, E6, ds);
+  const dcel::ExpNodeLanes exp_xi_law(J, Vec6::Zero(), dt), exp_eta_law(C, E6, ds);
   const bool external = !beam->gravity().isZero(0.0) || !model.loads().distributed.empty() ||
                         !model.loads().point.empty();
   return SlabLanes{time ? xi_law : eta_law,
                    time ? eta_law : xi_law,
+                   time ? exp_xi_law : exp_eta_law,
+                   time ? exp_eta_law : exp_xi_law,
+                   model.tau().kind() == lie::RetractionKind::exponential,
                    time ? dt : ds,
                    time ? ds : dt,
                    newton,

@@ -1,24 +1,29 @@
 #pragma once
 /// The per-slab loops of the marches (SPEC [S7.1], [S7.2]) for the beam of [S3] with the Cayley
-/// retraction, four nodes at a time (core/lanes.hpp, dcel/cayley_node_lanes.hpp). Both marches
+/// or the exponential retraction, four nodes at a time (core/lanes.hpp,
+/// dcel/cayley_node_lanes.hpp, dcel/exp_node_lanes.hpp). Both marches
 /// are one algorithm (SPEC [S7.2]: the space march is the time march on the transposed field):
 /// a march variable y with law p = K (y - y0) and step h (time: xi, J, 0, dt; space: eta, C, E6,
 /// ds) and a variable z across the slab with law Kc (z - z0) and step k (time: eta, C, E6, ds;
 /// space: xi, J, 0, dt). Compiled for AVX2 and for the x86-64 baseline, chosen at run time
 /// (`isa`); both give the same bits. The marches use it where it applies (SlabSolver::lanes()); the
-/// per-node loops with dcel::CayleyNode / dcel::solve_node remain the reference.
+/// per-node loops with dcel::CayleyNode / dcel::ExpNode / dcel::solve_node remain the reference.
 #include <optional>
 
 #include "libfield/core/lanes.hpp"
 #include "libfield/dcel/cayley_node_lanes.hpp"
 #include "libfield/dcel/discrete_model.hpp"
+#include "libfield/dcel/exp_node_lanes.hpp"
 #include "libfield/dcel/node_solver.hpp"
 
 namespace field::march {
 
 struct SlabLanes {
-  dcel::CayleyNodeLanes node;    ///< the march law K, y0, step h
-  dcel::CayleyNodeLanes across;  ///< the law across Kc, z0, step k
+  /// The march law K, y0, step h and the law across Kc, z0, step k, for each retraction;
+  /// `exponential` says which pair the kernels use.
+  dcel::CayleyNodeLanes node, across;
+  dcel::ExpNodeLanes exp_node, exp_across;
+  bool exponential = false;
   double h, k;
   dcel::NodeSolverOptions newton;
   /// The model has forces (gravity, distributed or point loads): the marches pass `extra`.
@@ -31,7 +36,7 @@ struct SlabLanes {
   Isa isa_used() const;
   static bool avx2_available();
 
-  /// Empty unless the density is a model::BeamDensity and tau is Cayley.
+  /// Empty unless the density is a model::BeamDensity.
   static std::optional<SlabLanes> make(const dcel::DiscreteModel& model,
                                        dcel::NodeEquation equation,
                                        const dcel::NodeSolverOptions& newton);
@@ -39,17 +44,17 @@ struct SlabLanes {
   /// Number of batches of lanes::kWidth nodes that cover `nodes` nodes.
   static int batches(int nodes) { return (nodes + lanes::kWidth - 1) / lanes::kWidth; }
 
-  /// For i = i0 .. i0+count-1 (count <= kWidth), with z = cay^{-1}(g_i^{-1} g_{i+1}) / k:
-  ///   flux_i = (dcay^{-1}_{kz})^T Kc (z - z0),  flux~_i = (dcay^{-1}_{-kz})^T Kc (z - z0);
+  /// For i = i0 .. i0+count-1 (count <= kWidth), with z = tau^{-1}(g_i^{-1} g_{i+1}) / k:
+  ///   flux_i = (dtau^{-1}_{kz})^T Kc (z - z0),  flux~_i = (dtau^{-1}_{-kz})^T Kc (z - z0);
   /// time march: lambda = -flux, lambda~ = -flux~ ([S7.1]); space march: mu, mu~ ([S7.2]).
   void fluxes(const lie::SE3* g, int i0, int count, Vec6* flux, Vec6* flux_tilde) const;
 
   /// Node updates of slab `slab` for i = i0 .. i0+count-1: from the node's last solution y_i,
-  ///   m_i = (dcay^{-1}_{-h y_i})^T K (y_i - y0) + (h/k) (flux_i - flux~_{i-1}) + extra_i,
+  ///   m_i = (dtau^{-1}_{-h y_i})^T K (y_i - y0) + (h/k) (flux_i - flux~_{i-1}) + extra_i,
   /// flux~_{-1} := 0 (time: m of [S7.1]; space: -lambda of [S7.2]); `extra` (null when
   /// !external) holds the loads: time dt f + (dt/ds) W, space -ds f - W. Newton from the
   /// extrapolated start of march::extrapolate, retried from y_i where it fails; then
-  /// next_i = g_i cay(h y_i), y_i and the history back1_i, back2_i updated, reports_i filled.
+  /// next_i = g_i tau(h y_i), y_i and the history back1_i, back2_i updated, reports_i filled.
   void updates(int slab, int i0, int count, const lie::SE3* g, const Vec6* flux,
                const Vec6* flux_tilde, const Vec6* extra, Vec6* y, Vec6* back1, Vec6* back2,
                lie::SE3* next, dcel::NodeSolveReport* reports) const;

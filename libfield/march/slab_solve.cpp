@@ -12,8 +12,10 @@ SlabSolver::SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equa
       equation_(equation),
       h_(equation == dcel::NodeEquation::time ? model.dt() : model.ds()),
       newton_(options.newton),
-      cayley_(dcel::make_cayley_node(model.density(), model.tau(), equation, h_)),
       threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {
+  if (options.kernel == NodeKernel::reference) return;
+  cayley_ = dcel::make_cayley_node(model.density(), model.tau(), equation, h_);
+  exp_ = dcel::make_exp_node(model.density(), model.tau(), equation, h_);
   if (options.kernel == NodeKernel::per_node) return;
   lanes_ = SlabLanes::make(model, equation, newton_);
   if (lanes_ && options.kernel == NodeKernel::lanes_baseline)

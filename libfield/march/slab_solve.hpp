@@ -8,6 +8,7 @@
 
 #include "libfield/dcel/cayley_node.hpp"
 #include "libfield/dcel/discrete_model.hpp"
+#include "libfield/dcel/exp_node.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/march/observer.hpp"
 #include "libfield/march/slab_lanes.hpp"
@@ -104,16 +105,17 @@ class SlabSolver {
   dcel::NodeEquation equation_;
   double h_;
   dcel::NodeSolverOptions newton_;
-  std::optional<dcel::CayleyNode> cayley_;  // closed-form solver when it applies (beam, Cayley)
+  std::optional<dcel::CayleyNode> cayley_;  // closed-form solvers when they apply (beam, Cayley
+  std::optional<dcel::ExpNode> exp_;        // or exp; none for NodeKernel::reference)
   int threads_;
   std::optional<SlabLanes> lanes_;
   std::vector<Vec6> extra_;  // loads of the solved nodes on lanes (SlabLanes::updates)
   std::vector<dcel::NodeSolveReport> reports_;
 
   dcel::NodeSolveReport solve_from(const Vec6& target, Vec6& y) const {
-    return cayley_ ? cayley_->solve(target, y, newton_)
-                   : dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target, y,
-                                      newton_);
+    if (cayley_) return cayley_->solve(target, y, newton_);
+    if (exp_) return exp_->solve(target, y, newton_);
+    return dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target, y, newton_);
   }
 };
 

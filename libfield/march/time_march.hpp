@@ -24,16 +24,17 @@ struct TimeMarchInput {
 /// The code that solves the nodes of a slab (docs/performance.md). All give the same fields to
 /// round-off; the two lane builds give the same bits.
 enum class NodeKernel {
-  automatic,       ///< lanes where they apply (beam, Cayley), AVX2 where the CPU has it
+  automatic,       ///< lanes where they apply (the beam), AVX2 where the CPU has it
   lanes_baseline,  ///< four nodes at a time (march/slab_lanes.hpp), x86-64 baseline (SSE2)
   lanes_avx2,      ///< four nodes at a time, AVX2 (field::Error on a CPU without it)
-  per_node,        ///< one node at a time: dcel::CayleyNode / dcel::solve_node (the reference)
+  per_node,        ///< one node at a time: dcel::CayleyNode / dcel::ExpNode / dcel::solve_node
+  reference,       ///< one node at a time with dcel::solve_node (6x6 LU) for every model
 };
 
 struct MarchOptions {
   dcel::NodeSolverOptions newton;
   int threads = 0;  ///< OpenMP threads for the node solves; 0: the OpenMP default
-  /// Lane kernels apply to the beam with Cayley; other models always run per node.
+  /// Lane kernels apply to the beam (either retraction); other models always run per node.
   NodeKernel kernel = NodeKernel::automatic;
 };
 

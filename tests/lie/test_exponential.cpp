@@ -103,5 +103,56 @@ TEST(Exponential, LogIsAccurateNearPi) {
   }
 }
 
+// The angles at which the branches of the coefficients must hold: the series (|omega| < 0.5) at
+// 0 and near it, the closed forms at 1 and next to a half turn.
+const double kBranchAngles[] = {0.0, 1e-8, 1e-4, 0.4999, 0.5001, 1.0, M_PI - 1e-6};
+
+TEST(Exponential, InverseDerivativeAtTheBranchPoints) {
+  // dexp^{-1} against the inverse of the ad-series of dexp, and its dual against the matrix.
+  Random rnd(35);
+  for (double angle : kBranchAngles) {
+    for (int trial = 0; trial < 30; ++trial) {
+      const Vec6 x = rnd.vec6_with_angle(angle, 1.0);
+      const Vec6 p = rnd.vec6(1.0);
+      EXPECT_LT(rel_err(dexp_inv(x), Mat6(dexp_series(x).inverse())), 1e-13) << angle;
+      EXPECT_LT(rel_err(dexp_inv_dual(x, p), Vec6(dexp_inv(x).transpose() * p)), 1e-15) << angle;
+    }
+  }
+}
+
+TEST(Exponential, NewtonHelperEqualsComplexStep) {
+  // The closed form of M (lie/exponential_blocks.hpp) against the complex-step derivative of the
+  // closed form of (dexp^{-1}_x)^T p, exact to round-off, on both branches (the complex step
+  // differentiates the series below |omega| = 0.5 and the closed forms above).
+  Random rnd(36);
+  for (double angle : kBranchAngles) {
+    for (int trial = 0; trial < 30; ++trial) {
+      const Vec6 x = rnd.vec6_with_angle(angle, 1.0);
+      const Vec6 p = rnd.vec6(1.0);
+      EXPECT_LT(rel_err(exp_newton_M(x, p), exp_newton_M_complex_step(x, p)), 1e-13)
+          << "angle " << angle << ", x = " << x.transpose();
+    }
+  }
+}
+
+TEST(Exponential, NewtonHelperEqualsFiniteDifferences) {
+  // Central differences of (dexp^{-1}_x)^T p, step 1e-6: truncation and cancellation ~1e-9.
+  Random rnd(37);
+  for (double angle : kBranchAngles) {
+    for (int trial = 0; trial < 10; ++trial) {
+      const Vec6 x = rnd.vec6_with_angle(angle, 1.0);
+      const Vec6 p = rnd.vec6(1.0);
+      Mat6 fd;
+      for (int k = 0; k < 6; ++k) {
+        Vec6 xp = x, xm = x;
+        xp(k) += 1e-6;
+        xm(k) -= 1e-6;
+        fd.col(k) = (dexp_inv_dual(xp, p) - dexp_inv_dual(xm, p)) / 2e-6;
+      }
+      EXPECT_LT(rel_err(exp_newton_M(x, p), fd), 1e-8) << "angle " << angle;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace field::lie

@@ -1,0 +1,46 @@
+#pragma once
+/// The Newton iteration of the closed-form node solves of SPEC [S6] (dcel::CayleyNode,
+/// dcel::ExpNode), written once; each retraction supplies its arithmetic as an `Iteration`:
+///   Point point(const Vec6& y)           the iterate's x = h y, p = K (y - y0) and what Phi and
+///                                        the Jacobian share,
+///   Vec6 phi(const Point&)               Phi(y),
+///   void factor(Factor&, const Point&)   the factorised Jacobian J_Phi(y),
+///   Vec6 step(const Factor&, const Vec6& r)  d with J_Phi d = r.
+/// The stopping rule is that of SPEC [S6] (max|dy| <= tolerance (1 + max|y|), then one polishing
+/// iteration), as in dcel::solve_node. Once a step is below `freeze_step` (1 + max|y|), the
+/// factorisation of that step's start is reused (a chord step): it differs from the exact one by
+/// a relative O(freeze_step), so the next step, already of round-off size by quadratic
+/// convergence, changes by a relative O(freeze_step): not at all in double precision.
+#include <cmath>
+
+#include "libfield/core/types.hpp"
+#include "libfield/dcel/node_solver.hpp"
+
+namespace field::dcel {
+
+template <class Iteration>
+NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
+                             const NodeSolverOptions& options, double freeze_step) {
+  NodeSolveReport report;
+  typename Iteration::Factor factor;
+  bool polishing = false, frozen = false;
+  while (report.iterations < options.max_iterations) {
+    const typename Iteration::Point z = it.point(y);
+    if (!frozen) it.factor(factor, z);
+    const Vec6 dy = it.step(factor, it.phi(z) - m);
+    y -= dy;
+    ++report.iterations;
+    if (!y.allFinite()) break;
+    if (polishing) {
+      report.converged = true;
+      break;
+    }
+    const double step = dy.cwiseAbs().maxCoeff(), scale = 1.0 + y.cwiseAbs().maxCoeff();
+    polishing = step <= options.tolerance * scale;
+    frozen = step <= freeze_step * scale;
+  }
+  report.residual = y.allFinite() ? (it.phi(it.point(y)) - m).cwiseAbs().maxCoeff() : INFINITY;
+  return report;
+}
+
+}  // namespace field::dcel
