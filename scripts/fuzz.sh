@@ -2,7 +2,7 @@
 # Fuzzes the input readers (tests/fuzz/: the case file and every CSV reader) with libFuzzer,
 # AddressSanitizer and UndefinedBehaviorSanitizer. Installs clang and its runtime if missing,
 # builds only the library and the fuzz targets in build/fuzz, runs each target for FUZZ_SECONDS
-# (default 600) from a copy of its seed corpus, and fails on any crash, leak, sanitizer report,
+# (default 600) from its seed corpus, and fails on any crash, leak, sanitizer report,
 # timeout (a hang) or out-of-memory. Found inputs are left in build/fuzz/artifacts/<target>/;
 # add each to tests/fuzz/corpus/<target>/ as a regression seed once fixed.
 #   FUZZ_SECONDS=30 bash scripts/fuzz.sh                 # the short run of .ci/run
@@ -43,8 +43,7 @@ for target in "${targets[@]}"; do
   name=${target#fuzz_}
   corpus=$build/corpus/$name
   artifacts=$build/artifacts/$name
-  mkdir -p "$corpus" "$artifacts"
-  cp -n tests/fuzz/corpus/"$name"/* "$corpus"/ 2>/dev/null || true
+  mkdir -p "$corpus" "$artifacts"  # new inputs go to build/fuzz/corpus, the seeds stay as they are
   echo "== $target: ${seconds} s"
   # -timeout: one input taking 10 s is a hang; -rss_limit_mb: memory blow-ups are bugs too.
   if ! "$build/tests/fuzz/$target" "$corpus" tests/fuzz/corpus/"$name" \

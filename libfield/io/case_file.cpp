@@ -283,8 +283,8 @@ void read_beam(Table t, CaseSpec& c) {
     } catch (const Error& e) {
       std::string m = e.what();
       m = m.substr(0, m.find(" [check '"));
-      t.fail(key, m + " (out of the range of double precision): give the size in units that "
-                      "keep A and I between 1e-300 and 1e300");
+      t.fail(key, m + " (out of the range of doubles, about 1e-308 to 1e308): give the size "
+                      "in units that keep the area and second moments in range");
     }
   };
   if (section == "square") {

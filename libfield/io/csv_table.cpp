@@ -16,6 +16,9 @@
 namespace field::io {
 namespace {
 
+/// Whole rows and column lists in messages: long enough for a tip row at 17 digits.
+constexpr std::size_t kLineExcerpt = 400;
+
 std::string trim(const std::string& text) {
   const char* space = " \t\r\n\f\v";
   const std::size_t begin = text.find_first_not_of(space);
@@ -64,11 +67,11 @@ std::string shortest(double value) {
 
 int CsvTable::column(const std::string& name) const {
   const auto it = std::find(columns.begin(), columns.end(), name);
-  FIELD_CHECK(it != columns.end(),
-              path.string() << ":" << header_line << ": no column '" << name
-                            << "' in the header; columns present: " << excerpt(join(columns), 200)
-                            << ". Add the column '" << name
-                            << "' (names are case-sensitive, any order)");
+  FIELD_CHECK(it != columns.end(), path.string() << ":" << header_line << ": no column '" << name
+                                                 << "' in the header; columns present: "
+                                                 << excerpt(join(columns), kLineExcerpt)
+                                                 << ". Add the column '" << name
+                                                 << "' (names are case-sensitive, any order)");
   return static_cast<int>(it - columns.begin());
 }
 
@@ -114,7 +117,7 @@ CsvTable parse_csv(std::istream& in, const std::filesystem::path& path,
       for (std::size_t c = 0; c < fields.size(); ++c) {
         FIELD_CHECK(!fields[c].empty(), file << ":" << number << ": header field " << c + 1
                                              << " is empty; name every column (header: '"
-                                             << excerpt(text) << "')");
+                                             << excerpt(text, kLineExcerpt) << "')");
         FIELD_CHECK(std::find(fields.begin(), fields.begin() + c, fields[c]) == fields.begin() + c,
                     file << ":" << number << ": column '" << excerpt(fields[c])
                          << "' appears twice in the header; rename or remove one of them");
@@ -129,8 +132,8 @@ CsvTable parse_csv(std::istream& in, const std::filesystem::path& path,
     FIELD_CHECK(fields.size() == table.columns.size(),
                 file << ":" << number << ": " << fields.size() << " fields, but the header (line "
                      << table.header_line << ") has " << table.columns.size() << " columns ("
-                     << excerpt(join(table.columns)) << "); row: '" << excerpt(text)
-                     << "'. Give every row one value per column");
+                     << excerpt(join(table.columns), kLineExcerpt) << "); row: '"
+                     << excerpt(text, kLineExcerpt) << "'. Give every row one value per column");
     std::vector<double> row(fields.size());
     for (std::size_t c = 0; c < fields.size(); ++c) {
       double value = 0.0;
