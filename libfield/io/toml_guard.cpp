@@ -1,6 +1,7 @@
 #include "libfield/io/toml_guard.hpp"
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -89,8 +90,10 @@ class Scanner {
   bool at(std::size_t i, std::string_view s) const { return text_.substr(i, s.size()) == s; }
 
   /// Skips the string starting at i (", ', """ or '''); returns the index after it. An
-  /// unterminated string ends the scan (the library reports it).
-  std::size_t skip_string(std::size_t i) const {
+  /// unterminated string ends at its line's end (single-line) or the text's end, and `closed`
+  /// (if given) is false; the library reports it.
+  std::size_t skip_string(std::size_t i, bool* closed = nullptr) const {
+    if (closed) *closed = false;
     const char q = text_[i];
     const bool multi = at(i, q == '"' ? "\"\"\"" : "'''");
     std::size_t k = i + (multi ? 3 : 1);
@@ -102,12 +105,14 @@ class Scanner {
       }
       if (!multi && c == '\n') return k;  // unterminated: the library says so
       if (c == q) {
+        if (closed) *closed = true;
         if (!multi) return k + 1;
         if (at(k, q == '"' ? "\"\"\"" : "'''")) {
           k += 3;
           while (k < text_.size() && text_[k] == q) ++k;  // up to two quotes may close it
           return k;
         }
+        if (closed) *closed = false;
       }
       ++k;
     }
@@ -130,8 +135,15 @@ class Scanner {
                   " levels deep (tables, arrays and inline tables); case files need a few");
   }
 
-  /// One pass over the text: key context (line starts, after '{' and after ',' in an inline
-  /// table) counts dotted parts; values count the arrays and inline tables open around them.
+  static bool bare(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
+  }
+
+  /// One pass over the text. Keys (at line starts, in [headers], after '{' and after ',' in an
+  /// inline table) are checked against TOML's grammar, parts separated by dots, and their parts
+  /// counted: the library asserts on some malformed keys. Values count the arrays and inline
+  /// tables open around them.
   void scan() {
     struct Open {
       char bracket;  // '[' or '{'
@@ -139,11 +151,12 @@ class Scanner {
     };
     std::vector<Open> open;
     Mode mode = Mode::line_start;
-    int section = 0;      // parts of the current [table] header
-    int key_base = 0;     // depth of the table the key being read lives in
-    int parts = 1;        // parts of the key being read
-    bool header = false;  // the key is a [header]
-    int value_depth = 0;  // depth of the value being read
+    int section = 0;         // parts of the current [table] header
+    int key_base = 0;        // depth of the table the key being read lives in
+    int parts = 1;           // parts of the key being read
+    bool header = false;     // the key is a [header]
+    bool want_part = false;  // the key needs a (next) part: at its start or after a dot
+    int value_depth = 0;     // depth of the value being read
     std::size_t i = 0;
     // A UTF-8 byte-order mark at the start is allowed.
     if (at(0, "\xEF\xBB\xBF")) i = 3;
@@ -152,6 +165,7 @@ class Scanner {
       key_base = base;
       parts = 1;
       header = false;
+      want_part = true;
     };
     while (i < text_.size()) {
       const char c = text_[i];
@@ -159,6 +173,56 @@ class Scanner {
         fail(i,
              "a non-ASCII character outside a string or comment; TOML keys and values are "
              "ASCII: put the text in quotes or remove it");
+      if (mode == Mode::key) {
+        const std::string expected =
+            header ? "a table header [name] or [[name]]" : "a line key = value";
+        if (c == ' ' || c == '\t') {
+          ++i;
+        } else if (want_part && bare(c)) {
+          while (i < text_.size() && bare(text_[i])) ++i;
+          want_part = false;
+        } else if (want_part && (c == '"' || c == '\'')) {
+          if (at(i, "\"\"\"") || at(i, "'''"))
+            fail(i, "not valid TOML: a key cannot be a multi-line string; expected " + expected);
+          bool closed = false;
+          i = skip_string(i, &closed);
+          if (!closed) fail(i, "not valid TOML: a quoted key is not closed on its line");
+          want_part = false;
+        } else if (want_part && c == '}' && parts == 1 && !open.empty() &&
+                   open.back().bracket == '{') {  // an empty inline table: {}
+          open.pop_back();
+          mode = Mode::value;
+          if (!open.empty()) value_depth = open.back().depth;
+          ++i;
+        } else if (want_part) {
+          fail(i,
+               "not valid TOML: expected a key (letters, digits, '_' and '-', or a quoted "
+               "string): " +
+                   expected);
+        } else if (c == '.') {
+          check_parts(i, ++parts);
+          check_depth(i, key_base + parts);
+          want_part = true;
+          ++i;
+        } else if (c == '=' && !header) {
+          check_depth(i, key_base + parts);
+          mode = Mode::value;
+          value_depth = key_base + parts;
+          ++i;
+        } else if (c == ']' && header) {
+          section = parts;
+          check_depth(i, section);
+          mode = Mode::value;  // the rest of the line: "]" or a comment
+          value_depth = 0;
+          ++i;
+        } else {
+          fail(i, std::string(
+                      header ? "not valid TOML: expected '.' or ']' after a part of the table name"
+                             : "not valid TOML: expected '.' or '=' after a part of the key") +
+                      ": " + expected);
+        }
+        continue;
+      }
       if (c == '#') {
         i = skip_comment(i);
         continue;
@@ -173,36 +237,12 @@ class Scanner {
         continue;
       }
       if (mode == Mode::line_start) {
+        start_key(section);
         if (c == '[') {
           start_key(0);
           header = true;
           i += at(i, "[[") ? 2 : 1;
-          continue;
         }
-        start_key(section);
-      }
-      if (mode == Mode::key) {
-        if (c == '"' || c == '\'') {
-          i = skip_string(i);
-          continue;
-        }
-        if (c == '.') {
-          check_parts(i, ++parts);
-          check_depth(i, key_base + parts);
-        } else if (c == '=') {
-          check_depth(i, key_base + parts);
-          mode = Mode::value;
-          value_depth = key_base + parts;
-        } else if (c == ']' && header) {
-          section = parts;
-          check_depth(i, section);
-          mode = Mode::value;  // the rest of the line: "]" or a comment
-          value_depth = 0;
-        } else if (c == '}' && !open.empty()) {  // an empty inline table: {}
-          open.pop_back();
-          mode = Mode::value;
-        }
-        ++i;
         continue;
       }
       // Mode::value
@@ -224,6 +264,9 @@ class Scanner {
       }
       ++i;
     }
+    if (mode == Mode::key)
+      fail(i, header ? "not valid TOML: the table header is not closed with ']'"
+                     : "not valid TOML: the key has no '= value'");
   }
 
   std::string_view text_;

@@ -111,6 +111,20 @@ TEST(InputLimits, EncodingAndControlCharactersAreCheckedWithLineAndColumn) {
       contains(case_error("x = 1\r\ny = \"a\rb\"\n"), "case.toml:2:7: control character U+000D"));
 }
 
+TEST(InputLimits, MalformedKeysAreRejectedBeforeTheLibrary) {
+  // "[&&" reached an assertion inside toml++ (found by fuzz_case_file; corpus/case_file/
+  // regression_header_invalid_key_char.toml).
+  const std::string header = case_error("[&&");
+  EXPECT_TRUE(contains(header,
+                       "case.toml:1:2: not valid TOML: expected a key (letters, digits, "
+                       "'_' and '-', or a quoted string): a table header"))
+      << header;
+  for (const std::string bad :
+       {"= 1\n", "a b = 1\n", "a. = 1\n", "\"a = 1\n", "a\n", "[a\n", "[a b]\n", "'''a''' = 1\n"})
+    EXPECT_TRUE(contains(case_error(bad), "case.toml:1:")) << bad;
+  EXPECT_TRUE(contains(case_error("x = { a = 1, &b = 2 }\n"), "case.toml:1:14: not valid TOML"));
+}
+
 TEST(InputLimits, ValidTomlPassesTheGuard) {
   // UTF-8 in strings and comments, brackets, dots and quotes inside strings, multi-line strings,
   // quoted keys, CRLF line ends and a byte-order mark are TOML, and stay accepted.
