@@ -41,7 +41,7 @@ class Scanner {
   }
 
  private:
-  enum class Mode { line_start, key, value };
+  enum class Mode { line_start, key, value, line_end };
 
   [[noreturn]] void fail(std::size_t at, const std::string& what) const {
     int line = 1, column = 1;
@@ -151,12 +151,14 @@ class Scanner {
     };
     std::vector<Open> open;
     Mode mode = Mode::line_start;
-    int section = 0;         // parts of the current [table] header
-    int key_base = 0;        // depth of the table the key being read lives in
-    int parts = 1;           // parts of the key being read
-    bool header = false;     // the key is a [header]
-    bool want_part = false;  // the key needs a (next) part: at its start or after a dot
-    int value_depth = 0;     // depth of the value being read
+    int section = 0;            // parts of the current [table] header
+    int key_base = 0;           // depth of the table the key being read lives in
+    int parts = 1;              // parts of the key being read
+    bool header = false;        // the key is a [header]
+    bool array_header = false;  // ... a [[header]]
+    bool want_value = false;    // a value must come next: after '=', '[' or ',' in an array
+    bool want_part = false;     // the key needs a (next) part: at its start or after a dot
+    int value_depth = 0;        // depth of the value being read
     std::size_t i = 0;
     // A UTF-8 byte-order mark at the start is allowed.
     if (at(0, "\xEF\xBB\xBF")) i = 3;
@@ -165,7 +167,9 @@ class Scanner {
       key_base = base;
       parts = 1;
       header = false;
+      array_header = false;
       want_part = true;
+      want_value = false;
     };
     while (i < text_.size()) {
       const char c = text_[i];
@@ -207,14 +211,16 @@ class Scanner {
         } else if (c == '=' && !header) {
           check_depth(i, key_base + parts);
           mode = Mode::value;
+          want_value = true;
           value_depth = key_base + parts;
           ++i;
         } else if (c == ']' && header) {
+          if (array_header && !at(i, "]]"))
+            fail(i, "not valid TOML: an array-of-tables header [[name]] ends with ']]'");
           section = parts;
           check_depth(i, section);
-          mode = Mode::value;  // the rest of the line: "]" or a comment
-          value_depth = 0;
-          ++i;
+          mode = Mode::line_end;  // only a comment may follow
+          i += array_header ? 2 : 1;
         } else {
           fail(i, std::string(
                       header ? "not valid TOML: expected '.' or ']' after a part of the table name"
@@ -223,29 +229,40 @@ class Scanner {
         }
         continue;
       }
-      if (c == '#') {
-        i = skip_comment(i);
-        continue;
-      }
-      if (c == '\n') {
-        if (open.empty()) mode = Mode::line_start;
-        ++i;
+      const bool in_array = !open.empty() && open.back().bracket == '[';
+      if (c == '#' || c == '\n') {
+        // A value may continue on the next line only inside an array.
+        if (want_value && !in_array) fail(i, "not valid TOML: expected a value after '='");
+        if (c == '#') {
+          i = skip_comment(i);
+        } else {
+          if (open.empty()) mode = Mode::line_start;
+          ++i;
+        }
         continue;
       }
       if (c == ' ' || c == '\t' || c == '\r') {
         ++i;
         continue;
       }
+      if (mode == Mode::line_end)
+        fail(i,
+             "not valid TOML: expected the end of the line after "
+             "the table header (or a # comment)");
       if (mode == Mode::line_start) {
         start_key(section);
         if (c == '[') {
           start_key(0);
           header = true;
-          i += at(i, "[[") ? 2 : 1;
+          array_header = at(i, "[[");
+          i += array_header ? 2 : 1;
         }
         continue;
       }
-      // Mode::value
+      // Mode::value. The library asserts on a value that starts with a terminator ("[}", "[,").
+      if (want_value && (c == ',' || c == '}' || (c == ']' && !in_array)))
+        fail(i, std::string("not valid TOML: expected a value before '") + c + "'");
+      want_value = false;
       if (c == '"' || c == '\'') {
         i = skip_string(i);
         continue;
@@ -255,11 +272,16 @@ class Scanner {
         check_depth(i, value_depth);
         open.push_back({c, value_depth});
         if (c == '{') start_key(value_depth);
+        want_value = c == '[';
       } else if (c == ']' || c == '}') {
-        if (!open.empty()) open.pop_back();
+        if (open.empty() || open.back().bracket != (c == ']' ? '[' : '{'))
+          fail(i, std::string("not valid TOML: '") + c + "' closes no " +
+                      (c == ']' ? "array" : "inline table"));
+        open.pop_back();
         if (!open.empty()) value_depth = open.back().depth;
       } else if (c == ',' && !open.empty()) {
         if (open.back().bracket == '{') start_key(open.back().depth);
+        want_value = open.back().bracket == '[';
         value_depth = open.back().depth;
       }
       ++i;
@@ -267,6 +289,7 @@ class Scanner {
     if (mode == Mode::key)
       fail(i, header ? "not valid TOML: the table header is not closed with ']'"
                      : "not valid TOML: the key has no '= value'");
+    if (want_value && mode == Mode::value) fail(i, "not valid TOML: expected a value");
   }
 
   std::string_view text_;

@@ -123,6 +123,16 @@ TEST(InputLimits, MalformedKeysAreRejectedBeforeTheLibrary) {
        {"= 1\n", "a b = 1\n", "a. = 1\n", "\"a = 1\n", "a\n", "[a\n", "[a b]\n", "'''a''' = 1\n"})
     EXPECT_TRUE(contains(case_error(bad), "case.toml:1:")) << bad;
   EXPECT_TRUE(contains(case_error("x = { a = 1, &b = 2 }\n"), "case.toml:1:14: not valid TOML"));
+  // "y=[}" reached an assertion in toml++ (fuzz_case_file; regression_array_closed_by_brace.toml);
+  // so do other values that start with a terminator.
+  EXPECT_TRUE(contains(case_error("y=[}"),
+                       "case.toml:1:4: not valid TOML: expected a value before "
+                       "'}'"))
+      << case_error("y=[}");
+  for (const std::string bad : {"y = [,]\n", "y = [1,,2]\n", "y = \n", "y = # c\n", "y = ]\n",
+                                "y = [1}\n", "y = {a = 1]\n", "[a] b\n", "[[a]\n", "y = [1,"})
+    EXPECT_TRUE(contains(case_error(bad), "case.toml:1:")) << bad << ": " << case_error(bad);
+  EXPECT_NO_THROW(check_toml_text("y = [ # c\n 1, [], {}, [2,],\n]\nz = {}\n[[a]] # c\n", "t"));
 }
 
 TEST(InputLimits, ValidTomlPassesTheGuard) {
