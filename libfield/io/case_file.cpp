@@ -60,8 +60,6 @@ std::string describe(const toml::node& node) {
   return excerpt(out);
 }
 
-/// One TOML table of the case file: typed getters that remember which keys were read, and error
-/// messages of the form `file:line: [table] key = value: what is wrong; what to do`.
 /// The largest integer a case file takes (indices and counts are `int`).
 constexpr int64_t kMaxInteger = 2000000000;
 /// [solver] bounds (meshes/README.md): a tolerance the step test can meet, a finite effort.
@@ -69,6 +67,8 @@ constexpr double kMinTolerance = 1e-15;
 constexpr double kMaxTolerance = 1e-6;
 constexpr int kMaxIterations = 200;
 
+/// One TOML table of the case file: typed getters that remember which keys were read, and error
+/// messages of the form `file:line: [table] key = value: what is wrong; what to do`.
 class Table {
  public:
   Table(const toml::table& table, std::string name, const fs::path& file)
@@ -248,12 +248,10 @@ void check_section_range(Table& t, const std::string& section, const CaseSpec& c
   const Vec6 stiffness = model::stiffness_diagonal(c.section, c.material);
   const char* names[6] = {"I1", "I2", "torsion", "area", "area", "area"};
   for (int i = 0; i < 6; ++i) {
-    for (const auto& [value, what] : {std::pair{inertia(i),
-                                                "inertia rho diag(I1, I2, I1+I2, A, "
-                                                "A, A)"},
-                                      std::pair{stiffness(i),
-                                                "stiffness diag(E I1, E I2, G "
-                                                "torsion, k G A, k G A, E A)"}}) {
+    const char* inertia_name = "inertia rho diag(I1, I2, I1+I2, A, A, A)";
+    const char* stiffness_name = "stiffness diag(E I1, E I2, G torsion, k G A, k G A, E A)";
+    for (const auto& [value, what] :
+         {std::pair{inertia(i), inertia_name}, std::pair{stiffness(i), stiffness_name}}) {
       if (std::isfinite(value) && value >= std::numeric_limits<double>::min()) continue;
       const std::string key = section == "square"   ? "side"
                               : section == "circle" ? "radius"
