@@ -262,8 +262,13 @@ class Scanner {
       // Mode::value. The library asserts on a value that starts with a terminator ("[}", "[,").
       if (want_value && (c == ',' || c == '}' || (c == ']' && !in_array)))
         fail(i, std::string("not valid TOML: expected a value before '") + c + "'");
+      const bool value_start = want_value;
       want_value = false;
       if (c == '"' || c == '\'') {
+        // A quote starts a string only where a value starts; inside a bare value ("1'x") the
+        // library reads on, and non-ASCII text after it reaches undefined behaviour there.
+        if (!value_start)
+          fail(i, "not valid TOML: a quote inside a value; strings start where a value starts");
         i = skip_string(i);
         continue;
       }

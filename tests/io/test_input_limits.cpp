@@ -132,6 +132,11 @@ TEST(InputLimits, MalformedKeysAreRejectedBeforeTheLibrary) {
   for (const std::string bad : {"y = [,]\n", "y = [1,,2]\n", "y = \n", "y = # c\n", "y = ]\n",
                                 "y = [1}\n", "y = {a = 1]\n", "[a] b\n", "[[a]\n", "y = [1,"})
     EXPECT_TRUE(contains(case_error(bad), "case.toml:1:")) << bad << ": " << case_error(bad);
+  // "y=1'\xC3\x9F" reached undefined behaviour (TOML_UNREACHABLE in is_whitespace) in toml++
+  // (fuzz_case_file; regression_quote_inside_value.toml): a quote inside a bare value.
+  const std::string quote = case_error("y=1'\xC3\x9F");
+  EXPECT_TRUE(contains(quote, "case.toml:1:4: not valid TOML: a quote inside a value")) << quote;
+  EXPECT_TRUE(contains(case_error("y = \"a\"\"b\"\n"), "case.toml:1:8: not valid TOML"));
   EXPECT_NO_THROW(check_toml_text("y = [ # c\n 1, [], {}, [2,],\n]\nz = {}\n[[a]] # c\n", "t"));
 }
 
