@@ -6,12 +6,16 @@
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <set>
 #include <sstream>
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/csv_table.hpp"
+#include "libfield/io/excerpt.hpp"
+#include "libfield/io/input_file.hpp"
 #include "libfield/io/quoted_string.hpp"
+#include "libfield/io/toml_guard.hpp"
 
 namespace field::io {
 
@@ -19,19 +23,49 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string describe(const toml::node& node) {
-  std::ostringstream out;
-  if (node.is_string()) {
-    out << '"' << node.as_string()->get() << '"';
-  } else if (node.is_table()) {
-    out << "{...}";
-  } else if (node.is_floating_point()) {
-    out << shortest(node.as_floating_point()->get());
-  } else {
-    node.visit([&out](const auto& n) { out << n; });  // values and arrays as TOML
-  }
-  return out.str();
+/// A float as a TOML float: with its point ("1.0", not "1", so that `format = 1.0` is not
+/// shown as the integer it is not), or an exponent ("1e+300").
+std::string float_text(double v) {
+  std::string s = shortest(v);
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // n: nan, inf
+  return s;
 }
+
+/// The value of a node as TOML on one line; arrays only as far as a message quotes them.
+void write_value(std::string& out, const toml::node& node) {
+  if (node.is_string()) {
+    out += '"' + node.as_string()->get() + '"';
+  } else if (node.is_table()) {
+    out += "{...}";
+  } else if (node.is_floating_point()) {
+    out += float_text(node.as_floating_point()->get());
+  } else if (const toml::array* array = node.as_array()) {
+    out += "[";
+    for (std::size_t i = 0; i < array->size() && out.size() <= kExcerptLength; ++i) {
+      if (i > 0) out += ", ";
+      write_value(out, *array->get(i));
+    }
+    out += out.size() <= kExcerptLength ? "]" : ", ...]";
+  } else {
+    std::ostringstream text;
+    node.visit([&text](const auto& n) { text << n; });  // integers, booleans, dates as TOML
+    out += text.str();
+  }
+}
+
+/// The value of a node for a message, as a bounded excerpt (io/excerpt.hpp).
+std::string describe(const toml::node& node) {
+  std::string out;
+  write_value(out, node);
+  return excerpt(out);
+}
+
+/// The largest integer a case file takes (indices and counts are `int`).
+constexpr int64_t kMaxInteger = 2000000000;
+/// [solver] bounds (meshes/README.md): a tolerance the step test can meet, a finite effort.
+constexpr double kMinTolerance = 1e-15;
+constexpr double kMaxTolerance = 1e-6;
+constexpr int kMaxIterations = 200;
 
 /// One TOML table of the case file: typed getters that remember which keys were read, and error
 /// messages of the form `file:line: [table] key = value: what is wrong; what to do`.
@@ -84,10 +118,19 @@ class Table {
       if (fallback) return *fallback;
       fail(key, "required: " + what);
     }
-    if (!n->is_integer()) fail(key, "expected an integer: " + what);
+    const std::string range =
+        "between " + std::to_string(min) + " and " + std::to_string(kMaxInteger);
+    if (n->is_floating_point()) {
+      const double d = n->as_floating_point()->get();
+      if (std::isfinite(d) && d == std::floor(d) && d >= min && d <= kMaxInteger)
+        fail(key, "expected an integer, without a decimal point or exponent (write " +
+                      std::to_string(static_cast<int64_t>(d)) + "): " + what);
+      if (std::isfinite(d) && d == std::floor(d))
+        fail(key, "out of range: must be an integer " + range + ": " + what);
+    }
+    if (!n->is_integer()) fail(key, "expected an integer " + range + ": " + what);
     const int64_t v = n->as_integer()->get();
-    if (v < min || v > 2000000000)
-      fail(key, "must be between " + std::to_string(min) + " and 2000000000: " + what);
+    if (v < min || v > kMaxInteger) fail(key, "out of range: must be " + range + ": " + what);
     return static_cast<int>(v);
   }
   bool boolean(const std::string& key, bool fallback, const std::string& what) {
@@ -154,8 +197,15 @@ class Table {
   fs::path path(const std::string& key, const std::string& what) {
     const std::string text = string(key, std::nullopt, what);
     if (text.empty()) fail(key, "must not be empty: " + what);
+    if (text.find('\0') != std::string::npos) fail(key, "a path cannot contain a NUL character");
     const fs::path p(text);
     return fs::absolute(p.is_absolute() ? p : file_.parent_path() / p).lexically_normal();
+  }
+  /// "file:line: [table] key" of a key, for messages about the file it names.
+  std::string where(const std::string& key) const {
+    const toml::node* n = table_.get(key);
+    const auto& at = n ? n->source() : table_.source();
+    return file_.string() + ":" + std::to_string(at.begin.line) + ": " + qualified(key);
   }
   /// Rejects keys that no getter asked for.
   void reject_unknown(const std::vector<std::string>& allowed) const {
@@ -172,8 +222,8 @@ class Table {
       std::string list;
       for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
       std::ostringstream out;
-      out << file_.string() << ":" << key.source().begin.line << ": unknown key " << qualified(k)
-          << " (allowed here: " << list << "; check the spelling)";
+      out << file_.string() << ":" << key.source().begin.line << ": unknown key "
+          << excerpt(qualified(k)) << " (allowed here: " << list << "; check the spelling)";
       throw Error(out.str());
     }
   }
@@ -190,15 +240,55 @@ class Table {
   std::set<std::string> used_;
 };
 
+/// The inertia rho diag(I1, I2, I1+I2, A, A, A) and the stiffness diag(E I1, E I2, G torsion,
+/// k G A, k G A, E A) of SPEC [S3] must be normal, finite doubles: a product that underflows to
+/// 0 (or a subnormal) or overflows makes the node equations singular or non-finite.
+void check_section_range(Table& t, const std::string& section, const CaseSpec& c) {
+  const Vec6 inertia = model::inertia_diagonal(c.section, c.material);
+  const Vec6 stiffness = model::stiffness_diagonal(c.section, c.material);
+  const char* names[6] = {"I1", "I2", "torsion", "area", "area", "area"};
+  for (int i = 0; i < 6; ++i) {
+    const char* inertia_name = "inertia rho diag(I1, I2, I1+I2, A, A, A)";
+    const char* stiffness_name = "stiffness diag(E I1, E I2, G torsion, k G A, k G A, E A)";
+    for (const auto& [value, what] :
+         {std::pair{inertia(i), inertia_name}, std::pair{stiffness(i), stiffness_name}}) {
+      if (std::isfinite(value) && value >= std::numeric_limits<double>::min()) continue;
+      const std::string key = section == "square"   ? "side"
+                              : section == "circle" ? "radius"
+                                                    : names[i];
+      std::ostringstream out;
+      out << "entry " << i + 1 << " of the " << what << " is " << shortest(value)
+          << ", outside the range of normal doubles [2.2e-308, 1.8e308] (with E = "
+          << shortest(c.material.E) << ", rho = " << shortest(c.material.rho)
+          << "): choose units that keep the section's values and their products with E and rho "
+             "in range";
+      t.fail(key, out.str());
+    }
+  }
+}
+
 // The sections, one reader each, in the order of meshes/README.md.
 
 void read_beam(Table t, CaseSpec& c) {
   const std::string section = t.choice("section", std::nullopt, {"square", "circle", "explicit"});
   const double k = t.positive("shear_factor", 1.0, "shear factor k [-] (SPEC [S3]: 1)");
+  // A side or radius so small (or large) that the area or a second moment underflows to 0 (or
+  // overflows) is an error of that key (model::BeamSection says which quantity).
+  const auto sized = [&t](const std::string& key, const std::string& what, auto make) {
+    const double v = t.positive(key, std::nullopt, what);
+    try {
+      return make(v);
+    } catch (const Error& e) {
+      std::string m = e.what();
+      m = m.substr(0, m.find(" [check '"));
+      t.fail(key, m + " (out of the range of doubles, about 1e-308 to 1e308): give the size "
+                      "in units that keep the area and second moments in range");
+    }
+  };
   if (section == "square") {
-    c.section = model::BeamSection::square(t.positive("side", std::nullopt, "side b [m]"));
+    c.section = sized("side", "side b [m]", model::BeamSection::square);
   } else if (section == "circle") {
-    c.section = model::BeamSection::circle(t.positive("radius", std::nullopt, "radius [m]"));
+    c.section = sized("radius", "radius [m]", model::BeamSection::circle);
   } else {
     c.section.area = t.positive("area", std::nullopt, "cross-section area [m^2]");
     c.section.I1 = t.positive("I1", std::nullopt, "second moment about d1 [m^4]");
@@ -211,14 +301,29 @@ void read_beam(Table t, CaseSpec& c) {
   if (!(c.material.nu > -1.0 && c.material.nu < 0.5))
     t.fail("nu", "Poisson ratio must lie in (-1, 0.5)");
   c.material.rho = t.positive("rho", std::nullopt, "density [kg/m^3]");
+  check_section_range(t, section, c);
   t.reject_unknown({"section", "side", "radius", "area", "I1", "I2", "torsion", "shear_factor", "E",
                     "nu", "rho"});
 }
 
-/// Integer count n = total/step when total is a multiple of step (relative 1e-9).
+/// Integer count n = total/step when total is a multiple of step (relative 1e-9), at most
+/// kMaxInteger (beyond it the message says what the request would cost, `nodes` per row).
 int multiple(Table& t, const std::string& key, double total, double step,
-             const std::string& step_name) {
+             const std::string& step_name, int nodes) {
   const double n = std::round(total / step);
+  if (n > static_cast<double>(kMaxInteger)) {
+    // Say what the request means instead of overflowing the count (issue 15, class 8).
+    const double updates = n * nodes;
+    std::ostringstream what;
+    what << "with " << step_name << " = " << shortest(step) << " gives J = " << key << "/"
+         << step_name << " = "
+         << (n < 1e18 ? std::to_string(static_cast<long long>(n)) : shortest(n))
+         << " rows, more than the limit J <= " << kMaxInteger << "; with " << nodes
+         << " nodes per row that is " << std::setprecision(2) << updates << " node updates, about "
+         << updates / 1e7 / 3600.0 << " hours at 10^7 node updates per second: use a larger "
+         << step_name << " or a shorter " << key;
+    t.fail(key, what.str());
+  }
   if (n < 1 || std::abs(n * step - total) > 1e-9 * total)
     t.fail(key, "must be a whole multiple of " + step_name + " = " + shortest(step));
   return static_cast<int>(n);
@@ -244,7 +349,7 @@ void read_grid(Table t, CaseSpec& c) {
   } else if (t.has("dt")) {
     c.dt = t.positive("dt", std::nullopt, "time step [s]");
     const double T = t.positive("T", std::nullopt, "duration [s]");
-    c.J = multiple(t, "T", T, c.dt, "dt");
+    c.J = multiple(t, "T", T, c.dt, "dt", c.A + 1);
   } else {
     const double T = t.positive("T", std::nullopt, "duration [s]");
     c.J = t.integer("J", std::nullopt, 2, "last row index: rows j = 0..J");
@@ -254,7 +359,7 @@ void read_grid(Table t, CaseSpec& c) {
   t.reject_unknown({"A", "ds", "L", "dt", "J", "T"});
 }
 
-EndSpec read_end(Table& t, const std::string& key) {
+EndSpec read_end(Table& t, const std::string& key, CaseSpec& c) {
   EndSpec end;
   const toml::node* n = t.node(key);
   if (!n) return end;  // free
@@ -271,11 +376,12 @@ EndSpec read_end(Table& t, const std::string& key) {
   Table sub(*n->as_table(), t.name() + " " + key, t.file());
   end.kind = EndSpec::Kind::prescribed;
   end.file = sub.path("prescribed", "CSV with columns t,x,y,z,qw,qx,qy,qz");
+  c.file_keys.emplace_back(end.file, sub.where("prescribed"));
   sub.reject_unknown({"prescribed"});
   return end;
 }
 
-RowSpec read_row(Table& t, const std::string& key) {
+RowSpec read_row(Table& t, const std::string& key, CaseSpec& c) {
   RowSpec row;
   const toml::node* n = t.node(key);
   if (!n) return row;  // zero momentum
@@ -288,6 +394,7 @@ RowSpec read_row(Table& t, const std::string& key) {
   Table sub(*n->as_table(), t.name() + " " + key, t.file());
   row.kind = RowSpec::Kind::prescribed;
   row.file = sub.path("prescribed", "CSV with columns [j,]a,x,y,z,qw,qx,qy,qz");
+  c.file_keys.emplace_back(row.file, sub.where("prescribed"));
   if (sub.has("j")) row.j = sub.integer("j", std::nullopt, 0, "row of the file to use");
   sub.reject_unknown({"prescribed", "j"});
   return row;
@@ -296,12 +403,12 @@ RowSpec read_row(Table& t, const std::string& key) {
 void read_boundary(std::optional<Table> t, CaseSpec& c) {
   if (!t) return;  // defaults: free ends, zero-momentum rows
   if (c.march == MarchKind::time) {
-    c.left = read_end(*t, "left");
-    c.right = read_end(*t, "right");
+    c.left = read_end(*t, "left", c);
+    c.right = read_end(*t, "right", c);
     t->reject_unknown({"left", "right"});
   } else {
-    c.first = read_row(*t, "first");
-    c.last = read_row(*t, "last");
+    c.first = read_row(*t, "first", c);
+    c.last = read_row(*t, "last", c);
     t->reject_unknown({"first", "last"});
   }
 }
@@ -313,13 +420,16 @@ void read_initial(std::optional<Table> t, CaseSpec& c) {
   if (conf == "file") {
     in.configuration = InitialSpec::Configuration::file;
     in.file = t->path("file", "CSV of node poses, columns a,x,y,z,qw,qx,qy,qz");
+    c.file_keys.emplace_back(in.file, t->where("file"));
   } else {
     in.configuration =
         conf == "arc" ? InitialSpec::Configuration::arc : InitialSpec::Configuration::straight;
     in.origin = t->vec<3>("origin", Vec3::Zero(), "position of the end s = 0 [m]");
     in.axis = t->vec<3>("axis", Vec3::UnitZ(), "direction of d3 at s = 0");
-    if (in.axis.norm() < 1e-12) t->fail("axis", "must not be the zero vector");
-    in.axis.normalize();
+    // stableNorm: an axis of 1e200 is a direction too (norm() would overflow to inf).
+    const double norm = in.axis.stableNorm();
+    if (!(norm >= 1e-12)) t->fail("axis", "must not be the zero vector");
+    in.axis /= norm;
     if (conf == "arc")
       in.strain = t->vec<6>("strain", std::nullopt, "uniform strain eta = (Omega, Gamma)");
   }
@@ -330,6 +440,7 @@ void read_initial(std::optional<Table> t, CaseSpec& c) {
   } else if (velocity == "file") {
     in.velocity = InitialSpec::Velocity::file;
     in.velocity_file = t->path("velocity_file", "CSV with columns a,w1,w2,w3,v1,v2,v3");
+    c.file_keys.emplace_back(in.velocity_file, t->where("velocity_file"));
   }
   const std::string start = t->choice("start", "second_order", {"second_order", "first_order"});
   in.start =
@@ -430,8 +541,22 @@ void read_loads(std::optional<Table> t, CaseSpec& c) {
 
 void read_solver(std::optional<Table> t, CaseSpec& c) {
   if (!t) return;
+  // The step test max|dy| <= tolerance (1 + max|y|) is relative to the unknown (SPEC [S6],
+  // dcel/node_solver.hpp): below about 4.5 machine epsilons round-off in dy can keep it from
+  // ever holding, and Newton converges quadratically, so a few hundred iterations is the most
+  // a node that converges at all can need (meshes/README.md, [solver]).
   c.newton.tolerance = t->positive("tolerance", 1e-14, "Newton step tolerance (SPEC [S6])");
+  if (c.newton.tolerance < kMinTolerance || c.newton.tolerance > kMaxTolerance)
+    t->fail("tolerance", "out of range: must be between " + shortest(kMinTolerance) + " and " +
+                             shortest(kMaxTolerance) +
+                             " (relative to 1 + max|y|; below 1e-15 round-off keeps the Newton "
+                             "step from ever meeting it; default 1e-14)");
   c.newton.max_iterations = t->integer("max_iterations", 30, 1, "Newton iterations per node");
+  if (c.newton.max_iterations > kMaxIterations)
+    t->fail("max_iterations", "out of range: must be between 1 and " +
+                                  std::to_string(kMaxIterations) +
+                                  " (Newton converges in a few iterations or not at all; "
+                                  "default 30)");
   t->reject_unknown({"tolerance", "max_iterations"});
 }
 
@@ -480,18 +605,28 @@ mesh::Side CaseSpec::left_side() const {
   return left.kind == EndSpec::Kind::free ? mesh::Side::natural : mesh::Side::prescribed;
 }
 
+std::string CaseSpec::named_by(const fs::path& data_file) const {
+  for (const auto& [path, key] : file_keys)
+    if (path == data_file) return key;
+  return "";
+}
+
 CaseSpec load_case(const fs::path& file) {
-  std::error_code ec;
-  if (!fs::is_regular_file(file, ec))
-    throw IoError("cannot read case file " + file.string() + ": " +
-                  (fs::exists(file, ec) ? "not a regular file" : "no such file"));
+  return parse_case(read_input(file, kCaseFileLimit, "case file"), file);
+}
+
+CaseSpec parse_case(const std::string& text, const fs::path& file) {
+  check_toml_text(text, file);  // before the library sees it: encoding, depth (issue 15)
+  // A byte-order mark is not part of the TOML text.
+  const std::string_view body =
+      std::string_view(text).substr(text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
   toml::table root;
   try {
-    root = toml::parse_file(file.string());
+    root = toml::parse(body, file.string());
   } catch (const toml::parse_error& e) {
     std::ostringstream out;
     out << file.string() << ":" << e.source().begin.line << ":" << e.source().begin.column
-        << ": not valid TOML: " << e.description();
+        << ": not valid TOML: " << excerpt(std::string(e.description()), 200);
     throw Error(out.str());
   }
   CaseSpec c;
@@ -505,7 +640,7 @@ CaseSpec load_case(const fs::path& file) {
     top.fail("name",
              "the case name names the run folder runs/<name>: give a plain name, "
              "without '/' or '\\', not empty, '.' or '..' (got \"" +
-                 c.name + "\")");
+                 excerpt(c.name) + "\")");
   c.description = top.string("description", "", "one line on what the case shows");
   c.march = top.choice("march", std::nullopt, {"time", "space"}) == "space" ? MarchKind::space
                                                                             : MarchKind::time;
@@ -531,6 +666,7 @@ CaseSpec load_case(const fs::path& file) {
     if (top.has("initial")) top.fail("initial", "a space march has no initial row: use [tip]");
     Table tip = need("tip");
     c.tip = tip.path("file", "tip CSV: t,x,y,z,qw,qx,qy,qz,Omega1..3,Gamma1..3");
+    c.file_keys.emplace_back(c.tip, tip.where("file"));
     tip.reject_unknown({"file"});
   }
   read_loads(top.table("loads"), c);

@@ -8,6 +8,8 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "libfield/core/types.hpp"
 #include "libfield/dcel/node_solver.hpp"
@@ -106,10 +108,21 @@ struct CaseSpec {
   mesh::Side left_side() const;
   /// Every file the case reads: the case file and its data files (absolute paths).
   std::vector<std::filesystem::path> input_files() const;
+
+  /// Where the case names each data file: (file, "case.toml:30: [initial] velocity_file").
+  std::vector<std::pair<std::filesystem::path, std::string>> file_keys;
+  /// The entry of file_keys for `file`, or "" (e.g. a case built in code).
+  std::string named_by(const std::filesystem::path& file) const;
 };
 
-/// Reads and validates a case file; throws field::Error (content) or field::IoError (file).
+/// Reads and validates a case file; throws field::Error (content) or field::IoError (file). The
+/// file must be a regular file of at most kCaseFileLimit bytes (io/input_file.hpp); its text is
+/// checked by check_toml_text (io/toml_guard.hpp) before the TOML library parses it.
 CaseSpec load_case(const std::filesystem::path& file);
+
+/// The same from the text of a case file (`file` names it in messages and is the folder that
+/// relative data paths start from); opens no file.
+CaseSpec parse_case(const std::string& text, const std::filesystem::path& file);
 
 /// Writes the resolved case in the case format (every key explicit, paths absolute); loading
 /// the result gives the same CaseSpec. Used for run.toml.

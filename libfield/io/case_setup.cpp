@@ -1,5 +1,6 @@
 #include "libfield/io/case_setup.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "libfield/core/error.hpp"
@@ -59,11 +60,31 @@ Mat3 rotation_to_axis(const Vec3& axis) {
 
 namespace {
 
+/// Runs `read` (a reader of the data file `file`); an error it throws gets the case line and key
+/// that named the file added, before FIELD_CHECK's " [check ...]" suffix, keeping its type.
+template <class Read>
+auto named(const CaseSpec& c, const std::filesystem::path& file, Read read) -> decltype(read()) {
+  const std::string key = c.named_by(file);
+  const auto with_key = [&key](const std::string& message) {
+    if (key.empty()) return message;
+    const std::size_t at = std::min(message.rfind(" [check '"), message.size());
+    return message.substr(0, at) + " (the file of " + key + ")" + message.substr(at);
+  };
+  try {
+    return read();
+  } catch (const IoError& e) {
+    throw IoError(with_key(e.what()));
+  } catch (const Error& e) {
+    throw Error(with_key(e.what()));
+  }
+}
+
 std::vector<lie::SE3> initial_row(const Problem& p) {
   const CaseSpec& c = p.spec;
   const InitialSpec& in = c.initial;
   const int nodes = c.A + 1;
-  if (in.configuration == InitialSpec::Configuration::file) return read_node_poses(in.file, nodes);
+  if (in.configuration == InitialSpec::Configuration::file)
+    return named(c, in.file, [&] { return read_node_poses(in.file, nodes); });
   const lie::SE3 base{rotation_to_axis(in.axis), in.origin};
   std::vector<lie::SE3> row(nodes);
   if (in.configuration == InitialSpec::Configuration::straight) {  // node a at s_a, SPEC [S4.3]
@@ -82,7 +103,8 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
 std::vector<Vec6> initial_velocities(const CaseSpec& c) {
   const InitialSpec& in = c.initial;
   if (in.velocity == InitialSpec::Velocity::file)
-    return read_node_velocities(in.velocity_file, c.A + 1);
+    return named(c, in.velocity_file,
+                 [&] { return read_node_velocities(in.velocity_file, c.A + 1); });
   return std::vector<Vec6>(
       c.A + 1, in.velocity == InitialSpec::Velocity::uniform ? in.velocity_value : Vec6::Zero());
 }
@@ -98,15 +120,19 @@ march::SideSpec end_spec(const EndSpec& end, const lie::SE3& initial, const Case
     case EndSpec::Kind::prescribed:
       break;
   }
-  const PoseTrack track = read_pose_track(end.file);
-  auto poses = std::make_shared<std::vector<lie::SE3>>();
-  for (int j = 0; j <= c.J; ++j) poses->push_back(track.pose_at(j * c.dt));
+  auto poses = named(c, end.file, [&] {
+    const PoseTrack track = read_pose_track(end.file);
+    auto sampled = std::make_shared<std::vector<lie::SE3>>();
+    for (int j = 0; j <= c.J; ++j) sampled->push_back(track.pose_at(j * c.dt));
+    return sampled;
+  });
   return march::SideSpec::prescribed([poses](int j) { return (*poses)[j]; });
 }
 
 march::SideSpec row_spec(const RowSpec& row, const CaseSpec& c) {
   if (row.kind == RowSpec::Kind::zero_momentum) return march::SideSpec::free();
-  auto poses = std::make_shared<std::vector<lie::SE3>>(read_node_poses(row.file, c.A + 1, row.j));
+  auto poses = std::make_shared<std::vector<lie::SE3>>(
+      named(c, row.file, [&] { return read_node_poses(row.file, c.A + 1, row.j); }));
   return march::SideSpec::prescribed([poses](int a) { return (*poses)[a]; });
 }
 
@@ -135,7 +161,8 @@ SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip)
   FIELD_CHECK(c.march == MarchKind::space,
               c.file.string() << ": march = \"time\": run it with `field simulate`");
   SpaceSetup setup;
-  TipOnGrid data = read_tip(tip.empty() ? c.tip : tip, c.dt, c.J);
+  const std::filesystem::path& file = tip.empty() ? c.tip : tip;
+  TipOnGrid data = named(c, file, [&] { return read_tip(file, c.dt, c.J); });
   setup.input.column0 = std::move(data.g0);
   setup.input.strain0 = std::move(data.eta0);
   setup.note = data.note;

@@ -10,9 +10,14 @@
 #include <fstream>
 
 #include "libfield/core/error.hpp"
+#include "libfield/io/excerpt.hpp"
+#include "libfield/io/input_file.hpp"
 
 namespace field::io {
 namespace {
+
+/// Whole rows and column lists in messages: long enough for a tip row at 17 digits.
+constexpr std::size_t kLineExcerpt = 400;
 
 std::string trim(const std::string& text) {
   const char* space = " \t\r\n\f\v";
@@ -64,7 +69,8 @@ int CsvTable::column(const std::string& name) const {
   const auto it = std::find(columns.begin(), columns.end(), name);
   FIELD_CHECK(it != columns.end(), path.string() << ":" << header_line << ": no column '" << name
                                                  << "' in the header; columns present: "
-                                                 << join(columns) << ". Add the column '" << name
+                                                 << excerpt(join(columns), kLineExcerpt)
+                                                 << ". Add the column '" << name
                                                  << "' (names are case-sensitive, any order)");
   return static_cast<int>(it - columns.begin());
 }
@@ -85,12 +91,12 @@ std::string CsvTable::where(std::size_t row) const {
 
 CsvTable read_csv(const std::filesystem::path& path,
                   const std::vector<std::string>& required_columns) {
-  std::ifstream in(path);
-  if (!in) {
-    const int err = errno;
-    throw IoError("cannot open '" + path.string() + "' for reading: " + std::strerror(err) +
-                  ". Check the path");
-  }
+  std::ifstream in = open_input(path, kCsvFileLimit, "CSV file");
+  return parse_csv(in, path, required_columns);
+}
+
+CsvTable parse_csv(std::istream& in, const std::filesystem::path& path,
+                   const std::vector<std::string>& required_columns) {
   CsvTable table;
   table.path = path;
   const std::string file = path.string();
@@ -100,6 +106,8 @@ CsvTable read_csv(const std::filesystem::path& path,
   int number = 0;
   while (std::getline(in, line)) {
     ++number;
+    // A UTF-8 byte-order mark (as some spreadsheet programs write) is not part of the header.
+    if (number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
     const std::string text = trim(line);
     if (text.empty() || text[0] == '#') continue;  // blank line or comment
     std::vector<std::string> fields = split(text);
@@ -108,10 +116,10 @@ CsvTable read_csv(const std::filesystem::path& path,
       table.header_line = number;
       for (std::size_t c = 0; c < fields.size(); ++c) {
         FIELD_CHECK(!fields[c].empty(), file << ":" << number << ": header field " << c + 1
-                                             << " is empty; name every column (header: '" << text
-                                             << "')");
+                                             << " is empty; name every column (header: '"
+                                             << excerpt(text, kLineExcerpt) << "')");
         FIELD_CHECK(std::find(fields.begin(), fields.begin() + c, fields[c]) == fields.begin() + c,
-                    file << ":" << number << ": column '" << fields[c]
+                    file << ":" << number << ": column '" << excerpt(fields[c])
                          << "' appears twice in the header; rename or remove one of them");
       }
       table.columns = fields;
@@ -124,8 +132,8 @@ CsvTable read_csv(const std::filesystem::path& path,
     FIELD_CHECK(fields.size() == table.columns.size(),
                 file << ":" << number << ": " << fields.size() << " fields, but the header (line "
                      << table.header_line << ") has " << table.columns.size() << " columns ("
-                     << join(table.columns) << "); row: '" << text
-                     << "'. Give every row one value per column");
+                     << excerpt(join(table.columns), kLineExcerpt) << "); row: '"
+                     << excerpt(text, kLineExcerpt) << "'. Give every row one value per column");
     std::vector<double> row(fields.size());
     for (std::size_t c = 0; c < fields.size(); ++c) {
       double value = 0.0;
@@ -134,12 +142,13 @@ CsvTable read_csv(const std::filesystem::path& path,
         row[c] = parsed ? value : std::nan("");  // extra column: kept, not checked
         continue;
       }
-      FIELD_CHECK(parsed, file << ":" << number << ": column '" << table.columns[c] << "': '"
-                               << fields[c]
+      FIELD_CHECK(parsed, file << ":" << number << ": column '" << excerpt(table.columns[c])
+                               << "': '" << excerpt(fields[c])
                                << "' is not a number; write a decimal number such as 0.25 "
                                   "or -1.5e-3");
-      FIELD_CHECK(std::isfinite(value), file << ":" << number << ": column '" << table.columns[c]
-                                             << "': '" << fields[c]
+      FIELD_CHECK(std::isfinite(value), file << ":" << number << ": column '"
+                                             << excerpt(table.columns[c]) << "': '"
+                                             << excerpt(fields[c])
                                              << "' is not a finite number; replace it by the "
                                                 "measured value or remove the row");
       row[c] = value;

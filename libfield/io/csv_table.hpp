@@ -6,6 +6,7 @@
 /// the column and the offending text, and says what to do (docs/input-data.md).
 #include <cstddef>
 #include <filesystem>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -35,11 +36,18 @@ struct CsvTable {
 /// "0.10000000000000001"; "0.30000000000000004" where that is the double. For messages.
 std::string shortest(double value);
 
-/// Reads `path` (IoError with the OS reason if it cannot be opened). Checks: a header row, no
+/// Reads `path`: a regular file of at most kCsvFileLimit bytes (io/input_file.hpp; IoError with
+/// the reason otherwise), parsed by parse_csv.
+CsvTable read_csv(const std::filesystem::path& path,
+                  const std::vector<std::string>& required_columns);
+
+/// Parses CSV text from `in`; `path` names the source in messages. A UTF-8 byte-order mark at the
+/// start and Windows line ends (CRLF) are accepted; values quoted in messages are bounded
+/// excerpts (io/excerpt.hpp). Checks: a header row, no
 /// empty or repeated column names, every column of `required_columns` present, every row with as
 /// many fields as the header, and in the required columns a finite number (parsed by strtod,
 /// whole field consumed; `nan`, `inf` and text are errors). Throws field::Error otherwise.
-CsvTable read_csv(const std::filesystem::path& path,
-                  const std::vector<std::string>& required_columns);
+CsvTable parse_csv(std::istream& in, const std::filesystem::path& path,
+                   const std::vector<std::string>& required_columns);
 
 }  // namespace field::io

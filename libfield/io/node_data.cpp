@@ -10,13 +10,19 @@
 namespace field::io {
 namespace {
 
-/// The integer in column `name` of `row`; Error if it is not a whole number.
+/// Indices in node files are at most this (far beyond any grid; the case's limit is 2e9).
+constexpr double kMaxIndex = 2e9;
+
+/// The integer in column `name` of `row`; Error if it is not a whole number or out of range.
 long whole_number(const CsvTable& table, std::size_t row, const std::string& name) {
   const double v = table.value(row, name);
-  FIELD_CHECK(v == std::floor(v) && std::abs(v) < 1e9,
+  FIELD_CHECK(v == std::floor(v), table.where(row) << ": column '" << name << "': " << shortest(v)
+                                                   << " is not a whole number; " << name
+                                                   << " is an index (0, 1, 2, ...)");
+  FIELD_CHECK(std::abs(v) <= kMaxIndex,
               table.where(row) << ": column '" << name << "': " << shortest(v)
-                               << " is not a whole number; " << name
-                               << " is an index (0, 1, 2, ...)");
+                               << " is out of range; " << name << " is an index between 0 and "
+                               << static_cast<long>(kMaxIndex));
   return static_cast<long>(v);
 }
 
@@ -55,11 +61,29 @@ std::vector<std::size_t> node_rows(const CsvTable& table, int nodes, Use use,
 
 }  // namespace
 
+std::vector<std::string> node_pose_columns(bool with_j) {
+  std::vector<std::string> columns = {"a", "x", "y", "z", "qw", "qx", "qy", "qz"};
+  if (with_j) columns.insert(columns.begin(), "j");
+  return columns;
+}
+
+const std::vector<std::string>& node_velocity_columns() {
+  static const std::vector<std::string> columns = {"a", "w1", "w2", "w3", "v1", "v2", "v3"};
+  return columns;
+}
+
+const std::vector<std::string>& pose_track_columns() {
+  static const std::vector<std::string> columns = {"t", "x", "y", "z", "qw", "qx", "qy", "qz"};
+  return columns;
+}
+
 std::vector<lie::SE3> read_node_poses(const std::filesystem::path& path, int nodes,
                                       std::optional<int> j) {
-  std::vector<std::string> columns = {"a", "x", "y", "z", "qw", "qx", "qy", "qz"};
-  if (j) columns.insert(columns.begin(), "j");
-  const CsvTable table = read_csv(path, columns);
+  return node_poses(read_csv(path, node_pose_columns(j.has_value())), nodes, j);
+}
+
+std::vector<lie::SE3> node_poses(const CsvTable& table, int nodes, std::optional<int> j) {
+  const std::filesystem::path& path = table.path;
   std::vector<std::size_t> rows;
   if (j) {
     const auto use = [&](std::size_t i) { return whole_number(table, i, "j") == *j; };
@@ -81,8 +105,11 @@ std::vector<lie::SE3> read_node_poses(const std::filesystem::path& path, int nod
 }
 
 std::vector<Vec6> read_node_velocities(const std::filesystem::path& path, int nodes) {
-  const std::vector<std::string> columns = {"a", "w1", "w2", "w3", "v1", "v2", "v3"};
-  const CsvTable table = read_csv(path, columns);
+  return node_velocities(read_csv(path, node_velocity_columns()), nodes);
+}
+
+std::vector<Vec6> node_velocities(const CsvTable& table, int nodes) {
+  const std::vector<std::string>& columns = node_velocity_columns();
   const std::vector<std::size_t> rows = node_rows(
       table, nodes, [](std::size_t) { return true; }, "");
   std::vector<Vec6> velocities;
@@ -96,8 +123,7 @@ std::vector<Vec6> read_node_velocities(const std::filesystem::path& path, int no
 }
 
 PoseTrack read_pose_track(const std::filesystem::path& path) {
-  const CsvTable table = read_csv(path, {"t", "x", "y", "z", "qw", "qx", "qy", "qz"});
-  return PoseTrack::from_table(table, "t", {});
+  return PoseTrack::from_table(read_csv(path, pose_track_columns()), "t", {});
 }
 
 }  // namespace field::io

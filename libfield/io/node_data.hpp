@@ -5,9 +5,11 @@
 /// order) and the motion of a prescribed end in time (columns t, x, y, z, qw, qx, qy, qz).
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "libfield/core/types.hpp"
+#include "libfield/io/csv_table.hpp"
 #include "libfield/io/pose_track.hpp"
 #include "libfield/lie/se3.hpp"
 
@@ -19,13 +21,24 @@ namespace field::io {
 /// integer, out of range or repeated, and the first a missing.
 std::vector<lie::SE3> read_node_poses(const std::filesystem::path& path, int nodes,
                                       std::optional<int> j = std::nullopt);
+/// The same from a table already read (read_csv or parse_csv with node_pose_columns(j)).
+std::vector<lie::SE3> node_poses(const CsvTable& table, int nodes,
+                                 std::optional<int> j = std::nullopt);
+/// The required columns of a node-pose file: [j,] a, x, y, z, qw, qx, qy, qz.
+std::vector<std::string> node_pose_columns(bool with_j);
 
 /// Body velocities xi^a = (omega, gamma) [rad/s, m/s], a = 0..nodes-1 (SPEC [S1]), columns
 /// a, w1, w2, w3, v1, v2, v3; same rules as read_node_poses.
 std::vector<Vec6> read_node_velocities(const std::filesystem::path& path, int nodes);
+/// The same from a table already read with node_velocity_columns().
+std::vector<Vec6> node_velocities(const CsvTable& table, int nodes);
+/// a, w1, w2, w3, v1, v2, v3.
+const std::vector<std::string>& node_velocity_columns();
 
 /// The motion of a prescribed end, columns t, x, y, z, qw, qx, qy, qz, t strictly increasing;
 /// resample it with PoseTrack::pose_at.
 PoseTrack read_pose_track(const std::filesystem::path& path);
+/// t, x, y, z, qw, qx, qy, qz (a table of them becomes a track by PoseTrack::from_table).
+const std::vector<std::string>& pose_track_columns();
 
 }  // namespace field::io

@@ -20,12 +20,15 @@ const std::vector<std::string>& tip_columns() {
 }
 
 TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J) {
+  return tip_on_grid(read_csv(path, tip_columns()), dt, J);
+}
+
+TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J) {
   FIELD_CHECK(dt > 0.0 && std::isfinite(dt), "read_tip: dt must be positive, got " << dt);
   FIELD_CHECK(J >= 1, "read_tip: J must be at least 1, got " << J);
-  const CsvTable table = read_csv(path, tip_columns());
   const std::vector<std::string> strain(tip_columns().begin() + 8, tip_columns().end());
   const PoseTrack track = PoseTrack::from_table(table, "t", strain);
-  const std::string file = path.string();
+  const std::string file = table.path.string();
 
   // The grid t_j = j dt (as mesh::SpacetimeMesh::t) must lie inside the data's time range.
   for (int j = 0; j <= J; ++j) {

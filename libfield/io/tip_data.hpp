@@ -13,6 +13,7 @@
 
 #include "libfield/core/types.hpp"
 #include "libfield/dcel/discrete_model.hpp"
+#include "libfield/io/csv_table.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/lie/se3.hpp"
 #include "libfield/march/observer.hpp"
@@ -36,6 +37,8 @@ struct TipOnGrid {
 /// field::Error for any invalid row (see read_csv, PoseTrack::from_table) and when the grid
 /// leaves the data's time range (naming the first grid time outside).
 TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J);
+/// The same from a table already read (read_csv or parse_csv with tip_columns()).
+TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J);
 
 /// Writes the tip of a time march (slabs = time rows j, A+1 poses each) in the tip format: for
 /// every row the pose g_j^0 and the discrete strain eta_j^0 = tau^{-1}((g_j^0)^{-1} g_j^1) / ds
