@@ -1,0 +1,30 @@
+#pragma once
+/// Why a node's Newton solve failed (SPEC [S6]), for the message of a failed march: run only on
+/// the failed node, after the slab. From the node's previous solution (the SPEC's start), Newton
+/// with the reference Jacobian (dcel::node_jacobian) is run again with a larger iteration limit
+/// and its steps are watched:
+///   - the target, the start or the problem at the start is not finite: non_finite;
+///   - it meets the step tolerance within the larger limit: iteration_limit (the limit was too
+///     small; iterations_needed says how many sufficed);
+///   - its steps settle at round-off level (max|dy| <= 1e-8 (1 + max|y|)) without meeting the
+///     tolerance: stalled (the tolerance is below what round-off allows for these magnitudes);
+///   - otherwise (also an iterate that overflows): diverged (the step is too large for the motion:
+///   a smaller dt, or ds for the
+///     space march).
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/dcel/node_solver.hpp"
+#include "libfield/march/observer.hpp"
+
+namespace field::march {
+
+struct NewtonDiagnosis {
+  FailureKind kind = FailureKind::diverged;
+  int iterations_needed = 0;  ///< iteration_limit: the iterations that sufficed
+};
+
+/// Diagnoses Phi(y) = m (dcel/node_solver.hpp) from `start` with the march's options.
+NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
+                                const Vec6& m, const Vec6& start,
+                                const dcel::NodeSolverOptions& options);
+
+}  // namespace field::march
