@@ -318,8 +318,8 @@ void read_initial(std::optional<Table> t, CaseSpec& c) {
         conf == "arc" ? InitialSpec::Configuration::arc : InitialSpec::Configuration::straight;
     in.origin = t->vec<3>("origin", Vec3::Zero(), "position of the end s = 0 [m]");
     in.axis = t->vec<3>("axis", Vec3::UnitZ(), "direction of d3 at s = 0");
-    if (in.axis.norm() < 1e-12) t->fail("axis", "must not be the zero vector");
-    in.axis.normalize();
+    if (in.axis.stableNorm() < 1e-12) t->fail("axis", "must not be the zero vector");
+    in.axis.stableNormalize();  // stable: also for components near overflow
     if (conf == "arc")
       in.strain = t->vec<6>("strain", std::nullopt, "uniform strain eta = (Omega, Gamma)");
   }
@@ -494,6 +494,10 @@ CaseSpec load_case(const fs::path& file) {
              "the case name names the run folder runs/<name>: give a plain name, "
              "without '/' or '\\', not empty, '.' or '..' (got \"" +
                  c.name + "\")");
+  if (std::any_of(c.name.begin(), c.name.end(),
+                  [](unsigned char ch) { return ch < 0x20 || ch == 0x7f; }))
+    top.fail("name", "the case name names the run folder runs/<name>: it must not hold control "
+                     "characters (got " + quoted_string(c.name) + ")");
   c.description = top.string("description", "", "one line on what the case shows");
   c.march = top.choice("march", std::nullopt, {"time", "space"}) == "space" ? MarchKind::space
                                                                             : MarchKind::time;

@@ -2,6 +2,7 @@
 
 #include <Eigen/LU>
 #include <algorithm>
+#include <vector>
 
 namespace field::march {
 
@@ -10,12 +11,13 @@ NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel& model, dcel::NodeEqua
                                 const dcel::NodeSolverOptions& options) {
   const double h = equation == dcel::NodeEquation::time ? model.dt() : model.ds();
   if (!m.allFinite() || !start.allFinite()) return {FailureKind::non_finite, 0};
-  // Ten times the limit (at least 100): a solve that was still converging gets there.
-  const int limit = std::max(100, 10 * options.max_iterations);
+  // The iterations of the march's limit, then, where the steps were still shrinking at its end,
+  // up to ten times the limit (at least 100) to see whether Newton gets there.
+  const int limit = options.max_iterations, longer = std::max(100, 10 * limit);
   constexpr double kRoundOff = 1e-8;  // a relative step this small is round-off, not divergence
+  std::vector<double> steps;          // max|dy| / (1 + max|y|) of each iteration
   Vec6 y = start;
-  double last = INFINITY;
-  for (int k = 1; k <= limit; ++k) {
+  for (int k = 1; k <= longer; ++k) {
     const Vec6 phi = dcel::node_phi(model.density(), model.tau(), equation, h, y);
     const Mat6 jac = dcel::node_jacobian(model.density(), model.tau(), equation, h, y);
     // Non-finite at the start: the node problem itself overflows; later: Newton ran away.
@@ -24,10 +26,17 @@ NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel& model, dcel::NodeEqua
     const Vec6 dy = jac.partialPivLu().solve(phi - m);
     y -= dy;
     if (!y.allFinite()) return {overflow, 0};
-    last = dy.cwiseAbs().maxCoeff() / (1.0 + y.cwiseAbs().maxCoeff());
-    if (last <= options.tolerance) return {FailureKind::iteration_limit, k + 1};  // + polishing
+    steps.push_back(dy.cwiseAbs().maxCoeff() / (1.0 + y.cwiseAbs().maxCoeff()));
+    if (steps.back() <= options.tolerance)
+      return {FailureKind::iteration_limit, k + 1};  // + polish
+    if (k == limit) {
+      // Still converging: the last three steps (or fewer) each smaller than the one before.
+      bool shrinking = true;
+      for (int i = std::max(1, k - 3); i < k; ++i) shrinking = shrinking && steps[i] < steps[i - 1];
+      if (!shrinking || k == 1) break;
+    }
   }
-  return {last <= kRoundOff ? FailureKind::stalled : FailureKind::diverged, 0};
+  return {steps.back() <= kRoundOff ? FailureKind::stalled : FailureKind::diverged, 0};
 }
 
 }  // namespace field::march

@@ -1,16 +1,16 @@
 #pragma once
 /// Why a node's Newton solve failed (SPEC [S6]), for the message of a failed march: run only on
 /// the failed node, after the slab. From the node's previous solution (the SPEC's start), Newton
-/// with the reference Jacobian (dcel::node_jacobian) is run again with a larger iteration limit
-/// and its steps are watched:
+/// with the reference Jacobian (dcel::node_jacobian) is run again and its relative steps
+/// max|dy| / (1 + max|y|) are watched:
 ///   - the target, the start or the problem at the start is not finite: non_finite;
-///   - it meets the step tolerance within the larger limit: iteration_limit (the limit was too
-///     small; iterations_needed says how many sufficed);
-///   - its steps settle at round-off level (max|dy| <= 1e-8 (1 + max|y|)) without meeting the
-///     tolerance: stalled (the tolerance is below what round-off allows for these magnitudes);
-///   - otherwise (also an iterate that overflows): diverged (the step is too large for the motion:
-///   a smaller dt, or ds for the
-///     space march).
+///   - it meets the tolerance within the limit, or its steps were still shrinking at the limit
+///     (the last three each smaller than the one before) and it meets the tolerance within ten
+///     times the limit: iteration_limit (iterations_needed says how many sufficed);
+///   - its last step is at round-off level (<= 1e-8) without meeting the tolerance: stalled (the
+///     tolerance is below what round-off allows for these magnitudes);
+///   - otherwise (also an iterate that overflows): diverged (the step is too large for the
+///     motion: a smaller dt, or ds for the space march).
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/march/observer.hpp"
