@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "apps/commands.hpp"
+#include "apps/memory_estimate.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/march/stability.hpp"
 
@@ -44,11 +45,15 @@ int run_info(const fs::path& case_file) {
   const io::CaseSpec spec = io::load_case(case_file);
   const io::Problem problem(spec);
   const bool time = spec.march == io::MarchKind::time;
-  // Reading the inputs validates the data files too.
-  std::string note;
-  if (time)
+  // Reading the inputs validates the data files too, unless the run could not fit in memory
+  // (then reading them could exhaust it: the estimate is printed instead, apps/memory_estimate).
+  const MemoryEstimate estimate = estimate_memory(spec);
+  const double available = available_memory();
+  const bool fits = available <= 0.0 || estimate.total() <= available;
+  std::string note = "(not read: the run does not fit in memory, see below)";
+  if (fits && time)
     io::time_march_input(problem);
-  else
+  else if (fits)
     note = io::space_march_input(problem).note;
 
   const model::WaveSpeeds w = model::wave_speeds(spec.section, spec.material);
@@ -120,6 +125,10 @@ int run_info(const fs::path& case_file) {
               spec.output.csv ? bytes(nodes_out * 230.0).c_str() : "- (off)",
               spec.output.vtk ? bytes(rows_vtk * (spec.A + 1) * 200.0).c_str() : "- (off)",
               spec.output.vtk ? bytes(rows_vtk * (spec.A + 1) * 120.0).c_str() : "- (off)", stride);
+  std::printf(
+      "memory   the run needs about %s (%s); %s available%s\n", bytes(estimate.total()).c_str(),
+      estimate.what.c_str(), available > 0.0 ? bytes(available).c_str() : "unknown",
+      fits ? "" : ": TOO LARGE, `field simulate` refuses it (the data files were not read)");
   return kSuccess;
 }
 

@@ -33,7 +33,8 @@ std::string newton_advice(const march::MarchFailure& f, const MarchWords& w,
           "default).",
           tolerance);
     case march::FailureKind::non_finite:
-      return "the node's equation holds non-finite numbers (inf or NaN): the motion overflowed.";
+      return "The node's equation overflowed double precision (inf or NaN): the motion or the "
+             "material is beyond what the solver can represent (docs/cli.md, \"Magnitudes\").";
     default:
       break;
   }
@@ -86,7 +87,7 @@ RunOutcome run_outcome(const march::MarchResult& r, const RunProblem& problem, c
           "large for the motion: try a smaller %s, or retraction = \"exponential\".",
           w.slab, f.slab, w.node, f.node, f.node + 1, w.step);
     } else {
-      o.status = "solver_failed";
+      o.status = f.kind == FailureKind::non_finite ? "non_finite" : "solver_failed";
       o.message = format(
                       "field: solver failed: %s %d could not be computed: node %s = %d did not "
                       "converge (%d Newton iterations, residual %.3e). ",

@@ -182,17 +182,19 @@ march::TimeMarchInput time_march_input(const Problem& p) {
   march::TimeMarchInput in;
   in.row0 = initial_row(p);
   const std::vector<Vec6> xi = initial_velocities(c);
-  if (c.initial.start == InitialSpec::Start::first_order) {
-    // g_1 = g_0 tau(dt xi(0)): first order, exact for rigid motions (SPEC [S7.1] step 2 remark).
-    for (int a = 0; a <= c.A; ++a) in.row1.push_back(in.row0[a] * p.model.tau().tau(c.dt * xi[a]));
-  } else {
+  // g_1 = g_0 tau(dt xi(0)): first order, exact for rigid motions (SPEC [S7.1] step 2 remark);
+  // for the second-order start, row 1 to O(dt^2) (checked against the magnitude rule below).
+  std::vector<lie::SE3> step_row;
+  for (int a = 0; a <= c.A; ++a) step_row.push_back(in.row0[a] * p.model.tau().tau(c.dt * xi[a]));
+  if (c.initial.start == InitialSpec::Start::first_order)
+    in.row1 = step_row;
+  else
     in.velocities = xi;
-  }
   in.left = end_spec(c.left, in.row0.front(), c);
   in.right = end_spec(c.right, in.row0.back(), c);
   const std::string file = c.file.string() + ": ";
   check_positions(p, in.row0, file + "[initial] row 0, node a =");
-  check_positions(p, in.row1, file + "[initial] row 1 (first-order start), node a =");
+  check_positions(p, step_row, file + "[initial] row 1 (row 0 moved by dt xi(0)), node a =");
   for (const auto& [end, side] : {std::pair{&in.left, "left"}, std::pair{&in.right, "right"}})
     if (!end->is_free()) {
       std::vector<lie::SE3> track;

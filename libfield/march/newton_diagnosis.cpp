@@ -2,13 +2,16 @@
 
 #include <Eigen/LU>
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace field::march {
 
-NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
-                                const Vec6& m, const Vec6& start,
-                                const dcel::NodeSolverOptions& options) {
+namespace {
+
+NewtonDiagnosis reference_newton(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
+                                 const Vec6& m, const Vec6& start,
+                                 const dcel::NodeSolverOptions& options) {
   const double h = equation == dcel::NodeEquation::time ? model.dt() : model.ds();
   if (!m.allFinite() || !start.allFinite()) return {FailureKind::non_finite, 0};
   // The iterations of the march's limit, then, where the steps were still shrinking at its end,
@@ -37,6 +40,17 @@ NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel& model, dcel::NodeEqua
     }
   }
   return {steps.back() <= kRoundOff ? FailureKind::stalled : FailureKind::diverged, 0};
+}
+
+}  // namespace
+
+NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
+                                const Vec6& m, const Vec6& start,
+                                const dcel::NodeSolverOptions& options, double failed_residual) {
+  NewtonDiagnosis d = reference_newton(model, equation, m, start, options);
+  if (!std::isfinite(failed_residual) && d.kind != FailureKind::diverged)
+    d = {FailureKind::non_finite, 0};
+  return d;
 }
 
 }  // namespace field::march

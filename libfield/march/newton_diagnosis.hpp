@@ -11,6 +11,8 @@
 ///     tolerance is below what round-off allows for these magnitudes);
 ///   - otherwise (also an iterate that overflows): diverged (the step is too large for the
 ///     motion: a smaller dt, or ds for the space march).
+/// A failed solve whose residual was not finite (the march's kernel overflowed) while the
+/// reference converges or stalls is non_finite: the kernel's intermediate products overflowed.
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/march/observer.hpp"
@@ -22,9 +24,11 @@ struct NewtonDiagnosis {
   int iterations_needed = 0;  ///< iteration_limit: the iterations that sufficed
 };
 
-/// Diagnoses Phi(y) = m (dcel/node_solver.hpp) from `start` with the march's options.
+/// Diagnoses Phi(y) = m (dcel/node_solver.hpp) from `start` with the march's options;
+/// `failed_residual` is the residual the march's solve ended with.
 NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
                                 const Vec6& m, const Vec6& start,
-                                const dcel::NodeSolverOptions& options);
+                                const dcel::NodeSolverOptions& options,
+                                double failed_residual = 0.0);
 
 }  // namespace field::march

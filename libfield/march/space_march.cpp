@@ -139,8 +139,8 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
   const auto fail_node = [&](int a, int node, const Vec6& m, const Vec6& start) {
     result.failure = MarchFailure{a, node, 0, 0.0};
     solver.fill_failure(*result.failure);
-    const NewtonDiagnosis d =
-        diagnose_newton(model, dcel::NodeEquation::space, m, start, options.newton);
+    const NewtonDiagnosis d = diagnose_newton(model, dcel::NodeEquation::space, m, start,
+                                              options.newton, result.failure->residual);
     result.failure->kind = d.kind;
     result.failure->iterations_needed = d.iterations_needed;
     return finish();

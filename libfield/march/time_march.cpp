@@ -160,8 +160,8 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
   const auto fail_node = [&](int j, int node, const Vec6& m, const Vec6& start) {
     result.failure = MarchFailure{j, node, 0, 0.0};
     solver.fill_failure(*result.failure);
-    const NewtonDiagnosis d =
-        diagnose_newton(model, dcel::NodeEquation::time, m, start, options.newton);
+    const NewtonDiagnosis d = diagnose_newton(model, dcel::NodeEquation::time, m, start,
+                                              options.newton, result.failure->residual);
     result.failure->kind = d.kind;
     result.failure->iterations_needed = d.iterations_needed;
     return finish();
