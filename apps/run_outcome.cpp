@@ -22,6 +22,11 @@ std::string newton_advice(const march::MarchFailure& f, const MarchWords& w,
                           const std::string& warning, double tolerance, int max_iterations) {
   switch (f.kind) {
     case march::FailureKind::iteration_limit:
+      if (f.iterations_needed <= max_iterations)  // the march's start or kernel, not the limit
+        return format(
+            "From the node's previous solution Newton converges in %d iterations; from the "
+            "march's start it did not: try a smaller %s or a larger [solver] max_iterations.",
+            f.iterations_needed, w.step);
       return format(
           "Newton was still converging when it reached [solver] max_iterations = %d (from the "
           "same start it converges in %d): raise max_iterations.",
