@@ -1,13 +1,19 @@
 // `field info CASE.toml`: validates a case (and the data files it names) and prints the resolved
 // parameters, wave speeds, the stability numbers of both marches (SPEC [S7]), and memory and
 // output size estimates, without running.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "apps/commands.hpp"
 #include "apps/memory_estimate.hpp"
+#include "apps/run_folder.hpp"
+#include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
+#include "libfield/io/csv_writer.hpp"
+#include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/stability.hpp"
+#include "libfield/march/time_march.hpp"
 
 namespace field::app {
 
@@ -39,6 +45,29 @@ std::string bytes(double b) {
 void print_vec(const char* label, const Vec6& v) {
   std::printf("  %-22s (%.6g, %.6g, %.6g, %.6g, %.6g, %.6g)\n", label, v(0), v(1), v(2), v(3), v(4),
               v(5));
+}
+
+/// Mean length of a pose value (x, y, z, qw..qz) in its shortest round-trip form in the last of
+/// the first few rows of the time march (up to 4 steps: milliseconds): planar or symmetric motions
+/// have many exact zeros ("0"), generic values about 19 characters.
+double mean_value_length(const io::Problem& problem) {
+  struct Lengths final : march::SlabObserver {
+    double chars = 0.0, values = 0.0;
+    void slab(int, const std::vector<lie::SE3>& row, const march::SlabStats&) override {
+      chars = values = 0.0;  // the last row received
+      for (const lie::SE3& g : row) {
+        const Vec4 q = g.quat();
+        for (const double v : {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)})
+          chars += static_cast<double>(io::format_double(v).size()), values += 1.0;
+      }
+    }
+  } lengths;
+  const io::Problem prefix(problem, std::min(problem.spec.J, 4), problem.spec.A);
+  march::MarchOptions options;
+  options.newton = problem.spec.newton;
+  options.threads = 1;
+  march::time_march(prefix.model, io::time_march_input(prefix), {&lengths}, options);
+  return lengths.values > 0.0 ? lengths.chars / lengths.values : 19.0;
 }
 
 int run_info(const fs::path& case_file) {
@@ -98,14 +127,12 @@ int run_info(const fs::path& case_file) {
       time ? march::time_march_warning(n, spec.dt) : march::space_march_warning(n, spec.dt);
   if (!warning.empty()) std::printf("  warning: %s\n", warning.c_str());
 
-  // Estimates: a pose is 12 doubles; a field.csv line about 11 numbers of ~22 characters.
+  // Sizes (docs/output-format.md): the VTK files exactly (their layout is fixed), the CSV files
+  // from the exact lengths of the index, t and s columns plus kCsvValue characters per other value:
+  // the mean length of the poses of the first rows of a time march, 19 (generic values) for a
+  // space march or a case that does not fit in memory (its first rows are not computed).
+  const double kCsvValue = time && fits ? mean_value_length(problem) : 19.0;
   const double nodes = double(spec.J + 1) * (spec.A + 1);
-  const int stride = spec.output.stride;
-  const double slabs_out =
-      time ? std::ceil((spec.J + 1.0) / stride) : std::ceil((spec.A + 1.0) / stride);
-  const double nodes_out = slabs_out * (time ? spec.A + 1 : spec.J + 1);
-  const double rows_vtk = time ? slabs_out : std::ceil((spec.J + 1.0) / stride);
-  const double memory = time ? 8.0 * 96.0 * (spec.A + 1) : 96.0 * nodes;
   // Node updates (SPEC [S7]): time march, nodes lo..A-1 of rows 1 (velocity start) or 2..J;
   // space march, rows lo..J-1 of columns 2..A.
   double updates = 0.0;
@@ -117,18 +144,52 @@ int run_info(const fs::path& case_file) {
     const int rows = spec.J - (spec.first.kind == io::RowSpec::Kind::zero_momentum ? 0 : 1);
     updates = double(spec.A - 1) * rows;
   }
-  std::printf("size     %.0f nodes, %.0f node updates; memory of the march about %s%s\n", nodes,
-              updates, bytes(memory).c_str(),
-              time ? " (streaming: independent of J; spacetime.vtu is kept in memory until the end)"
-                   : " (the whole field is kept for the frames)");
-  std::printf("output   field.csv about %s, frames about %s, spacetime.vtu about %s (stride %d)\n",
-              spec.output.csv ? bytes(nodes_out * 230.0).c_str() : "- (off)",
-              spec.output.vtk ? bytes(rows_vtk * (spec.A + 1) * 200.0).c_str() : "- (off)",
-              spec.output.vtk ? bytes(rows_vtk * (spec.A + 1) * 120.0).c_str() : "- (off)", stride);
+  const auto length = [](double v) { return static_cast<double>(io::format_double(v).size()); };
+  const int J = spec.J, A = spec.A;
+  double t_text = 0.0, j_text = 0.0, a_text = 0.0, s_text = 0.0;  // over the written slabs
+  const io::SlabSelection csv_slabs(time ? J : A, spec.output.stride);
+  const io::SlabSelection vtk_rows(J, spec.output.vtk_rows_stride(J));
+  for (int j = 0; j <= J; ++j)
+    if (!time || csv_slabs.selects(j)) t_text += length(j * spec.dt), j_text += length(j);
+  const mesh::Side left = time ? spec.left_side() : mesh::Side::prescribed;
+  const mesh::SpacetimeMesh grid(J, A, spec.dt, spec.ds);
+  for (int a = 0; a <= A; ++a)
+    if (time || csv_slabs.selects(a)) s_text += length(grid.s(a, left)), a_text += length(a);
+  const double slabs = csv_slabs.count();
+  const double csv_lines = slabs * (time ? A + 1 : J + 1);
+  const double csv_bytes = (t_text + j_text) * (time ? A + 1 : slabs) +
+                           (s_text + a_text) * (time ? slabs : J + 1) +
+                           csv_lines * (7 * kCsvValue + 11) + 27;
+  const double frames = vtk_rows.count();
+  const double frame_bytes =
+      frames * double(io::BeamFramesWriter::frame_bytes(A)) + frames * 80.0 + 110.0;  // + beam.pvd
+  const double spacetime_bytes = double(io::SpacetimeWriter::file_bytes(vtk_rows.count(), A));
+  const double series_bytes = time ? (J + 1) * (14 * kCsvValue + 14)  // tip.csv
+                                             * (spec.output.tip ? 1 : 0) +
+                                         J * (10 * kCsvValue + 12)  // time_series.csv
+                                   : A * (10 * kCsvValue + 12);     // space_series.csv
+  const double memory = estimate.total();                           // apps/memory_estimate.hpp
   std::printf(
-      "memory   the run needs about %s (%s); %s available%s\n", bytes(estimate.total()).c_str(),
-      estimate.what.c_str(), available > 0.0 ? bytes(available).c_str() : "unknown",
-      fits ? "" : ": TOO LARGE, `field simulate` refuses it (the data files were not read)");
+      "size     %.0f nodes, %.0f node updates; peak memory about %s%s\n", nodes, updates,
+      bytes(memory).c_str(),
+      time ? " (streaming: independent of J)" : " (the whole field is kept for the frames)");
+  std::printf("output   field.csv %s (%s), series %s\n",
+              spec.output.csv ? ("about " + bytes(csv_bytes)).c_str() : "- (off)",
+              every(spec.output.stride, time ? "row" : "column").c_str(),
+              ("about " + bytes(series_bytes)).c_str());
+  if (spec.output.vtk)
+    std::printf(
+        "         VTK files %s (vtk_stride = %s): %.0f frames, %s; spacetime.vtu %s\n",
+        every(vtk_rows.stride(), "row").c_str(),
+        spec.output.vtk_stride > 0 ? std::to_string(spec.output.vtk_stride).c_str() : "\"auto\"",
+        frames, bytes(frame_bytes).c_str(), bytes(spacetime_bytes).c_str());
+  else
+    std::printf("         VTK files - (off)\n");
+  if (!fits)
+    std::printf(
+        "memory   %s available: TOO LARGE, `field simulate` refuses it (the data files "
+        "were not read)\n",
+        bytes(available).c_str());
   return kSuccess;
 }
 

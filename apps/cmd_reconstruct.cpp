@@ -43,9 +43,9 @@ struct Args {
 void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Field& field,
                int A_done) {
   const io::Problem done(problem, problem.spec.J, A_done);
-  io::BeamFramesWriter frames(dir, done.model, mesh::Side::prescribed, problem.spec.output.stride);
-  io::SpacetimeWriter spacetime(dir / "spacetime.vtu", done.model, done.boundary(),
-                                problem.spec.output.stride);
+  const int stride = problem.spec.output.vtk_rows_stride(problem.spec.J);
+  io::BeamFramesWriter frames(dir, done.model, mesh::Side::prescribed, stride);
+  io::SpacetimeWriter spacetime(dir / "spacetime.vtu", done.model, done.boundary(), stride);
   std::vector<lie::SE3> row(A_done + 1);
   for (int j = 0; j <= problem.spec.J; ++j) {
     for (int a = 0; a <= A_done; ++a) row[a] = field(j, a);
@@ -156,6 +156,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
       "  max |Q^a - Q^0| = %.3e, Noether balance per column <= %.2e (relative), Newton "
       "<= %d iterations\n",
       stats.drift, stats.balance, stats.newton_max);
+  if (spec.output.vtk && result.last_slab >= 1) print_vtk_rows(spec);
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
   if (!outcome.message.empty()) std::fprintf(stderr, "%s\n", outcome.message.c_str());
   return outcome.exit_code;

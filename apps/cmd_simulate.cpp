@@ -80,10 +80,12 @@ int run_simulate(const Args& args, const CommonOptions& common) {
                                                            spec.left_side(), stride));
   if (spec.output.tip)
     writers.push_back(std::make_unique<io::TipCsvWriter>(dir / "tip.csv", model));
+  const int vtk_stride = spec.output.vtk_rows_stride(J);  // "auto": at most ~400 frames
   if (spec.output.vtk) {
-    writers.push_back(std::make_unique<io::BeamFramesWriter>(dir, model, spec.left_side(), stride));
+    writers.push_back(
+        std::make_unique<io::BeamFramesWriter>(dir, model, spec.left_side(), vtk_stride));
     writers.push_back(std::make_unique<io::SpacetimeWriter>(dir / "spacetime.vtu", model,
-                                                            problem.boundary(), stride));
+                                                            problem.boundary(), vtk_stride));
   }
   io::CsvWriter series(dir / "time_series.csv",
                        {"j", "t", "E", "P_ang1", "P_ang2", "P_ang3", "P_lin1", "P_lin2", "P_lin3",
@@ -147,6 +149,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
               stats.drift);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
               stats.balance, stats.newton_max);
+  if (spec.output.vtk) print_vtk_rows(spec);
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
   if (!outcome.message.empty()) std::fprintf(stderr, "%s\n", outcome.message.c_str());
   return outcome.exit_code;

@@ -1,6 +1,5 @@
 #include "apps/memory_estimate.hpp"
 
-#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -11,13 +10,14 @@ namespace field::app {
 
 namespace {
 
-// Bytes per node, measured from the containers of the marches and writers (a pose is 96 bytes,
-// a 6-vector 48): a time march holds three rows, four Newton histories and the stresses per
-// node, its inputs and the writers' line buffers (~1 KiB); spacetime.vtu keeps a pose and five
-// numbers per output node, and builds its grid from them at the end (~300 B).
-constexpr double kMarchPerNode = 1024.0;
-constexpr double kVtkPerNode = 300.0;
-constexpr double kFieldPerNode = 96.0;  // a recorded pose (reconstruct keeps the whole field)
+// Peak memory, measured on whole runs (A = 10 to 10^4 within 15 %, docs/performance.md): 6 MB of
+// program and libraries, then 2.8 KB per node of a slab (the march's slabs and per-node state,
+// the writers' windows and buffers: time march A+1 nodes, space march J+1) and, for a space
+// march, 100 bytes per node of the whole field (kept for the frames). Prescribed end tracks and
+// the tip data add 96 bytes per pose.
+constexpr double kProgram = 6.0e6;
+constexpr double kPerSlabNode = 2800.0;
+constexpr double kFieldPerNode = 100.0;
 
 double read_number_after(const char* path, const std::string& key) {
   std::ifstream in(path);
@@ -40,20 +40,18 @@ std::string bytes_text(double b) {
 
 MemoryEstimate estimate_memory(const io::CaseSpec& spec) {
   MemoryEstimate m;
-  const double rows = spec.J + 1.0, nodes = spec.A + 1.0, stride = spec.output.stride;
-  const double vtk_rows = spec.output.vtk ? std::ceil(rows / stride) : 0.0;
+  const double rows = spec.J + 1.0, nodes = spec.A + 1.0;
   if (spec.march == io::MarchKind::time) {
-    m.march = kMarchPerNode * nodes + 2 * 96.0 * rows;  // + prescribed end tracks
-    m.kept = kVtkPerNode * vtk_rows * nodes;
-    m.what = "spacetime.vtu keeps " + std::to_string(static_cast<long long>(vtk_rows)) +
-             " rows of " + std::to_string(spec.A + 1) + " nodes";
+    m.march = kProgram + kPerSlabNode * nodes + 2 * 96.0 * rows;
+    m.what = "2.8 KB per node of a row, " + std::to_string(spec.A + 1) + " nodes";
   } else {
-    m.march = kMarchPerNode * rows + 2 * 96.0 * nodes;  // + tip data, prescribed rows
-    m.kept = kFieldPerNode * rows * nodes + kVtkPerNode * vtk_rows * nodes;
+    m.march = kProgram + kPerSlabNode * rows + 2 * 96.0 * nodes;
+    m.kept = kFieldPerNode * rows * nodes;
     m.what = "the whole field of " + std::to_string(spec.J + 1) + " x " +
              std::to_string(spec.A + 1) + " nodes is kept for the frames";
+    if (m.march > m.kept)
+      m.what = "2.8 KB per node of a column, " + std::to_string(spec.J + 1) + " nodes";
   }
-  if (m.march > m.kept) m.what = "the march's slabs";
   return m;
 }
 
@@ -80,8 +78,8 @@ void check_memory(const io::CaseSpec& spec) {
   std::ostringstream out;
   out << spec.file.string() << ": the run needs about " << bytes_text(m.total()) << " of memory ("
       << m.what << "), more than the " << bytes_text(available)
-      << " available: use a smaller grid ([grid] A, J), a larger [output] stride, or "
-         "[output] vtk = false (`field info` prints the estimate)";
+      << " available: use a smaller grid ([grid] A, J) "
+         "(`field info` prints the estimate)";
   throw IoError(out.str());
 }
 

@@ -88,6 +88,19 @@ void Summary::write(const fs::path& dir) const {
   });
 }
 
+std::string every(int stride, const std::string& slab) {
+  return stride == 1 ? "every " + slab : "every " + std::to_string(stride) + " " + slab + "s";
+}
+
+void print_vtk_rows(const io::CaseSpec& spec) {
+  const int stride = spec.output.vtk_rows_stride(spec.J);
+  const std::string given =
+      spec.output.vtk_stride > 0 ? std::to_string(spec.output.vtk_stride) : "\"auto\"";
+  std::printf("  VTK files %s (vtk_stride = %s): %d frames of rows 0..%d\n",
+              every(stride, "row").c_str(), given.c_str(),
+              io::SlabSelection(spec.J, stride).count(), spec.J);
+}
+
 std::string list_outputs(const fs::path& dir) {
   std::vector<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir))

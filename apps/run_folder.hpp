@@ -37,6 +37,13 @@ class Summary {
   std::vector<std::pair<std::string, std::string>> entries_;
 };
 
+/// "every row" for stride 1, "every 25 rows" for 25 (`slab`: "row", "column").
+std::string every(int stride, const std::string& slab);
+
+/// Prints the row stride of the VTK files and their number of frames for rows 0..J (the stride
+/// "auto" chooses is shown, docs/output-format.md): one line of the final report.
+void print_vtk_rows(const io::CaseSpec& spec);
+
 /// The names of the files in DIR (one level, folders with a trailing '/'), for the final report.
 std::string list_outputs(const std::filesystem::path& dir);
 

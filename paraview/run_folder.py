@@ -45,7 +45,7 @@ def read_pvd(path):
     try:
         root = ElementTree.parse(path).getroot()
     except (ElementTree.ParseError, OSError) as error:
-        fail("cannot read the index '%s': %s (an interrupted run rewrites it after every frame; "
+        fail("cannot read the index '%s': %s (the run appends one frame at a time and keeps it valid; "
              "re-run the case if it stays unreadable)" % (path, error))
     frames = []
     base = os.path.dirname(os.path.abspath(path))

@@ -5,7 +5,8 @@
 # VTK comes from ParaView's bundled VTK (paraview-dev), not from libvtk9-dev, which conflicts
 # with python3-paraview (the ParaView users visualise with). pvbatch (package paraview) renders
 # the pictures headless under xvfb-run (package xvfb). paraview-dev's CMake files also
-# need python3-paraview and a few header-only/-dev packages to be present.
+# need python3-paraview and a few header-only/-dev packages to be present. python3-numpy and
+# python3-matplotlib serve scripts/accuracy_vs_time.py (and its tests).
 set -euo pipefail
 
 packages=(
@@ -13,6 +14,7 @@ packages=(
   libeigen3-dev
   paraview-dev python3-paraview libutfcpp-dev liblz4-dev libdouble-conversion-dev
   paraview xvfb xauth
+  python3-numpy python3-matplotlib
   libcli11-dev libtomlplusplus-dev
   libgtest-dev libbenchmark-dev
 )

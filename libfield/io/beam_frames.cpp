@@ -1,36 +1,68 @@
 #include "libfield/io/beam_frames.hpp"
 
-#include <vtkCellArray.h>
-#include <vtkCellData.h>
-#include <vtkDoubleArray.h>
-#include <vtkFieldData.h>
-#include <vtkNew.h>
-#include <vtkPointData.h>
-#include <vtkPoints.h>
-#include <vtkPolyData.h>
-#include <vtkXMLPolyDataWriter.h>
-
+#include <cstdint>
 #include <cstdio>
 #include <system_error>
 
 #include "libfield/core/error.hpp"
+#include "libfield/io/atomic_file.hpp"
 #include "libfield/io/vtk_file.hpp"
 #include "libfield/mesh/convected.hpp"
 
 namespace field::io {
 
 namespace {
-vtkNew<vtkDoubleArray> new_array(const char* name, int components, vtkIdType tuples) {
-  vtkNew<vtkDoubleArray> array;
-  array->SetName(name);
-  array->SetNumberOfComponents(components);
-  array->SetNumberOfTuples(tuples);
-  return array;
+
+// The arrays of a frame in file order (docs/output-format.md): point data, cell data.
+constexpr int kPointArrays = 7, kCellArrays = 4;
+enum PointArray { kS, kQuat, kD1, kD2, kD3, kVelocity, kAngularVelocity };
+enum CellArray { kOmega, kGamma, kMoment, kForce };
+const char* const kPointNames[kPointArrays] = {"s",        "q_wxyz",          "d1", "d2", "d3",
+                                               "velocity", "angular_velocity"};
+const int kPointComponents[kPointArrays] = {1, 4, 3, 3, 3, 3, 3};
+const char* const kCellNames[kCellArrays] = {"strain_Omega", "strain_Gamma", "moment", "force"};
+
+void put3(std::vector<double>& array, int k, const Vec3& v) {
+  double* p = array.data() + 3 * static_cast<size_t>(k);
+  p[0] = v.x();
+  p[1] = v.y();
+  p[2] = v.z();
 }
 
-void set3(vtkDoubleArray* array, vtkIdType k, const Vec3& v) {
-  array->SetTuple3(k, v.x(), v.y(), v.z());
+void append_block(std::string& out, const std::vector<double>& values) {
+  const std::uint64_t bytes = values.size() * sizeof(double);
+  append_block_header(out, bytes);
+  append_raw(out, values.data(), bytes);
 }
+
+// The XML of a frame of A segments; everything in a frame but the values depends on A only.
+VtkAppendedLayout frame_layout(int A) {
+  const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
+  VtkAppendedLayout layout;
+  layout.line(4, "<FieldData>");
+  layout.array("Float64", "TimeValue", 1, 1, 6, true);
+  layout.line(4, "</FieldData>");
+  layout.line(4, "<Piece NumberOfPoints=\"" + std::to_string(n) + "\" NumberOfVerts=\"0\" " +
+                     "NumberOfLines=\"" + std::to_string(A) +
+                     "\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">");
+  layout.line(6, "<PointData>");
+  for (int k = 0; k < kPointArrays; ++k)
+    layout.array("Float64", kPointNames[k], kPointComponents[k], kPointComponents[k] * n, 8);
+  layout.line(6, "</PointData>");
+  layout.line(6, "<CellData>");
+  for (const char* name : kCellNames) layout.array("Float64", name, 3, 3 * (n - 1), 8);
+  layout.line(6, "</CellData>");
+  layout.line(6, "<Points>");
+  layout.array("Float64", "Points", 3, 3 * n, 8);
+  layout.line(6, "</Points>");
+  layout.line(6, "<Lines>");
+  layout.array("Int64", "connectivity", 1, 2 * (n - 1), 8);
+  layout.array("Int64", "offsets", 1, n - 1, 8);
+  layout.line(6, "</Lines>");
+  layout.line(4, "</Piece>");
+  return layout;
+}
+
 }  // namespace
 
 BeamFramesWriter::BeamFramesWriter(std::filesystem::path dir, const dcel::DiscreteModel& model,
@@ -45,6 +77,7 @@ BeamFramesWriter::BeamFramesWriter(std::filesystem::path dir, const dcel::Discre
   if (ec)
     throw IoError("cannot create the folder '" + (dir_ / "frames").string() + "': " + ec.message() +
                   "; check that the run folder is writable");
+  build_layout();
 }
 
 std::string BeamFramesWriter::frame_name(int j) {
@@ -80,37 +113,56 @@ void BeamFramesWriter::finish() {
     write_frame(last_j_, last_, nullptr, nullptr);
 }
 
+std::uint64_t BeamFramesWriter::frame_bytes(int A) {
+  const VtkAppendedLayout layout = frame_layout(A);
+  return vtk_file_begin("PolyData").size() + layout.xml().size() +
+         vtk_appended_begin("PolyData").size() + layout.appended_bytes() + vtk_file_end().size();
+}
+
+void BeamFramesWriter::build_layout() {
+  const int A = model_.mesh().A();
+  const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
+  const VtkAppendedLayout layout = frame_layout(A);
+  header_ = vtk_file_begin("PolyData") + layout.xml() + vtk_appended_begin("PolyData");
+  frame_bytes_ = frame_bytes(A);
+
+  // Cell a is the segment (a, a+1) (docs/output-format.md).
+  std::vector<std::int64_t> connectivity, offsets;
+  for (std::int64_t a = 0; a < A; ++a) {
+    connectivity.push_back(a);
+    connectivity.push_back(a + 1);
+    offsets.push_back(2 * (a + 1));
+  }
+  lines_.clear();
+  for (const std::vector<std::int64_t>* block : {&connectivity, &offsets}) {
+    append_block_header(lines_, block->size() * sizeof(std::int64_t));
+    append_raw(lines_, block->data(), block->size() * sizeof(std::int64_t));
+  }
+  point_.resize(kPointArrays);
+  for (int k = 0; k < kPointArrays; ++k) point_[k].resize(kPointComponents[k] * n);
+  cell_.resize(kCellArrays);
+  for (auto& array : cell_) array.resize(3 * (n - 1));
+  points_.resize(3 * n);
+}
+
 void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
                                    const std::vector<lie::SE3>* from,
                                    const std::vector<lie::SE3>* to) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
   const model::Density& density = model_.density();
   const int A = mesh.A();
-  const vtkIdType n = A + 1;
 
-  vtkNew<vtkPoints> points;
-  points->SetDataTypeToDouble();
-  points->SetNumberOfPoints(n);
-  vtkNew<vtkCellArray> lines;
-  for (vtkIdType a = 0; a < A; ++a) {
-    const vtkIdType ids[2] = {a, a + 1};
-    lines->InsertNextCell(2, ids);
-  }
-
-  auto s = new_array("s", 1, n);
-  auto q = new_array("q_wxyz", 4, n);
-  auto d1 = new_array("d1", 3, n), d2 = new_array("d2", 3, n), d3 = new_array("d3", 3, n);
-  auto velocity = new_array("velocity", 3, n);
-  auto angular_velocity = new_array("angular_velocity", 3, n);
+  std::vector<double>& s = point_[kS];
+  std::vector<double>& q = point_[kQuat];
   for (int a = 0; a <= A; ++a) {
     const lie::SE3& g = row[static_cast<size_t>(a)];
-    points->SetPoint(a, g.r.x(), g.r.y(), g.r.z());
-    s->SetValue(a, mesh.s(a, left_));
+    put3(points_, a, g.r);
+    s[static_cast<size_t>(a)] = mesh.s(a, left_);
     const Vec4 quat = g.quat();
-    q->SetTuple4(a, quat(0), quat(1), quat(2), quat(3));
-    set3(d1, a, g.R.col(0));
-    set3(d2, a, g.R.col(1));
-    set3(d3, a, g.R.col(2));
+    for (int c = 0; c < 4; ++c) q[4 * static_cast<size_t>(a) + c] = quat(c);
+    put3(point_[kD1], a, g.R.col(0));
+    put3(point_[kD2], a, g.R.col(1));
+    put3(point_[kD3], a, g.R.col(2));
     // Body velocity xi_j^a = tau^{-1}((g_j^a)^{-1} g_{j+1}^a)/dt (SPEC [S4.1]), shown in space.
     Vec6 xi = Vec6::Zero();
     if (from != nullptr && to != nullptr)
@@ -118,41 +170,39 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
                            (*to)[static_cast<size_t>(a)], mesh.dt());
     // Spatial velocities Lambda omega, Lambda gamma of the body velocity xi (SPEC [S1], left
     // trivialisation; xi of [S4.1]).
-    set3(angular_velocity, a, g.R * xi.head<3>());
-    set3(velocity, a, g.R * xi.tail<3>());
+    put3(point_[kAngularVelocity], a, g.R * xi.head<3>());
+    put3(point_[kVelocity], a, g.R * xi.tail<3>());
   }
-
-  auto Omega = new_array("strain_Omega", 3, A), Gamma = new_array("strain_Gamma", 3, A);
-  auto moment = new_array("moment", 3, A), force = new_array("force", 3, A);
   // Segment strain eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1})/ds (SPEC [S4.1]) and the body stress
   // resultants C (eta - E6) = (moment, force) (SPEC [S3]).
   for (int a = 0; a < A; ++a) {
     const Vec6 eta = mesh::convected(model_.tau(), row[static_cast<size_t>(a)],
                                      row[static_cast<size_t>(a) + 1], mesh.ds());
     const Vec6 stress = density.stress(eta);
-    set3(Omega, a, eta.head<3>());
-    set3(Gamma, a, eta.tail<3>());
-    set3(moment, a, stress.head<3>());
-    set3(force, a, stress.tail<3>());
+    put3(cell_[kOmega], a, eta.head<3>());
+    put3(cell_[kGamma], a, eta.tail<3>());
+    put3(cell_[kMoment], a, stress.head<3>());
+    put3(cell_[kForce], a, stress.tail<3>());
   }
 
-  auto time = new_array("TimeValue", 1, 1);
-  time->SetValue(0, mesh.t(j));
-
-  vtkNew<vtkPolyData> beam;
-  beam->SetPoints(points);
-  beam->SetLines(lines);
-  for (vtkDoubleArray* array :
-       {s.Get(), q.Get(), d1.Get(), d2.Get(), d3.Get(), velocity.Get(), angular_velocity.Get()})
-    beam->GetPointData()->AddArray(array);
-  for (vtkDoubleArray* array : {Omega.Get(), Gamma.Get(), moment.Get(), force.Get()})
-    beam->GetCellData()->AddArray(array);
-  beam->GetFieldData()->AddArray(time);
+  // The blocks in the order of the header: TimeValue, point data, cell data, points, lines.
+  file_.clear();
+  file_.reserve(frame_bytes_);
+  file_ += header_;
+  append_block(file_, {mesh.t(j)});
+  for (const std::vector<double>& array : point_) append_block(file_, array);
+  for (const std::vector<double>& array : cell_) append_block(file_, array);
+  append_block(file_, points_);
+  file_ += lines_;
+  file_ += vtk_file_end();
+  FIELD_CHECK(file_.size() == frame_bytes_, "beam frames: frame of " << file_.size()
+                                                                     << " bytes, the header says "
+                                                                     << frame_bytes_);
 
   const std::string name = frame_name(j);
-  vtkNew<vtkXMLPolyDataWriter> writer;
-  write_vtk_xml(*writer, *beam, dir_ / name);  // the frame first, then the index
-  index_.add(mesh.t(j), name);
+  write_file_atomically(dir_ / name,
+                        [this](std::ostream& out) { out.write(file_.data(), file_.size()); });
+  index_.add(mesh.t(j), name);  // the frame first, then the index
 }
 
 }  // namespace field::io

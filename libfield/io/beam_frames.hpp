@@ -2,9 +2,11 @@
 /// The beam as a time series of ParaView frames (docs/output-format.md): a slab observer of TIME
 /// ROWS (slab index j, poses g_j^a, a = 0..A) that writes, for the output rows (j % stride == 0,
 /// j == J, and the last row received), `dir/frames/beam_NNNNNN.vtp` (NNNNNN = j, zero padded to 6
-/// digits) and rewrites `dir/beam.pvd` after each frame (frame file first, then the index).
+/// digits) and appends it to `dir/beam.pvd` after each frame (frame file first, then the index).
 ///
-/// Each .vtp is PolyData (float64 throughout):
+/// Each .vtp is VTK XML PolyData with raw appended data, written directly (io/vtk_file.hpp, no
+/// VTK pipeline): the XML header depends on A only and is built once; a frame costs the
+/// evaluation of its values and one file write. float64 throughout:
 ///   points      the centre line r_j^a, a = 0..A (the free-end ghost node A included)
 ///   cells       A line segments, cell a = (a, a+1), so that segment quantities fit one cell
 ///   point data  s [m] (SPEC [S4.3]); q_wxyz (4, w >= 0); d1, d2, d3 (directors: columns of R);
@@ -17,6 +19,7 @@
 ///               force [N]: the body stress resultants dV/deta (C (eta - E6) for the beam, [S3])
 ///   field data  TimeValue = t_j [s] (one double)
 /// The rows may come from any source (a time march, or a space march's field read row by row).
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -41,12 +44,16 @@ class BeamFramesWriter final : public march::SlabObserver {
 
   /// "frames/beam_NNNNNN.vtp": the frame file of row j relative to the run folder.
   static std::string frame_name(int j);
+  /// Size [bytes] of every frame of a beam with nodes a = 0..A (for `field info`).
+  static std::uint64_t frame_bytes(int A);
   const PvdIndex& index() const { return index_; }
 
  private:
   /// Writes the frame of row j with the velocities of the step from `from` to `to`.
   void write_frame(int j, const std::vector<lie::SE3>& row, const std::vector<lie::SE3>* from,
                    const std::vector<lie::SE3>* to);
+  /// The header and the line cells (they depend on A only) and the value buffers.
+  void build_layout();
 
   std::filesystem::path dir_;
   dcel::DiscreteModel model_;
@@ -54,6 +61,12 @@ class BeamFramesWriter final : public march::SlabObserver {
   SlabSelection selection_;
   PvdIndex index_;
   std::vector<lie::SE3> last_, before_;  // rows last_j_ and last_j_ - 1
+  std::string header_;                   // the XML up to the '_' of the appended data
+  std::string lines_;                    // the blocks of the line cells
+  std::string file_;                     // the frame being written
+  std::uint64_t frame_bytes_ = 0;
+  std::vector<std::vector<double>> point_, cell_;  // the arrays' values, in file order
+  std::vector<double> points_;
   int last_j_ = -1;
   bool finished_ = false;
 };

@@ -437,13 +437,23 @@ void read_solver(std::optional<Table> t, CaseSpec& c) {
 
 void read_output(std::optional<Table> t, CaseSpec& c) {
   if (!t) return;
-  c.output.stride = t->integer("stride", 1, 1, "write every stride-th row/column");
+  c.output.stride = t->integer("stride", 1, 1, "write every stride-th row/column of field.csv");
+  const std::string vtk_what =
+      "write the VTK files every vtk_stride-th row (an integer >= 1), or "
+      "\"auto\" (at most about 400 frames)";
+  const toml::node* vtk_stride = t->node("vtk_stride");
+  if (vtk_stride && vtk_stride->is_string()) {
+    if (vtk_stride->as_string()->get() != "auto") t->fail("vtk_stride", "expected " + vtk_what);
+    c.output.vtk_stride = 0;
+  } else {
+    c.output.vtk_stride = t->integer("vtk_stride", 0, 1, vtk_what);  // absent: 0, "auto"
+  }
   c.output.csv = t->boolean("csv", true, "write field.csv");
   c.output.vtk = t->boolean("vtk", true, "write beam.pvd, frames/ and spacetime.vtu");
   c.output.tip = t->boolean("tip", c.march == MarchKind::time, "write tip.csv (time march)");
   if (c.output.tip && c.march == MarchKind::space)
     t->fail("tip", "tip.csv is written by time marches only");
-  t->reject_unknown({"stride", "csv", "vtk", "tip"});
+  t->reject_unknown({"stride", "vtk_stride", "csv", "vtk", "tip"});
 }
 
 }  // namespace
@@ -657,8 +667,10 @@ void write_case(std::ostream& out, const CaseSpec& c) {
   }
   out << "\n[solver]\ntolerance = " << number(c.newton.tolerance)
       << "\nmax_iterations = " << c.newton.max_iterations << "\n";
-  out << "\n[output]\nstride = " << c.output.stride << "\ncsv = " << std::boolalpha << c.output.csv
-      << "\nvtk = " << c.output.vtk << "\ntip = " << c.output.tip << "\n";
+  out << "\n[output]\nstride = " << c.output.stride << "\nvtk_stride = "
+      << (c.output.vtk_stride > 0 ? std::to_string(c.output.vtk_stride) : "\"auto\"")
+      << "\ncsv = " << std::boolalpha << c.output.csv << "\nvtk = " << c.output.vtk
+      << "\ntip = " << c.output.tip << "\n";
 }
 
 }  // namespace field::io

@@ -11,6 +11,7 @@
 
 #include "libfield/core/types.hpp"
 #include "libfield/dcel/node_solver.hpp"
+#include "libfield/io/slab_selection.hpp"
 #include "libfield/lie/retraction.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
 #include "libfield/model/beam_section.hpp"
@@ -53,12 +54,20 @@ struct InitialSpec {
   Start start = Start::second_order;
 };
 
-/// Output of a run.
+/// Output of a run (meshes/README.md, docs/output-format.md).
 struct OutputSpec {
-  int stride = 1;   ///< every stride-th row (time) / column (space), and the last
-  bool csv = true;  ///< field.csv
-  bool vtk = true;  ///< beam.pvd + frames/, spacetime.vtu
-  bool tip = true;  ///< time march: tip.csv, input for `field reconstruct`
+  /// "auto" VTK stride: about this many steps between the first and the last frame at most.
+  static constexpr int kAutoVtkSteps = 400;
+  int stride = 1;      ///< field.csv: every stride-th row (time) / column (space), and the last
+  int vtk_stride = 0;  ///< VTK files: every vtk_stride-th row, and the last; 0 = "auto"
+  bool csv = true;     ///< field.csv
+  bool vtk = true;     ///< beam.pvd + frames/, spacetime.vtu
+  bool tip = true;     ///< time march: tip.csv, input for `field reconstruct`
+  /// The row stride of the VTK files of rows 0..J: vtk_stride, or for "auto" the smallest stride
+  /// that writes at most kAutoVtkSteps + 2 frames (io::auto_stride).
+  int vtk_rows_stride(int J) const {
+    return vtk_stride > 0 ? vtk_stride : auto_stride(J, kAutoVtkSteps);
+  }
 };
 
 /// A validated, resolved case. Paths are absolute.

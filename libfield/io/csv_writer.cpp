@@ -1,16 +1,30 @@
 #include "libfield/io/csv_writer.hpp"
 
 #include <cerrno>
+#include <charconv>
+#include <cmath>
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/atomic_file.hpp"
 
 namespace field::io {
 
-std::string format_double(double value) {
+void append_double(std::string& out, double value) {
   char buffer[32];
-  const int n = std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return std::string(buffer, static_cast<size_t>(n));
+  char* end;
+  // Integral values below 2^53 as integers: "100000", not the "1e+05" of the shortest form.
+  // Zero goes through to_chars, which keeps the sign of -0.
+  if (value != 0.0 && std::abs(value) < 9007199254740992.0 && value == std::trunc(value))
+    end = std::to_chars(buffer, buffer + sizeof buffer, static_cast<long long>(value)).ptr;
+  else
+    end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;  // shortest round trip
+  out.append(buffer, end);
+}
+
+std::string format_double(double value) {
+  std::string text;
+  append_double(text, value);
+  return text;
 }
 
 CsvWriter::CsvWriter(std::filesystem::path path, std::vector<std::string> columns)
@@ -45,11 +59,9 @@ void CsvWriter::row(const std::vector<double>& values) {
                                                              << values.size() << " values for "
                                                              << columns_.size() << " columns");
   line_.clear();
-  char buffer[32];
   for (size_t k = 0; k < values.size(); ++k) {
     if (k > 0) line_ += ',';
-    const int n = std::snprintf(buffer, sizeof buffer, "%.17g", values[k]);
-    line_.append(buffer, static_cast<size_t>(n));
+    append_double(line_, values[k]);
   }
   line_ += '\n';
   errno = 0;
@@ -59,6 +71,20 @@ void CsvWriter::row(const std::vector<double>& values) {
                   "': " + last_os_error() +
                   "; check the free space and the permissions of the folder");
   ++rows_;
+}
+
+void CsvWriter::lines(const std::string& text, long long count) {
+  if (!open_) throw IoError("CSV file '" + path_.string() + "' is already closed");
+  FIELD_CHECK(
+      count >= 0 && (text.empty() ? count == 0 : text.back() == '\n'),
+      "CSV file '" << path_.string() << "': " << count << " lines that do not end with a newline");
+  errno = 0;
+  out_.write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (!out_)
+    throw IoError("cannot write rows " + std::to_string(rows_ + 1) + ".." +
+                  std::to_string(rows_ + count) + " of '" + part_.string() + "': " +
+                  last_os_error() + "; check the free space and the permissions of the folder");
+  rows_ += count;
 }
 
 void CsvWriter::close() {

@@ -1,7 +1,7 @@
 #pragma once
 /// Streaming CSV output (docs/output-format.md): a header line, then one line per row, values
-/// separated by commas and printed with 17 significant digits (`%.17g`), which reads back to the
-/// same double bit for bit; integral values print without a decimal point (3.0 -> "3").
+/// separated by commas and printed in the shortest form that reads back to the same double bit
+/// for bit (std::to_chars); integral values below 2^53 print as integers (3.0 -> "3").
 /// The file is written as `path.part` and renamed to `path` by close() (atomic_file.hpp).
 #include <cstdio>
 #include <filesystem>
@@ -11,7 +11,11 @@
 
 namespace field::io {
 
-/// Formats one value as `%.17g` (shortest form for integers, 17 significant digits otherwise).
+/// Appends `value` to `out`: an integral value below 2^53 in magnitude as an integer ("3",
+/// "100000", "-0" for negative zero), any other the shortest text that strtod reads back to the
+/// same bits ("0.1", "1e-05", "0.30000000000000004", "1e+22", "inf", "nan").
+void append_double(std::string& out, double value);
+/// append_double into a new string.
 std::string format_double(double value);
 
 class CsvWriter {
@@ -29,6 +33,10 @@ class CsvWriter {
   /// Appends one row; throws field::Error when values.size() differs from the number of columns,
   /// field::IoError when the stream fails (disk full, ...) or the writer is closed.
   void row(const std::vector<double>& values);
+  /// Appends `count` complete lines formatted by the caller (values with append_double, one per
+  /// column, separated by commas; `text` ends with a newline): the fast path of writers that
+  /// format a whole slab at once. Throws like row().
+  void lines(const std::string& text, long long count);
   /// Flushes, closes and renames `path.part` to `path`. Idempotent. Throws field::IoError.
   void close();
 

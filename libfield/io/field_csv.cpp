@@ -24,8 +24,16 @@ FieldCsvWriter::FieldCsvWriter(std::filesystem::path path, const mesh::Spacetime
       by_rows_(by_rows),
       left_(left),
       selection_(by_rows ? mesh.J() : mesh.A(), stride),
-      csv_(std::move(path), field_csv_columns()),
-      line_(field_csv_columns().size()) {}
+      csv_(std::move(path), field_csv_columns()) {
+  if (by_rows_) {  // "a," and "s_a," are the same in every row: formatted once
+    for (int a = 0; a <= mesh_.A(); ++a) {
+      a_text_.push_back(std::to_string(a) + ',');
+      s_text_.emplace_back();
+      append_double(s_text_.back(), mesh_.s(a, left_));
+      s_text_.back() += ',';
+    }
+  }
+}
 
 void FieldCsvWriter::slab(int index, const std::vector<lie::SE3>& values, const march::SlabStats&) {
   const int size = by_rows_ ? mesh_.A() + 1 : mesh_.J() + 1;
@@ -51,23 +59,42 @@ void FieldCsvWriter::finish() {
 }
 
 void FieldCsvWriter::write_slab(int index, const std::vector<lie::SE3>& values) {
+  // The whole slab as one text, values in the shortest round-trip form (csv_writer.hpp): per
+  // node "j,a,t,s," then the pose. Time rows reuse "j," and "t_j," and the nodes' "a,s_a,".
+  text_.clear();
+  std::string row_text;  // "j," of a time row, "t_j," after it
+  std::string t_text;
+  if (by_rows_) {
+    row_text = std::to_string(index) + ',';
+    append_double(t_text, mesh_.t(index));
+    t_text += ',';
+  }
   for (int k = 0; k < static_cast<int>(values.size()); ++k) {
     const int j = by_rows_ ? index : k, a = by_rows_ ? k : index;
+    if (by_rows_) {
+      text_ += row_text;
+      text_ += a_text_[static_cast<size_t>(a)];
+      text_ += t_text;
+      text_ += s_text_[static_cast<size_t>(a)];
+    } else {
+      text_ += std::to_string(j);
+      text_ += ',';
+      text_ += std::to_string(a);
+      text_ += ',';
+      append_double(text_, mesh_.t(j));
+      text_ += ',';
+      append_double(text_, mesh_.s(a, left_));
+      text_ += ',';
+    }
     const lie::SE3& g = values[static_cast<size_t>(k)];
     const Vec4 q = g.quat();
-    line_ = {static_cast<double>(j),
-             static_cast<double>(a),
-             mesh_.t(j),
-             mesh_.s(a, left_),
-             g.r.x(),
-             g.r.y(),
-             g.r.z(),
-             q(0),
-             q(1),
-             q(2),
-             q(3)};
-    csv_.row(line_);
+    const double pose[7] = {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)};
+    for (int c = 0; c < 7; ++c) {
+      append_double(text_, pose[c]);
+      text_ += c < 6 ? ',' : '\n';
+    }
   }
+  csv_.lines(text_, static_cast<long long>(values.size()));
 }
 
 namespace {

@@ -2,8 +2,9 @@
 /// `field.csv` of a run folder (docs/output-format.md): one line per node (j, a) of every output
 /// slab, columns j,a,t,s,x,y,z,qw,qx,qy,qz: indices, time t_j [s], material coordinate s_a [m]
 /// (SPEC [S4.3]), centre line r = (x, y, z) [m] and the rotation as a unit quaternion (w, x, y, z)
-/// with w >= 0 (lie::SE3::quat()), all with 17 significant digits. The writer is a slab observer
-/// of either march; the reader and assemble_field() rebuild a whole mesh::Field for `field check`.
+/// with w >= 0 (lie::SE3::quat()), all in their shortest round-trip form (csv_writer.hpp). The
+/// writer is a slab observer of either march; the reader and assemble_field() rebuild a whole
+/// mesh::Field for `field check`.
 #include <filesystem>
 #include <vector>
 
@@ -43,8 +44,9 @@ class FieldCsvWriter final : public march::SlabObserver {
   mesh::Side left_;
   SlabSelection selection_;
   CsvWriter csv_;
-  std::vector<double> line_;
-  std::vector<lie::SE3> pending_;  // last slab received when it was not written
+  std::vector<std::string> a_text_, s_text_;  // time rows: "a," and "s_a," of every node
+  std::string text_;                          // the slab being written
+  std::vector<lie::SE3> pending_;             // last slab received when it was not written
   int pending_index_ = -1;
 };
 

@@ -64,22 +64,43 @@ bool attribute(const std::string& tag, const std::string& name, std::string& val
 
 }  // namespace
 
-void PvdIndex::add(double time, const std::string& relative_file) {
-  entries_.push_back({time, relative_file});
-  write();
-}
+namespace {
+// The closing tags that follow the last DataSet line at every moment.
+const char kTail[] = "  </Collection>\n</VTKFile>\n";
+}  // namespace
 
-void PvdIndex::write() const {
-  write_file_atomically(path_, [this](std::ostream& out) {
-    out << "<?xml version=\"1.0\"?>\n"
-        << "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
-        << "  <Collection>\n";
-    for (const PvdEntry& e : entries_)
-      out << "    <DataSet timestep=\"" << format_double(e.time)
-          << "\" group=\"\" part=\"0\" file=\"" << xml_escape(e.file) << "\"/>\n";
-    out << "  </Collection>\n"
-        << "</VTKFile>\n";
-  });
+PvdIndex::PvdIndex(std::filesystem::path path) : path_(std::move(path)) {}
+
+PvdIndex::~PvdIndex() = default;
+
+void PvdIndex::add(double time, const std::string& relative_file) {
+  std::string text;
+  if (!out_.is_open()) {
+    errno = 0;
+    out_.open(path_, std::ios::binary | std::ios::trunc);
+    if (!out_)
+      throw IoError("cannot open '" + path_.string() + "' for writing: " + last_os_error() +
+                    "; check that the output folder exists and is writable");
+    text =
+        "<?xml version=\"1.0\"?>\n"
+        "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+        "  <Collection>\n";
+  }
+  text += "    <DataSet timestep=\"" + format_double(time) + "\" group=\"\" part=\"0\" file=\"" +
+          xml_escape(relative_file) + "\"/>\n";
+  const std::streamoff at = tail_;
+  tail_ += static_cast<std::streamoff>(text.size());
+  text += kTail;
+  // One write over the old closing tags: the file is a complete index before and after it.
+  errno = 0;
+  out_.seekp(at);
+  out_.write(text.data(), static_cast<std::streamsize>(text.size()));
+  out_.flush();
+  if (!out_)
+    throw IoError("cannot write '" + path_.string() + "' (frame " + std::to_string(size_ + 1) +
+                  "): " + last_os_error() +
+                  "; check the free space and the permissions of the folder");
+  ++size_;
 }
 
 std::vector<PvdEntry> read_pvd(const std::filesystem::path& path) {

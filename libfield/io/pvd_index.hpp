@@ -1,9 +1,14 @@
 #pragma once
 /// The ParaView collection file (`.pvd`) that lists the frames of a time series: one
-/// `<DataSet timestep="t" group="" part="0" file="relative/name.vtp"/>` per frame. The whole file
-/// is rewritten atomically after every frame (like the deal.II tutorials), so that a run that is
-/// interrupted leaves an index of the frames written so far (docs/output-format.md).
+/// `<DataSet timestep="t" group="" part="0" file="relative/name.vtp"/>` per frame. The file is
+/// written in place under its final name and appended: the header once, then for each frame its
+/// DataSet line and the closing tags in one write over the previous closing tags, flushed. At
+/// every moment between frames the file is a complete index of the frames written so far (the
+/// writer of the frames adds a frame after its file is complete), so an interrupted run leaves a
+/// valid index; a frame costs one short write whatever the number of frames before it
+/// (docs/output-format.md).
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -18,19 +23,23 @@ struct PvdEntry {
 class PvdIndex {
  public:
   /// The index at `path`; nothing is written before the first add().
-  explicit PvdIndex(std::filesystem::path path) : path_(std::move(path)) {}
+  explicit PvdIndex(std::filesystem::path path);
+  PvdIndex(const PvdIndex&) = delete;
+  PvdIndex& operator=(const PvdIndex&) = delete;
+  ~PvdIndex();
 
-  /// Appends a frame and rewrites the whole file (write_file_atomically). Throws field::IoError.
+  /// Appends a frame (the first call creates the file). Throws field::IoError naming the path.
   void add(double time, const std::string& relative_file);
-  /// Rewrites the whole file with the current entries. Throws field::IoError.
-  void write() const;
 
   const std::filesystem::path& path() const { return path_; }
-  const std::vector<PvdEntry>& entries() const { return entries_; }
+  /// Frames listed so far.
+  long long size() const { return size_; }
 
  private:
   std::filesystem::path path_;
-  std::vector<PvdEntry> entries_;
+  std::ofstream out_;
+  std::streamoff tail_ = 0;  // where the closing tags start
+  long long size_ = 0;
 };
 
 /// Reads the DataSet entries of a .pvd written by PvdIndex (timestep and file attributes, in

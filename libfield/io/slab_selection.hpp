@@ -16,6 +16,8 @@ class SlabSelection {
   }
   /// True for k % stride == 0 and for k == last.
   bool selects(int k) const { return k % stride_ == 0 || k == last_; }
+  /// Slabs selected in a complete march (0..last).
+  int count() const { return last_ / stride_ + 1 + (last_ % stride_ != 0 ? 1 : 0); }
   int last() const { return last_; }
   int stride() const { return stride_; }
 
@@ -23,5 +25,12 @@ class SlabSelection {
   int last_;
   int stride_;
 };
+
+/// The smallest stride that selects at most `steps` + 1 slabs of 0..last, plus `last` (the
+/// "auto" output stride of the VTK files, docs/output-format.md).
+inline int auto_stride(int last, int steps) {
+  FIELD_CHECK(last >= 0 && steps >= 1, "auto stride of 0.." << last << " in " << steps << " steps");
+  return last <= steps ? 1 : static_cast<int>((static_cast<long long>(last) + steps - 1) / steps);
+}
 
 }  // namespace field::io

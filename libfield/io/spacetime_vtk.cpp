@@ -1,20 +1,13 @@
 #include "libfield/io/spacetime_vtk.hpp"
 
-#include <vtkCellArray.h>
-#include <vtkCellData.h>
-#include <vtkCellType.h>
-#include <vtkDoubleArray.h>
-#include <vtkIntArray.h>
-#include <vtkNew.h>
-#include <vtkPointData.h>
-#include <vtkPoints.h>
-#include <vtkUnstructuredGrid.h>
-#include <vtkXMLUnstructuredGridWriter.h>
-
 #include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <system_error>
 
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/residual.hpp"
+#include "libfield/io/atomic_file.hpp"
 #include "libfield/io/vtk_file.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/balance.hpp"
@@ -22,10 +15,71 @@
 namespace field::io {
 
 namespace {
+
 double norm_inf(const Vec6& v) {
   return v.cwiseAbs().maxCoeff();
 }
+
+// An output row in the temporary file: t_j, then the node values of the row, array after array,
+// each with A+1 entries (docs/output-format.md): position (3), q_wxyz (4), energy density,
+// |G_n|_inf, |Res|_inf, scale_R (float64), then node_kind (int32).
+enum Field { kPosition, kQuat, kEnergy, kG, kRes, kScaleR, kKind, kFields };
+const int kComponents[kFields] = {3, 4, 1, 1, 1, 1, 1};
+
+// Byte offset of field f in a row record of n nodes (after t_j).
+std::uint64_t field_offset(int f, std::uint64_t n) {
+  std::uint64_t offset = sizeof(double);
+  for (int k = 0; k < f; ++k) offset += kComponents[k] * n * sizeof(double);
+  return offset;
+}
+
+std::uint64_t record_bytes(std::uint64_t n) {
+  return field_offset(kKind, n) + n * sizeof(std::int32_t);
+}
+
+// The XML of a grid of `rows` output rows of n nodes (2 (rows-1) (n-1) triangles).
+VtkAppendedLayout grid_layout(std::uint64_t rows, std::uint64_t n) {
+  const std::uint64_t points = rows * n, cells = rows > 0 ? 2 * (rows - 1) * (n - 1) : 0;
+  VtkAppendedLayout layout;
+  layout.line(4, "<Piece NumberOfPoints=\"" + std::to_string(points) + "\" NumberOfCells=\"" +
+                     std::to_string(cells) + "\">");
+  layout.line(6, "<PointData>");
+  layout.array("Float64", "position", 3, 3 * points, 8);
+  layout.array("Float64", "q_wxyz", 4, 4 * points, 8);
+  layout.array("Float64", "energy_density", 1, points, 8);
+  layout.array("Float64", "dcel_residual", 1, points, 8);
+  layout.array("Float64", "noether_defect", 1, points, 8);
+  layout.array("Int32", "node_kind", 1, points, 8);
+  layout.line(6, "</PointData>");
+  layout.line(6, "<CellData>");
+  layout.array("Int32", "triangle_kind", 1, cells, 8);
+  layout.line(6, "</CellData>");
+  layout.line(6, "<Points>");
+  layout.array("Float64", "Points", 3, 3 * points, 8);
+  layout.line(6, "</Points>");
+  layout.line(6, "<Cells>");
+  layout.array("Int64", "connectivity", 1, 3 * cells, 8);
+  layout.array("Int64", "offsets", 1, cells, 8);
+  layout.array("UInt8", "types", 1, cells, 8);
+  layout.line(6, "</Cells>");
+  layout.line(4, "</Piece>");
+  return layout;
+}
+
+template <class T>
+void append_values(std::string& out, const std::vector<T>& values) {
+  append_raw(out, values.data(), values.size() * sizeof(T));
+}
+
 }  // namespace
+
+std::uint64_t SpacetimeWriter::file_bytes(long long rows, int A) {
+  const VtkAppendedLayout layout =
+      grid_layout(static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(A) + 1);
+  return vtk_file_begin("UnstructuredGrid").size() + layout.xml().size() +
+         vtk_appended_begin("UnstructuredGrid").size() + layout.appended_bytes() +
+         vtk_file_end().size();
+}
 
 SpacetimeWriter::SpacetimeWriter(std::filesystem::path path, const dcel::DiscreteModel& model,
                                  const mesh::Boundary& boundary, int stride)
@@ -34,7 +88,28 @@ SpacetimeWriter::SpacetimeWriter(std::filesystem::path path, const dcel::Discret
       boundary_(boundary),
       selection_(model.mesh().J(), stride),
       window_(model.mesh(), 3),
-      column_N_(static_cast<size_t>(model.mesh().A()), 0.0) {}
+      rows_path_(path_.string() + ".rows.part"),
+      column_N_(static_cast<size_t>(model.mesh().A()), 0.0) {
+  errno = 0;
+  rows_out_.open(rows_path_, std::ios::binary | std::ios::trunc);
+  if (!rows_out_)
+    throw IoError("cannot open '" + rows_path_.string() + "' for writing (the rows of '" +
+                  path_.string() + "'): " + last_os_error() +
+                  "; check that the output folder exists and is writable");
+}
+
+SpacetimeWriter::~SpacetimeWriter() {
+  if (rows_out_.is_open()) rows_out_.close();
+  std::error_code ignored;
+  std::filesystem::remove(rows_path_, ignored);  // the rows are in the .vtu, or of no use
+}
+
+std::size_t SpacetimeWriter::memory_bytes() const {
+  const size_t n = static_cast<size_t>(model_.mesh().A()) + 1;
+  return static_cast<size_t>(window_.capacity()) * n * sizeof(lie::SE3) +
+         record_.capacity() * sizeof(double) + kinds_.capacity() * sizeof(std::int32_t) +
+         column_N_.capacity() * sizeof(double);
+}
 
 void SpacetimeWriter::slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats&) {
   FIELD_CHECK(!finished_, "spacetime.vtu: row " << j << " after finish()");
@@ -54,15 +129,24 @@ void SpacetimeWriter::process_row(int j, bool complete) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
   const model::Density& density = model_.density();
   const int A = mesh.A();
-  OutputRow out;
-  out.j = j;
-  out.g = window_.row(j);
-  out.kind.resize(A + 1);
-  out.energy.assign(A + 1, 0.0);
-  out.G.assign(A + 1, 0.0);
-  out.res.assign(A + 1, 0.0);
-  out.scale_R.assign(A + 1, 0.0);
-  for (int a = 0; a <= A; ++a) out.kind[a] = static_cast<int>(mesh.kind(j, a, boundary_));
+  const size_t n = static_cast<size_t>(A) + 1;
+  record_.assign(field_offset(kKind, n) / sizeof(double), 0.0);  // zeros: for incomplete rows
+  double* const values = record_.data();
+  values[0] = mesh.t(j);
+  double* const position = values + field_offset(kPosition, n) / sizeof(double);
+  double* const quat = values + field_offset(kQuat, n) / sizeof(double);
+  double* const energy = values + field_offset(kEnergy, n) / sizeof(double);
+  double* const G = values + field_offset(kG, n) / sizeof(double);
+  double* const res = values + field_offset(kRes, n) / sizeof(double);
+  double* const scale_R = values + field_offset(kScaleR, n) / sizeof(double);
+  kinds_.resize(n);
+  for (int a = 0; a <= A; ++a) {
+    const lie::SE3& g = window_(j, a);
+    for (int c = 0; c < 3; ++c) position[3 * a + c] = g.r(c);
+    const Vec4 q = g.quat();
+    for (int c = 0; c < 4; ++c) quat[4 * a + c] = q(c);
+    kinds_[a] = static_cast<std::int32_t>(mesh.kind(j, a, boundary_));
+  }
   if (complete) {
     if (mesh.has_triangle(j, 0)) {
       // Terms of scale_glob from the triangles of row j (SPEC [S8.2]) and the energy density.
@@ -77,8 +161,7 @@ void SpacetimeWriter::process_row(int j, bool complete) {
         // Energy density at v1 of triangle (j, a), T + V + Pi (SPEC [S9]); its row sum is E_j up
         // to the strain-energy average: ds sum_a e = E_j - ds/2 sum_a (V_{j+1} - V_j)
         // (docs/output-format.md).
-        out.energy[a] =
-            density.kinetic_energy(xi) + density.strain_energy(eta) + density.potential(g);
+        energy[a] = density.kinetic_energy(xi) + density.strain_energy(eta) + density.potential(g);
       }
       time_scale_ = std::max(time_scale_, mesh.ds() * sum_M);
     }
@@ -86,87 +169,173 @@ void SpacetimeWriter::process_row(int j, bool complete) {
       if (!mesh.is_equation_node(j, a, boundary_)) continue;
       const dcel::NodeResidual r = dcel::node_residual(model_, window_, j, a);
       max_scale_ = std::max(max_scale_, r.scale);
-      out.G[a] = norm_inf(r.G);
+      G[a] = norm_inf(r.G);
       const noether::BalanceResult b = noether::node_balance(model_, window_, j, a);
-      out.res[a] = norm_inf(b.residual);
-      out.scale_R[a] = b.scale_R;
+      res[a] = norm_inf(b.residual);
+      scale_R[a] = b.scale_R;
     }
   }
-  rows_.push_back(std::move(out));
+  // The row goes to the temporary file: memory O(A), whatever the number of rows.
+  errno = 0;
+  rows_out_.write(reinterpret_cast<const char*>(values),
+                  static_cast<std::streamsize>(field_offset(kKind, n)));
+  rows_out_.write(reinterpret_cast<const char*>(kinds_.data()),
+                  static_cast<std::streamsize>(n * sizeof(std::int32_t)));
+  if (!rows_out_)
+    throw IoError("cannot write row " + std::to_string(j) + " to '" + rows_path_.string() +
+                  "' (the rows of '" + path_.string() + "'): " + last_os_error() +
+                  "; check the free space and the permissions of the folder");
+  ++rows_;
 }
 
-void SpacetimeWriter::write() const {
+void SpacetimeWriter::write() {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
   const int A = mesh.A();
-  const vtkIdType per_row = A + 1;
-  const vtkIdType n = static_cast<vtkIdType>(rows_.size()) * per_row;
+  const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
+  const std::uint64_t rows = static_cast<std::uint64_t>(rows_);
+  const std::uint64_t record = record_bytes(n);
 
-  vtkNew<vtkPoints> points;
-  points->SetDataTypeToDouble();
-  points->SetNumberOfPoints(n);
-  const auto new_array = [n](const char* name, int components) {
-    vtkNew<vtkDoubleArray> array;
-    array->SetName(name);
-    array->SetNumberOfComponents(components);
-    array->SetNumberOfTuples(n);
-    return array;
-  };
-  auto position = new_array("position", 3);
-  auto q = new_array("q_wxyz", 4);
-  auto energy = new_array("energy_density", 1);
-  auto residual = new_array("dcel_residual", 1);
-  auto defect = new_array("noether_defect", 1);
-  vtkNew<vtkIntArray> kind;
-  kind->SetName("node_kind");
-  kind->SetNumberOfTuples(n);
+  errno = 0;
+  rows_out_.close();
+  if (!rows_out_)
+    throw IoError("cannot write '" + rows_path_.string() + "' (the rows of '" + path_.string() +
+                  "'): " + last_os_error() +
+                  "; check the free space and the permissions of the folder");
+  std::ifstream in(rows_path_, std::ios::binary);
+  if (!in)
+    throw IoError("cannot read back '" + rows_path_.string() + "' (the rows of '" + path_.string() +
+                  "'): " + last_os_error());
 
   double scale_glob = time_scale_;
   for (const double sum : column_N_) scale_glob = std::max(scale_glob, mesh.dt() * sum);
 
-  for (size_t k = 0; k < rows_.size(); ++k) {
-    const OutputRow& row = rows_[k];
-    for (int a = 0; a <= A; ++a) {
-      const vtkIdType p = static_cast<vtkIdType>(k) * per_row + a;
-      const lie::SE3& g = row.g[static_cast<size_t>(a)];
-      points->SetPoint(p, mesh.t(row.j), mesh.s(a, boundary_.left), 0.0);
-      position->SetTuple3(p, g.r.x(), g.r.y(), g.r.z());
-      const Vec4 quat = g.quat();
-      q->SetTuple4(p, quat(0), quat(1), quat(2), quat(3));
-      kind->SetValue(p, row.kind[a]);
-      energy->SetValue(p, row.energy[a]);
-      // |G_n| over the field's scale (SPEC [S5]); the Noether defect of the node's rectangle over
-      // max(scale_R, scale_glob) (SPEC [S8.2]).
-      residual->SetValue(p, max_scale_ > 0.0 ? row.G[a] / max_scale_ : 0.0);
-      const double scale = std::max(row.scale_R[a], scale_glob);
-      defect->SetValue(p, scale > 0.0 ? row.res[a] / scale : 0.0);
+  const VtkAppendedLayout layout = grid_layout(rows, n);
+  std::string chunk;  // one row of one array at a time: memory O(A)
+  std::vector<double> a_values, b_values;
+  const auto read = [&](std::uint64_t k, int f, std::vector<double>& to) {
+    to.resize(kComponents[f] * n);
+    in.seekg(static_cast<std::streamoff>(k * record + field_offset(f, n)));
+    in.read(reinterpret_cast<char*>(to.data()), static_cast<std::streamsize>(to.size() * 8));
+    if (!in)
+      throw IoError("cannot read back '" + rows_path_.string() + "' (the rows of '" +
+                    path_.string() + "'): " + last_os_error());
+  };
+  const auto block = [&](std::ostream& out, const char* type, std::uint64_t values) {
+    chunk.clear();
+    append_block_header(chunk, values * VtkAppendedLayout::size_of(type));
+    out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    chunk.clear();
+  };
+  const auto put = [&](std::ostream& out) {
+    out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    chunk.clear();
+  };
+
+  write_file_atomically(path_, [&](std::ostream& out) {
+    out << vtk_file_begin("UnstructuredGrid") << layout.xml()
+        << vtk_appended_begin("UnstructuredGrid");
+    const std::uint64_t points = rows * n, cells = rows > 0 ? 2 * (rows - 1) * (n - 1) : 0;
+    // Point data: position, q_wxyz, energy_density as stored.
+    for (const int f : {kPosition, kQuat, kEnergy}) {
+      block(out, "Float64", kComponents[f] * points);
+      for (std::uint64_t k = 0; k < rows; ++k) {
+        read(k, f, a_values);
+        append_values(chunk, a_values);
+        put(out);
+      }
     }
-  }
-
-  vtkNew<vtkCellArray> triangles;
-  vtkNew<vtkIntArray> triangle_kind;
-  triangle_kind->SetName("triangle_kind");
-  for (size_t k = 0; k + 1 < rows_.size(); ++k)
-    for (int a = 0; a < A; ++a) {
-      const vtkIdType v = static_cast<vtkIdType>(k) * per_row + a;  // (j_k, a)
-      const vtkIdType lagrangian[3] = {v, v + per_row, v + 1};
-      const vtkIdType complementary[3] = {v + per_row, v + per_row + 1, v + 1};
-      triangles->InsertNextCell(3, lagrangian);
-      triangle_kind->InsertNextValue(0);
-      triangles->InsertNextCell(3, complementary);
-      triangle_kind->InsertNextValue(1);
+    // dcel_residual: |G_n| over the field's scale (SPEC [S5]).
+    block(out, "Float64", points);
+    for (std::uint64_t k = 0; k < rows; ++k) {
+      read(k, kG, a_values);
+      for (double& v : a_values) v = max_scale_ > 0.0 ? v / max_scale_ : 0.0;
+      append_values(chunk, a_values);
+      put(out);
     }
-
-  vtkNew<vtkUnstructuredGrid> grid;
-  grid->SetPoints(points);
-  grid->SetCells(VTK_TRIANGLE, triangles);
-  for (vtkDoubleArray* array :
-       {position.Get(), q.Get(), energy.Get(), residual.Get(), defect.Get()})
-    grid->GetPointData()->AddArray(array);
-  grid->GetPointData()->AddArray(kind);
-  grid->GetCellData()->AddArray(triangle_kind);
-
-  vtkNew<vtkXMLUnstructuredGridWriter> writer;
-  write_vtk_xml(*writer, *grid, path_);
+    // noether_defect: the Noether defect of the node's rectangle over max(scale_R, scale_glob)
+    // (SPEC [S8.2]).
+    block(out, "Float64", points);
+    for (std::uint64_t k = 0; k < rows; ++k) {
+      read(k, kRes, a_values);
+      read(k, kScaleR, b_values);
+      for (std::uint64_t a = 0; a < n; ++a) {
+        const double scale = std::max(b_values[a], scale_glob);
+        a_values[a] = scale > 0.0 ? a_values[a] / scale : 0.0;
+      }
+      append_values(chunk, a_values);
+      put(out);
+    }
+    // node_kind (int32).
+    block(out, "Int32", points);
+    for (std::uint64_t k = 0; k < rows; ++k) {
+      kinds_.resize(n);
+      in.seekg(static_cast<std::streamoff>(k * record + field_offset(kKind, n)));
+      in.read(reinterpret_cast<char*>(kinds_.data()),
+              static_cast<std::streamsize>(n * sizeof(std::int32_t)));
+      if (!in)
+        throw IoError("cannot read back '" + rows_path_.string() + "' (the rows of '" +
+                      path_.string() + "'): " + last_os_error());
+      append_values(chunk, kinds_);
+      put(out);
+    }
+    // triangle_kind: 0 for the SPEC's triangle, 1 for the complementary one, cell after cell.
+    block(out, "Int32", cells);
+    for (std::uint64_t k = 0; k + 1 < rows; ++k) {
+      kinds_.resize(2 * (n - 1));
+      for (std::uint64_t c = 0; c < kinds_.size(); ++c)
+        kinds_[c] = static_cast<std::int32_t>(c % 2);
+      append_values(chunk, kinds_);
+      put(out);
+    }
+    // Points (t_j, s_a, 0).
+    block(out, "Float64", 3 * points);
+    double t = 0.0;
+    for (std::uint64_t k = 0; k < rows; ++k) {
+      in.seekg(static_cast<std::streamoff>(k * record));
+      in.read(reinterpret_cast<char*>(&t), sizeof t);
+      if (!in)
+        throw IoError("cannot read back '" + rows_path_.string() + "' (the rows of '" +
+                      path_.string() + "'): " + last_os_error());
+      a_values.resize(3 * n);
+      for (int a = 0; a <= A; ++a) {
+        a_values[3 * a] = t;
+        a_values[3 * a + 1] = mesh.s(a, boundary_.left);
+        a_values[3 * a + 2] = 0.0;
+      }
+      append_values(chunk, a_values);
+      put(out);
+    }
+    // Cells: for the cell (k, a) of the grid of output rows, the triangles (j_k, a),
+    // (j_k+1, a), (j_k, a+1) and (j_k+1, a), (j_k+1, a+1), (j_k, a+1) (point ids k n + a).
+    block(out, "Int64", 3 * cells);
+    std::vector<std::int64_t> ids;
+    for (std::uint64_t k = 0; k + 1 < rows; ++k) {
+      ids.clear();
+      for (std::uint64_t a = 0; a + 1 < n; ++a) {
+        const std::int64_t v = static_cast<std::int64_t>(k * n + a), up = v + n;
+        ids.insert(ids.end(), {v, up, v + 1, up, up + 1, v + 1});
+      }
+      append_values(chunk, ids);
+      put(out);
+    }
+    block(out, "Int64", cells);
+    for (std::uint64_t k = 0; k + 1 < rows; ++k) {
+      ids.clear();
+      for (std::uint64_t c = 2 * k * (n - 1); c < 2 * (k + 1) * (n - 1); ++c)
+        ids.push_back(static_cast<std::int64_t>(3 * (c + 1)));
+      append_values(chunk, ids);
+      put(out);
+    }
+    block(out, "UInt8", cells);
+    for (std::uint64_t k = 0; k + 1 < rows; ++k) {
+      chunk.assign(2 * (n - 1), static_cast<char>(5));  // VTK_TRIANGLE
+      put(out);
+    }
+    out << vtk_file_end();
+  });
+  in.close();
+  std::error_code ignored;
+  std::filesystem::remove(rows_path_, ignored);
 }
 
 }  // namespace field::io

@@ -1,8 +1,11 @@
 #pragma once
 /// The whole run as one triangulated spacetime surface, `spacetime.vtu` (docs/output-format.md):
 /// a slab observer of TIME ROWS that keeps the last three rows (to evaluate node quantities that
-/// need rows j-1, j, j+1) and the output rows (j % stride == 0, j == J and the last row
-/// received): memory O(output rows x A), not O(J x A). The file is written by finish().
+/// need rows j-1, j, j+1) and streams the values of the output rows (j % stride == 0, j == J and
+/// the last row received) to a temporary file next to the output, `PATH.rows.part`: memory O(A),
+/// whatever J and the stride. finish() writes the file from it (VTK XML with raw appended data,
+/// written directly, io/vtk_file.hpp; the normalisations need the maxima over all the rows) and
+/// removes it; the destructor removes it too (an unfinished run leaves no spacetime.vtu).
 ///
 ///   points      (t_j, s_a, 0) for every node of the output rows (SPEC [S4.3] for s_a)
 ///   cells       triangles of the grid of output rows j_k: for each of its cells the SPEC's
@@ -27,7 +30,9 @@
 /// proportional to the output, not to J.
 /// Rows of an interrupted march: the last row received has no row j+1, so its energy_density,
 /// dcel_residual and noether_defect are 0 unless it is row J.
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
@@ -41,38 +46,43 @@ class SpacetimeWriter final : public march::SlabObserver {
  public:
   /// `boundary` says which nodes are equation nodes (mesh::SpacetimeMesh::is_equation_node) and
   /// where the nodes sit (s = mesh.s(a, boundary.left)).
+  /// Opens `PATH.rows.part`: throws field::IoError naming it when it cannot.
   SpacetimeWriter(std::filesystem::path path, const dcel::DiscreteModel& model,
                   const mesh::Boundary& boundary, int stride);
+  SpacetimeWriter(const SpacetimeWriter&) = delete;
+  SpacetimeWriter& operator=(const SpacetimeWriter&) = delete;
+  /// Removes `PATH.rows.part`. Never throws.
+  ~SpacetimeWriter() override;
 
   /// Row j must follow the previous row; evaluates row j-1 when it is an output row.
   void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
   /// Evaluates the last row and writes the file. Throws field::IoError.
   void finish() override;
 
-  /// Output rows held so far (for tests of the memory bound).
-  int output_rows() const { return static_cast<int>(rows_.size()); }
+  /// Output rows evaluated so far (they are in the temporary file, not in memory).
+  int output_rows() const { return static_cast<int>(rows_); }
+  /// Bytes the writer holds in memory (its buffers; for tests of the memory bound): O(A).
+  std::size_t memory_bytes() const;
+  /// Size [bytes] of a spacetime.vtu of `rows` output rows of nodes a = 0..A (`field info`).
+  static std::uint64_t file_bytes(long long rows, int A);
 
  private:
-  struct OutputRow {
-    int j = 0;
-    std::vector<lie::SE3> g;
-    std::vector<int> kind;        // mesh::NodeKind
-    std::vector<double> energy;   // energy density
-    std::vector<double> G;        // |G_n|_inf, divided at finish() by the max scale
-    std::vector<double> res;      // |Res([j,j]x[a,a])|_inf
-    std::vector<double> scale_R;  // scale of that balance
-  };
-  /// Node quantities of output row j from the window (rows j-1, j, j+1); `complete`: row j+1
-  /// exists (or j = J), otherwise the quantities stay 0.
+  /// Node quantities of output row j from the window (rows j-1, j, j+1), appended to the
+  /// temporary file; `complete`: row j+1 exists (or j = J), otherwise the quantities stay 0.
   void process_row(int j, bool complete);
-  void write() const;
+  /// Writes the .vtu from the temporary file and removes it.
+  void write();
 
   std::filesystem::path path_;
   dcel::DiscreteModel model_;
   mesh::Boundary boundary_;
   SlabSelection selection_;
   mesh::RowWindow window_;
-  std::vector<OutputRow> rows_;
+  std::filesystem::path rows_path_;  // PATH.rows.part: one record per output row
+  std::ofstream rows_out_;
+  long long rows_ = 0;               // output rows in it
+  std::vector<double> record_;       // the record of one row
+  std::vector<std::int32_t> kinds_;  // node kinds of one row
   // Scales over the output rows: max scale_n of their equation nodes (SPEC [S5]);
   // ds max_j sum_a |M_j^a|_inf and sum_j |N_j^a|_inf per column a (scale_glob, SPEC [S8.2]).
   double max_scale_ = 0.0;

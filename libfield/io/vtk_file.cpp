@@ -1,47 +1,61 @@
 #include "libfield/io/vtk_file.hpp"
 
-#include <vtkDataObject.h>
-#include <vtkErrorCode.h>
-#include <vtkXMLWriter.h>
-
-#include <cerrno>
-#include <fstream>
-#include <string>
-#include <system_error>
+#include <cstring>
 
 #include "libfield/core/error.hpp"
-#include "libfield/io/atomic_file.hpp"
+
+// The blocks are the values' bytes as they are in memory, declared little-endian in the header.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "io/vtk_file writes raw little-endian data: a big-endian build needs "
+              "byte_order=\"BigEndian\" in vtk_file_begin()");
 
 namespace field::io {
 
-void write_vtk_xml(vtkXMLWriter& writer, vtkDataObject& data, const std::filesystem::path& path) {
-  const std::filesystem::path part = part_path(path);
-  {  // Open it once ourselves: the OS reason of a failure, without VTK's error log on stderr.
-    errno = 0;
-    std::ofstream probe(part, std::ios::binary | std::ios::trunc);
-    if (!probe)
-      throw IoError("cannot open '" + part.string() + "' for writing (for '" + path.string() +
-                    "'): " + last_os_error() +
-                    "; check that the output folder exists and is writable");
-  }
-  writer.SetFileName(part.string().c_str());
-  writer.SetInputDataObject(&data);
-  writer.SetDataModeToAppended();
-  writer.EncodeAppendedDataOff();    // raw binary: float64 arrays read back bit for bit
-  writer.SetCompressorTypeToNone();  // 8 bytes a value; compression made a frame ~2x slower
-  writer.SetHeaderTypeToUInt64();    // blocks of more than 4 GiB (large spacetime.vtu)
-  errno = 0;
-  const int ok = writer.Write();
-  const unsigned long code = writer.GetErrorCode();
-  if (ok != 1 || code != vtkErrorCode::NoError) {
-    const std::string reason = last_os_error();
-    std::error_code ignored;
-    std::filesystem::remove(part, ignored);
-    throw IoError("cannot write '" + part.string() + "' (for '" + path.string() +
-                  "'): VTK error '" + vtkErrorCode::GetStringFromErrorCode(code) + "', " + reason +
-                  "; check that the output folder exists and is writable");
-  }
-  commit_file(part, path);
+int VtkAppendedLayout::size_of(const char* type) {
+  const std::string t(type);
+  if (t == "Float64" || t == "Int64" || t == "UInt64") return 8;
+  if (t == "Int32" || t == "Float32") return 4;
+  if (t == "UInt8") return 1;
+  FIELD_CHECK(false, "VTK array type '" << t << "' is not one the writers use");
+  return 0;
+}
+
+void VtkAppendedLayout::array(const char* type, const std::string& name, int components,
+                              std::uint64_t values, int indent, bool tuples_attribute) {
+  std::string text = std::string("<DataArray type=\"") + type + "\" Name=\"" + name + "\"";
+  if (components != 1) text += " NumberOfComponents=\"" + std::to_string(components) + "\"";
+  if (tuples_attribute) text += " NumberOfTuples=\"" + std::to_string(values / components) + "\"";
+  text += " format=\"appended\" offset=\"" + std::to_string(offset_) + "\"/>";
+  line(indent, text);
+  offset_ += 8 + values * static_cast<std::uint64_t>(size_of(type));
+}
+
+void VtkAppendedLayout::line(int indent, const std::string& text) {
+  xml_.append(static_cast<size_t>(indent), ' ');
+  xml_ += text;
+  xml_ += '\n';
+}
+
+std::string vtk_file_begin(const char* type) {
+  return std::string("<?xml version=\"1.0\"?>\n<VTKFile type=\"") + type +
+         "\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n  <" + type +
+         ">\n";
+}
+
+std::string vtk_appended_begin(const char* type) {
+  return std::string("  </") + type + ">\n  <AppendedData encoding=\"raw\">\n   _";
+}
+
+std::string vtk_file_end() {
+  return "\n  </AppendedData>\n</VTKFile>\n";
+}
+
+void append_block_header(std::string& out, std::uint64_t bytes) {
+  append_raw(out, &bytes, sizeof bytes);
+}
+
+void append_raw(std::string& out, const void* data, std::uint64_t bytes) {
+  out.append(static_cast<const char*>(data), static_cast<size_t>(bytes));
 }
 
 }  // namespace field::io

@@ -1,17 +1,51 @@
 #pragma once
-/// Writing a VTK XML data set (.vtp, .vtu) atomically: the writer's file is part_path(path),
-/// renamed to `path` once VTK reports success (atomic_file.hpp). Raw binary appended data,
-/// uncompressed, 64-bit block headers: float64 arrays read back bit for bit. VTK stays out of the
-/// public headers: only forward declarations here.
-#include <filesystem>
-
-class vtkDataObject;
-class vtkXMLWriter;
+/// VTK XML files (.vtp, .vtu) written directly, without VTK: the XML header names every array
+/// with `format="appended"` and its `offset` into one `<AppendedData encoding="raw">` section,
+/// in which each array is a block: an 8-byte length (header_type="UInt64") followed by its raw
+/// values (little-endian, uncompressed). This is the layout vtkXMLWriter produces with appended
+/// raw data, and what ParaView's readers (vtkXMLPolyDataReader, vtkXMLUnstructuredGridReader)
+/// read: float64 arrays read back bit for bit (docs/output-format.md, tests/io).
+#include <cstdint>
+#include <string>
 
 namespace field::io {
 
-/// Writes `data` through `writer` (a vtkXMLPolyDataWriter, vtkXMLUnstructuredGridWriter, ...).
-/// Throws field::IoError naming the path, VTK's error code and the OS reason on failure.
-void write_vtk_xml(vtkXMLWriter& writer, vtkDataObject& data, const std::filesystem::path& path);
+/// The XML of the arrays of one file and the offsets of their blocks: declare the arrays in the
+/// order their blocks will be written, then write the header and append the blocks in that order.
+class VtkAppendedLayout {
+ public:
+  /// Declares an array of `values` values of `type` ("Float64", "Int64", "Int32", "UInt8") with
+  /// `components` components, and appends its <DataArray .../> line (indented by `indent`
+  /// spaces) to xml(). `tuples_attribute`: also write NumberOfTuples (field data).
+  void array(const char* type, const std::string& name, int components, std::uint64_t values,
+             int indent, bool tuples_attribute = false);
+  /// Appends a line of XML (an element without data) to xml().
+  void line(int indent, const std::string& text);
+
+  const std::string& xml() const { return xml_; }
+  /// Bytes of the appended section after its '_' marker (block lengths included).
+  std::uint64_t appended_bytes() const { return offset_; }
+
+  /// The bytes of one value of `type`.
+  static int size_of(const char* type);
+
+ private:
+  std::string xml_;
+  std::uint64_t offset_ = 0;
+};
+
+/// The file's first line and the opening VTKFile tag for a data set `type` ("PolyData",
+/// "UnstructuredGrid"), version 1.0, little-endian, 64-bit block headers.
+std::string vtk_file_begin(const char* type);
+/// Between the header and the blocks: closes the data set and opens the appended section
+/// (`</type>`, `<AppendedData encoding="raw">`, then the '_' that starts the data).
+std::string vtk_appended_begin(const char* type);
+/// After the last block: closes the appended section and the file.
+std::string vtk_file_end();
+
+/// The 8 bytes that precede a block of `bytes` bytes (little-endian UInt64).
+void append_block_header(std::string& out, std::uint64_t bytes);
+/// Appends the raw bytes of `count` values at `data` (native little-endian layout).
+void append_raw(std::string& out, const void* data, std::uint64_t bytes);
 
 }  // namespace field::io

@@ -6,8 +6,10 @@
 #include "libfield/io/beam_frames.hpp"
 
 #include <gtest/gtest.h>
+#include <vtkCellArray.h>
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
+#include <vtkDoubleArray.h>
 #include <vtkFieldData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
@@ -17,6 +19,9 @@
 #include <vtkXMLDataElement.h>
 #include <vtkXMLDataParser.h>
 #include <vtkXMLPolyDataReader.h>
+#include <vtkXMLPolyDataWriter.h>
+
+#include <cstring>
 
 #include <cstdlib>
 #include <fstream>
@@ -155,6 +160,135 @@ TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
       EXPECT_EQ(vec3_of(cd->GetArray("force"), a), stress.tail<3>());
     }
   }
+}
+
+// Frame j of a recorded field built as a vtkPolyData and written by VTK's own XML writer (raw
+// appended data, 64-bit headers): what BeamFramesWriter wrote through the VTK pipeline before it
+// wrote the files directly.
+void write_with_vtk(const dcel::DiscreteModel& model, const mesh::Field& field, int j,
+                    mesh::Side left, const std::filesystem::path& path) {
+  const mesh::SpacetimeMesh& m = model.mesh();
+  const int A = m.A();
+  const auto array = [](const char* name, int components, vtkIdType tuples) {
+    vtkNew<vtkDoubleArray> a;
+    a->SetName(name);
+    a->SetNumberOfComponents(components);
+    a->SetNumberOfTuples(tuples);
+    return a;
+  };
+  const auto set3 = [](vtkDoubleArray* a, vtkIdType k, const Vec3& v) {
+    a->SetTuple3(k, v.x(), v.y(), v.z());
+  };
+  vtkNew<vtkPoints> points;
+  points->SetDataTypeToDouble();
+  points->SetNumberOfPoints(A + 1);
+  vtkNew<vtkCellArray> lines;
+  for (vtkIdType a = 0; a < A; ++a) {
+    const vtkIdType ids[2] = {a, a + 1};
+    lines->InsertNextCell(2, ids);
+  }
+  auto s = array("s", 1, A + 1), q = array("q_wxyz", 4, A + 1);
+  auto d1 = array("d1", 3, A + 1), d2 = array("d2", 3, A + 1), d3 = array("d3", 3, A + 1);
+  auto v = array("velocity", 3, A + 1), w = array("angular_velocity", 3, A + 1);
+  const int from = j < m.J() ? j : j - 1;  // the last row has the velocity of the step before
+  for (int a = 0; a <= A; ++a) {
+    const lie::SE3& g = field(j, a);
+    points->SetPoint(a, g.r.x(), g.r.y(), g.r.z());
+    s->SetValue(a, m.s(a, left));
+    const Vec4 quat = g.quat();
+    q->SetTuple4(a, quat(0), quat(1), quat(2), quat(3));
+    set3(d1, a, g.R.col(0));
+    set3(d2, a, g.R.col(1));
+    set3(d3, a, g.R.col(2));
+    const Vec6 xi = mesh::convected(model.tau(), field(from, a), field(from + 1, a), m.dt());
+    set3(w, a, g.R * xi.head<3>());
+    set3(v, a, g.R * xi.tail<3>());
+  }
+  auto Omega = array("strain_Omega", 3, A), Gamma = array("strain_Gamma", 3, A);
+  auto moment = array("moment", 3, A), force = array("force", 3, A);
+  for (int a = 0; a < A; ++a) {
+    const Vec6 eta = mesh::convected(model.tau(), field(j, a), field(j, a + 1), m.ds());
+    const Vec6 stress = model.density().stress(eta);
+    set3(Omega, a, eta.head<3>());
+    set3(Gamma, a, eta.tail<3>());
+    set3(moment, a, stress.head<3>());
+    set3(force, a, stress.tail<3>());
+  }
+  auto time = array("TimeValue", 1, 1);
+  time->SetValue(0, m.t(j));
+  vtkNew<vtkPolyData> beam;
+  beam->SetPoints(points);
+  beam->SetLines(lines);
+  for (vtkDoubleArray* a : {s.Get(), q.Get(), d1.Get(), d2.Get(), d3.Get(), v.Get(), w.Get()})
+    beam->GetPointData()->AddArray(a);
+  for (vtkDoubleArray* a : {Omega.Get(), Gamma.Get(), moment.Get(), force.Get()})
+    beam->GetCellData()->AddArray(a);
+  beam->GetFieldData()->AddArray(time);
+  vtkNew<vtkXMLPolyDataWriter> writer;
+  writer->SetFileName(path.string().c_str());
+  writer->SetInputData(beam);
+  writer->SetDataModeToAppended();
+  writer->EncodeAppendedDataOff();
+  writer->SetCompressorTypeToNone();
+  writer->SetHeaderTypeToUInt64();
+  ASSERT_EQ(writer->Write(), 1);
+}
+
+// Every array of `data` (point, cell and field data, in order), the points and the lines, bit for
+// bit equal to `expected`'s.
+void expect_same_bits(vtkPolyData* data, vtkPolyData* expected, const std::string& what) {
+  const auto same = [&](vtkDataArray* a, vtkDataArray* b, const std::string& name) {
+    ASSERT_NE(a, nullptr) << what << " " << name;
+    ASSERT_NE(b, nullptr) << what << " " << name;
+    EXPECT_STREQ(a->GetName(), b->GetName()) << what;
+    EXPECT_EQ(a->GetDataType(), b->GetDataType()) << what << " " << name;
+    ASSERT_EQ(a->GetNumberOfComponents(), b->GetNumberOfComponents()) << what << " " << name;
+    ASSERT_EQ(a->GetNumberOfTuples(), b->GetNumberOfTuples()) << what << " " << name;
+    for (vtkIdType t = 0; t < a->GetNumberOfTuples(); ++t)
+      for (int c = 0; c < a->GetNumberOfComponents(); ++c) {
+        const double x = a->GetComponent(t, c), y = b->GetComponent(t, c);
+        EXPECT_EQ(std::memcmp(&x, &y, sizeof x), 0)
+            << what << " " << name << " tuple " << t << " component " << c << ": " << x << " " << y;
+      }
+  };
+  for (const auto& [ours, theirs] :
+       {std::pair<vtkFieldData*, vtkFieldData*>{data->GetPointData(), expected->GetPointData()},
+        {data->GetCellData(), expected->GetCellData()},
+        {data->GetFieldData(), expected->GetFieldData()}}) {
+    ASSERT_EQ(ours->GetNumberOfArrays(), theirs->GetNumberOfArrays()) << what;
+    for (int k = 0; k < ours->GetNumberOfArrays(); ++k)
+      same(ours->GetArray(k), theirs->GetArray(k), theirs->GetArray(k)->GetName());
+  }
+  same(data->GetPoints()->GetData(), expected->GetPoints()->GetData(), "points");
+  same(data->GetLines()->GetConnectivityArray(), expected->GetLines()->GetConnectivityArray(),
+       "connectivity");
+  same(data->GetLines()->GetOffsetsArray(), expected->GetLines()->GetOffsetsArray(), "offsets");
+  EXPECT_EQ(data->GetNumberOfVerts() + data->GetNumberOfPolys() + data->GetNumberOfStrips(), 0);
+}
+
+TEST(BeamFrames, SameArraysAndBitsAsVtksOwnWriter) {
+  // free_flight with gravity: every frame written directly equals, read back by VTK, the frame
+  // VTK's writer makes of the same vtkPolyData (the writer before the direct one).
+  test::FreeFlight ff;
+  ff.J = 9;
+  const model::BeamDensity beam = test::soft_beam(Vec3(0.0, 0.0, -9.81));
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
+  const test::TempFolder dir;
+  march::FieldRecorder recorder(model.mesh(), true);
+  BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 4);
+  ASSERT_TRUE(march::time_march(model, ff.input(), {&recorder, &frames}).completed);
+  int compared = 0;
+  for (const int j : {0, 4, 8, 9}) {
+    const std::filesystem::path reference = dir / ("vtk_" + std::to_string(j) + ".vtp");
+    write_with_vtk(model, recorder.field(), j, mesh::Side::natural, reference);
+    expect_same_bits(read_vtp(dir / BeamFramesWriter::frame_name(j)), read_vtp(reference),
+                     "frame " + std::to_string(j));
+    ++compared;
+  }
+  EXPECT_EQ(compared, 4);
+  EXPECT_EQ(std::filesystem::file_size(dir / BeamFramesWriter::frame_name(4)),
+            BeamFramesWriter::frame_bytes(ff.A));
 }
 
 TEST(BeamFrames, RigidSpinVelocityAndZeroStress) {

@@ -1,13 +1,19 @@
-// Atomic files and the streaming CSV writer: 17-digit values read back bit for bit, `.part` while
-// writing, renamed on close, IoError naming the path when a file cannot be written.
+// Atomic files and the streaming CSV writer: values in their shortest round-trip form read back bit
+// for bit (random bit patterns, integers, special values), `.part` while writing, renamed on
+// close, IoError naming the path when a file cannot be written.
 #include "libfield/io/csv_writer.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <random>
 #include <sstream>
 
 #include "libfield/io/atomic_file.hpp"
@@ -32,7 +38,7 @@ std::vector<std::string> split(const std::string& line) {
   return fields;
 }
 
-TEST(CsvWriter, SeventeenDigitsRoundTripBitForBit) {
+TEST(CsvWriter, ValuesRoundTripBitForBit) {
   const test::TempFolder dir;
   test::Random rnd(7);
   std::vector<std::vector<double>> rows;
@@ -65,6 +71,60 @@ TEST(CsvWriter, SeventeenDigitsRoundTripBitForBit) {
   }
   EXPECT_EQ(lines.back(), "3,-12,1e+22");  // integral values print without a decimal point
   EXPECT_EQ(split(lines[rows.size() - 2])[1], "-0");
+}
+
+// The shortest scientific form of v that strtod reads back to v: "%.{p}e" with the least p.
+std::string shortest_scientific(double v) {
+  char text[400];
+  for (int p = 0; p < 17; ++p) {
+    std::snprintf(text, sizeof text, "%.*e", p, v);
+    if (std::strtod(text, nullptr) == v) break;
+  }
+  return text;
+}
+
+TEST(CsvWriter, ShortestFormReadsBackBitForBit) {
+  test::Random rnd(11);
+  std::mt19937_64 bits(5);
+  std::vector<double> values;
+  for (int k = 0; k < 20000; ++k) {  // every bit pattern of finite doubles, all exponents
+    std::uint64_t b = bits();
+    double v;
+    std::memcpy(&v, &b, sizeof v);
+    if (std::isfinite(v)) values.push_back(v);
+  }
+  for (int k = 0; k < 2000; ++k) {  // what the files hold: values of order 1, times j dt
+    values.push_back(rnd.uniform(-2.0, 2.0));
+    values.push_back(k * 0.005);
+    values.push_back((k + 0.5) * 0.1);
+  }
+  for (const double v : {0.1, 0.3, 1e-5, 1e5, 123456.0, 9007199254740991.0, 9007199254740992.0,
+                         -7.0, 1e300, std::numeric_limits<double>::denorm_min()})
+    values.push_back(v);
+  long long shorter = 0, longest = 0;
+  for (const double v : values) {
+    const std::string text = format_double(v);
+    const double back = std::strtod(text.c_str(), nullptr);
+    ASSERT_EQ(std::memcmp(&back, &v, sizeof v), 0) << text;
+    // The shortest: never longer than the shortest scientific form (integers print whole).
+    if (!(v == std::trunc(v) && std::abs(v) < 9007199254740992.0)) {
+      EXPECT_LE(text.size(), shortest_scientific(v).size()) << text;
+    }
+    char old[400];
+    shorter += std::snprintf(old, sizeof old, "%.17g", v) - static_cast<long long>(text.size());
+    longest = std::max<long long>(longest, static_cast<long long>(text.size()));
+  }
+  std::printf("[csv] %zu values: %.2f characters fewer than %%.17g on average, longest %lld\n",
+              values.size(), double(shorter) / values.size(), longest);
+  EXPECT_LE(longest, 24);  // "-2.2250738585072014e-308"
+  EXPECT_EQ(format_double(0.1), "0.1");
+  EXPECT_EQ(format_double(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(format_double(2.0 * 0.005), "0.01");
+  EXPECT_EQ(format_double(1e-5), "1e-05");
+  EXPECT_EQ(format_double(1e5), "100000");  // an index j stays an integer, not "1e+05"
+  EXPECT_EQ(format_double(9007199254740991.0), "9007199254740991");
+  EXPECT_EQ(format_double(-0.0), "-0");
+  EXPECT_EQ(format_double(0.0), "0");
 }
 
 TEST(CsvWriter, WritesPartFileAndRenamesOnClose) {

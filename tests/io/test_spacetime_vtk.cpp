@@ -266,20 +266,75 @@ TEST(SpacetimeVtk, EnergyDensityMatchesTheRowEnergies) {
   }
 }
 
+TEST(SpacetimeVtk, MemoryIsFlatInTheNumberOfRows) {
+  // 3000 rows of 21 nodes, all written (stride 1): the rows go to PATH.rows.part, the writer's
+  // memory stays that of a few rows (the old writer held every output row: ~10 MB here).
+  const int J = 3000, A = 20;
+  const double dt = 0.001, ds = 0.05;
+  const model::BeamDensity beam = test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
+                                  mesh::SpacetimeMesh(J, A, dt, ds));
+  const mesh::Boundary boundary =
+      mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural);
+  const test::TempFolder dir;
+  const std::filesystem::path path = dir / "spacetime.vtu";
+  SpacetimeWriter writer(path, model, boundary, 1);
+  std::vector<lie::SE3> row(A + 1);
+  const auto push = [&](int j) {  // a beam drifting along e1 and spinning slowly about e3
+    for (int a = 0; a <= A; ++a)
+      row[a] = lie::SE3{lie::rotation_about(Vec3::UnitZ(), 0.01 * j), Vec3(0.01 * j, 0, a * ds)};
+    writer.slab(j, row, {});
+  };
+  for (int j = 0; j <= 10; ++j) push(j);
+  const std::size_t early = writer.memory_bytes();
+  const std::filesystem::path rows = dir / "spacetime.vtu.rows.part";
+  ASSERT_TRUE(std::filesystem::exists(rows));
+  for (int j = 11; j <= J; ++j) push(j);
+  EXPECT_EQ(writer.memory_bytes(), early);  // O(A): nothing grows with the rows
+  EXPECT_LT(early, 20000u);                 // three rows of 21 poses and one row's values
+  EXPECT_EQ(writer.output_rows(), J);       // rows 0..J-1 evaluated, row J waits for finish()
+  // On disk instead: 11 doubles a node (position, q, energy, |G|, |Res|, scale_R) for every row
+  // written, up to the stream's buffer.
+  EXPECT_GE(std::filesystem::file_size(rows), (J - 10) * (A + 1) * 11 * sizeof(double));
+  writer.finish();
+  EXPECT_FALSE(std::filesystem::exists(rows));
+  const vtkSmartPointer<vtkUnstructuredGrid> grid = read_vtu(path);
+  ASSERT_EQ(grid->GetNumberOfPoints(), (J + 1) * (A + 1));
+  ASSERT_EQ(grid->GetNumberOfCells(), 2 * J * A);
+  for (const int j : {0, 1234, J}) {  // rows read back from the temporary file
+    const double* r = grid->GetPointData()->GetArray("position")->GetTuple3(j * (A + 1) + 7);
+    EXPECT_EQ(Vec3(r[0], r[1], r[2]), Vec3(0.01 * j, 0, 7 * ds));
+    EXPECT_EQ(grid->GetPoint(j * (A + 1) + 7)[0], model.mesh().t(j));
+  }
+}
+
 TEST(SpacetimeVtk, IoErrorNamesThePathWhenTheFolderDoesNotExist) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
                                   mesh::SpacetimeMesh(2, 2, 0.1, 0.1));
+  const mesh::Boundary boundary =
+      mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural);
   const test::TempFolder dir;
+  // The rows are streamed to PATH.rows.part from the start: a missing folder fails at once.
   const std::filesystem::path path = dir / "missing" / "spacetime.vtu";
-  SpacetimeWriter writer(
-      path, model, mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural), 1);
-  for (int j = 0; j <= 2; ++j) writer.slab(j, std::vector<lie::SE3>(3), {});
-  const std::string message = test::io_error_message([&] { writer.finish(); });
+  std::string message =
+      test::io_error_message([&] { SpacetimeWriter writer(path, model, boundary, 1); });
   EXPECT_TRUE(test::contains(message, path.string())) << message;
   EXPECT_TRUE(test::contains(message, "No such file or directory")) << message;
   EXPECT_FALSE(std::filesystem::exists(dir / "missing"));
+
+  // A folder removed during the run: finish() cannot write the file and says which.
+  std::filesystem::create_directories(dir / "gone");
+  const std::filesystem::path gone = dir / "gone" / "spacetime.vtu";
+  SpacetimeWriter writer(gone, model, boundary, 1);
+  for (int j = 0; j <= 2; ++j) writer.slab(j, std::vector<lie::SE3>(3), {});
+  std::filesystem::remove_all(dir / "gone");
+  message = test::io_error_message([&] { writer.finish(); });
+  EXPECT_TRUE(test::contains(message, gone.string())) << message;
+  EXPECT_TRUE(test::contains(message, "No such file or directory")) << message;
+  EXPECT_FALSE(std::filesystem::exists(dir / "gone"));
 }
 
 }  // namespace
