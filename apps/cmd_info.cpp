@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "apps/commands.hpp"
+#include "apps/memory_estimate.hpp"
 #include "apps/run_folder.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -73,11 +74,15 @@ int run_info(const fs::path& case_file) {
   const io::CaseSpec spec = io::load_case(case_file);
   const io::Problem problem(spec);
   const bool time = spec.march == io::MarchKind::time;
-  // Reading the inputs validates the data files too.
-  std::string note;
-  if (time)
+  // Reading the inputs validates the data files too, unless the run could not fit in memory
+  // (then reading them could exhaust it: the estimate is printed instead, apps/memory_estimate).
+  const MemoryEstimate estimate = estimate_memory(spec);
+  const double available = available_memory();
+  const bool fits = available <= 0.0 || estimate.total() <= available;
+  std::string note = "(not read: the run does not fit in memory, see below)";
+  if (fits && time)
     io::time_march_input(problem);
-  else
+  else if (fits)
     note = io::space_march_input(problem).note;
 
   const model::WaveSpeeds w = model::wave_speeds(spec.section, spec.material);
@@ -125,8 +130,8 @@ int run_info(const fs::path& case_file) {
   // Sizes (docs/output-format.md): the VTK files exactly (their layout is fixed), the CSV files
   // from the exact lengths of the index, t and s columns plus kCsvValue characters per other value:
   // the mean length of the poses of the first rows of a time march, 19 (generic values) for a
-  // space march.
-  const double kCsvValue = time ? mean_value_length(problem) : 19.0;
+  // space march or a case that does not fit in memory (its first rows are not computed).
+  const double kCsvValue = time && fits ? mean_value_length(problem) : 19.0;
   const double nodes = double(spec.J + 1) * (spec.A + 1);
   // Node updates (SPEC [S7]): time march, nodes lo..A-1 of rows 1 (velocity start) or 2..J;
   // space march, rows lo..J-1 of columns 2..A.
@@ -163,11 +168,7 @@ int run_info(const fs::path& case_file) {
                                              * (spec.output.tip ? 1 : 0) +
                                          J * (10 * kCsvValue + 12)  // time_series.csv
                                    : A * (10 * kCsvValue + 12);     // space_series.csv
-  // Peak memory: 6 MB of program and libraries, then 2.8 KB per node of a slab (the march's
-  // slabs and per-node state, the writers' windows and buffers: time march A+1 nodes, space march
-  // J+1) and, for a space march, 100 bytes per node of the whole field (kept for the frames).
-  // Measured peaks of whole runs: A = 10 to 10^4 within 15 % (docs/performance.md).
-  const double memory = time ? 6.0e6 + 2800.0 * (A + 1) : 6.0e6 + 2800.0 * (J + 1) + 100.0 * nodes;
+  const double memory = estimate.total();                           // apps/memory_estimate.hpp
   std::printf(
       "size     %.0f nodes, %.0f node updates; peak memory about %s%s\n", nodes, updates,
       bytes(memory).c_str(),
@@ -184,6 +185,11 @@ int run_info(const fs::path& case_file) {
         frames, bytes(frame_bytes).c_str(), bytes(spacetime_bytes).c_str());
   else
     std::printf("         VTK files - (off)\n");
+  if (!fits)
+    std::printf(
+        "memory   %s available: TOO LARGE, `field simulate` refuses it (the data files "
+        "were not read)\n",
+        bytes(available).c_str());
   return kSuccess;
 }
 

@@ -11,8 +11,11 @@
 #include <memory>
 
 #include "apps/commands.hpp"
+#include "apps/interrupt.hpp"
+#include "apps/memory_estimate.hpp"
 #include "apps/progress.hpp"
 #include "apps/run_folder.hpp"
+#include "apps/run_outcome.hpp"
 #include "apps/series_stats.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
@@ -56,24 +59,33 @@ void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Fiel
 
 int run_reconstruct(const Args& args, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
-  // 1. Read and validate everything before touching the output folder.
+  // 1. Read and validate everything before touching the output folder: the case, its data
+  // files, the memory the run needs, the march's input (march::check_space_march).
   io::CaseSpec spec = io::load_case(args.case_file);
   FIELD_CHECK(spec.march == io::MarchKind::space,
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
+  check_memory(spec);
   use_passive_openmp_wait(common.threads, spec.J);  // may start the program again, once
   io::Problem problem(spec);
   const io::SpaceSetup setup = io::space_march_input(problem);
   const dcel::DiscreteModel& model = problem.model;
   const int J = spec.J, A = spec.A;
+  march::MarchOptions options;
+  options.newton = spec.newton;
+  options.threads = common.threads;
+  options.stop = &stop_flag();
+  march::check_space_march(model, setup.input, options);
   if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
 
-  // 2. Stability numbers of SPEC [S7.2], before marching.
+  // 2. Stability numbers of SPEC [S7.2], before marching (warnings print even with -q).
   const march::StabilityNumbers numbers = problem.stability();
   const std::string warning = march::space_march_warning(numbers, spec.dt);
-  if (!warning.empty() && !common.quiet) std::cerr << "field: warning: " << warning << "\n";
+  if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
 
-  // 3. The run folder and its writers (observers of the columns, in order).
+  // 3. The run folder and its writers (observers of the columns, in order). From here on,
+  // SIGINT and SIGTERM stop the march after its current column (apps/interrupt.hpp).
+  install_stop_signals();
   const fs::path dir = args.out.empty() ? default_run_folder(spec) : args.out;
   prepare_run_folder(dir, common.force, spec.input_files());
   write_run_case(dir, spec);
@@ -87,9 +99,13 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
                         "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
   SeriesStats stats;
   Progress progress("column", "s", A, common.quiet);
+  RunProblem problem_found;
   noether::SpaceDiagnostics diagnostics(
       model, problem.boundary(),
       [&](const noether::SpaceColumnDiagnostics& d) {
+        if (!problem_found.non_finite.empty()) return;
+        problem_found.non_finite = non_finite_diagnostic(d, d.a, kSpaceWords, "E_M^a", "Q^a");
+        if (!problem_found.non_finite.empty()) return stop_flag().store(true);
         stats.add(d);
         const Vec6& Q = d.momentum;
         series.row({double(d.a), d.s, d.energy, Q(0), Q(1), Q(2), Q(3), Q(4), Q(5), d.balance,
@@ -101,15 +117,17 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};
   if (csv) observers.insert(observers.begin(), csv.get());
 
-  // 4. March, then the VTK files from the recorded columns.
-  march::MarchOptions options;
-  options.newton = spec.newton;
-  options.threads = common.threads;
-  const march::MarchResult result = march::space_march(model, setup.input, observers, options);
+  // 4. March, then the VTK files from the recorded columns; an error raised after this point is
+  // a run failure (apps/run_outcome.hpp).
+  const march::MarchResult result = march_safely(
+      [&](const std::vector<march::SlabObserver*>& all) {
+        return march::space_march(model, setup.input, all, options);
+      },
+      observers, problem_found);
   progress.done();
   series.close();
-  if (spec.output.vtk && result.last_slab >= 1)
-    write_vtk(dir, problem, recorder.field(), result.last_slab);
+  const int done = problem_found.error.empty() ? result.last_slab : problem_found.error_slab;
+  if (spec.output.vtk && done >= 1) write_vtk(dir, problem, recorder.field(), done);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -120,22 +138,16 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   summary.text("case", spec.file.string());
   summary.text("tip", spec.tip.string());
   summary.text("tip_note", setup.note);
-  summary.text("status", result.completed ? "completed" : "solver_failed");
-  summary.number("exit_code", result.completed ? kSuccess : kSolverFailed);
+  const RunOutcome outcome = run_outcome(result, problem_found, kSpaceWords, warning,
+                                         spec.newton.tolerance, spec.newton.max_iterations);
+  write_outcome(summary, outcome, result, kSpaceWords);
   summary.number("threads", common.threads > 0 ? common.threads : omp_get_max_threads());
   summary.number("wall_time_s", wall);
-  summary.number("last_column", result.last_slab);
   summary.number("node_updates", double(result.node_solves));
   summary.number("newton_iterations", double(result.newton_iterations));
   stats.write(summary, "E_M_0", "E_M_range_relative", "Q_0");
   summary.number("newton_max_iterations", stats.newton_max);
   summary.number("cfl_space", numbers.cfl_space);
-  if (result.failure) {
-    summary.number("failed_column", result.failure->slab);
-    summary.number("failed_row", result.failure->node);
-    summary.number("failed_iterations", result.failure->iterations);
-    summary.number("failed_residual", result.failure->residual);
-  }
   summary.write(dir);
 
   std::printf("%s: space march (%s), A = %d, J = %d, dt = %g s, ds = %g m, L = %g m\n",
@@ -150,17 +162,8 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
       stats.drift, stats.balance, stats.newton_max);
   if (spec.output.vtk && result.last_slab >= 1) print_vtk_rows(spec);
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
-  if (!result.completed) {
-    const march::MarchFailure& f = *result.failure;
-    std::fprintf(stderr,
-                 "field: solver failed: column %d could not be computed: node j = %d did not "
-                 "converge (%d Newton iterations, residual %.3e). The outputs hold columns 0..%d "
-                 "and are valid. The spatial evolution of a slender beam grows (SPEC [S7.2]); "
-                 "see docs/theory.md for the step-size rules.\n",
-                 f.slab, f.node, f.iterations, f.residual, result.last_slab);
-    return kSolverFailed;
-  }
-  return kSuccess;
+  if (!outcome.message.empty()) std::fprintf(stderr, "%s\n", outcome.message.c_str());
+  return outcome.exit_code;
 }
 
 }  // namespace

@@ -10,8 +10,11 @@
 #include <memory>
 
 #include "apps/commands.hpp"
+#include "apps/interrupt.hpp"
+#include "apps/memory_estimate.hpp"
 #include "apps/progress.hpp"
 #include "apps/run_folder.hpp"
+#include "apps/run_outcome.hpp"
 #include "apps/series_stats.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
@@ -44,22 +47,31 @@ std::string vector_text(const Vec6& v) {
 
 int run_simulate(const Args& args, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
-  // 1. Read and validate everything before touching the output folder.
+  // 1. Read and validate everything before touching the output folder: the case, its data
+  // files, the memory the run needs, the march's input (march::check_time_march).
   io::CaseSpec spec = io::load_case(args.case_file);
   FIELD_CHECK(spec.march == io::MarchKind::time,
               spec.file.string() << ": march = \"space\": this case is run by `field reconstruct`");
+  check_memory(spec);
   use_passive_openmp_wait(common.threads, spec.A);  // may start the program again, once
   io::Problem problem(spec);
   const march::TimeMarchInput input = io::time_march_input(problem);
   const dcel::DiscreteModel& model = problem.model;
   const int J = spec.J, A = spec.A;
+  march::MarchOptions options;
+  options.newton = spec.newton;
+  options.threads = common.threads;
+  options.stop = &stop_flag();
+  march::check_time_march(model, input, options);
 
-  // 2. Stability numbers of SPEC [S7.1], before marching.
+  // 2. Stability numbers of SPEC [S7.1], before marching (warnings print even with -q).
   const march::StabilityNumbers numbers = problem.stability();
   const std::string warning = march::time_march_warning(numbers, spec.dt);
-  if (!warning.empty() && !common.quiet) std::cerr << "field: warning: " << warning << "\n";
+  if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
 
-  // 3. The run folder and its writers (observers of the rows, in order).
+  // 3. The run folder and its writers (observers of the rows, in order). From here on, SIGINT
+  // and SIGTERM stop the march after its current row (apps/interrupt.hpp).
+  install_stop_signals();
   const fs::path dir = args.out.empty() ? default_run_folder(spec) : args.out;
   prepare_run_folder(dir, common.force, spec.input_files());
   write_run_case(dir, spec);
@@ -82,9 +94,13 @@ int run_simulate(const Args& args, const CommonOptions& common) {
                         "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
   SeriesStats stats;
   Progress progress("row", "t", J, common.quiet);
+  RunProblem problem_found;
   noether::TimeDiagnostics diagnostics(
       model, problem.boundary(),
       [&](const noether::TimeRowDiagnostics& d) {
+        if (!problem_found.non_finite.empty()) return;
+        problem_found.non_finite = non_finite_diagnostic(d, d.j, kTimeWords, "E_j", "P_j");
+        if (!problem_found.non_finite.empty()) return stop_flag().store(true);
         stats.add(d);
         const Vec6& P = d.momentum;
         series.row({double(d.j), d.t, d.energy, P(0), P(1), P(2), P(3), P(4), P(5), d.balance,
@@ -97,11 +113,12 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   for (auto& w : writers) observers.push_back(w.get());
   observers.push_back(&diagnostics);
 
-  // 4. March.
-  march::MarchOptions options;
-  options.newton = spec.newton;
-  options.threads = common.threads;
-  const march::MarchResult result = march::time_march(model, input, observers, options);
+  // 4. March; an error raised after this point is a run failure (apps/run_outcome.hpp).
+  const march::MarchResult result = march_safely(
+      [&](const std::vector<march::SlabObserver*>& all) {
+        return march::time_march(model, input, all, options);
+      },
+      observers, problem_found);
   progress.done();
   series.close();
   const double wall =
@@ -112,23 +129,17 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   summary.text("field_version", FIELD_VERSION);
   summary.text("command", "simulate");
   summary.text("case", spec.file.string());
-  summary.text("status", result.completed ? "completed" : "solver_failed");
-  summary.number("exit_code", result.completed ? kSuccess : kSolverFailed);
+  const RunOutcome outcome = run_outcome(result, problem_found, kTimeWords, warning,
+                                         spec.newton.tolerance, spec.newton.max_iterations);
+  write_outcome(summary, outcome, result, kTimeWords);
   summary.number("threads", common.threads > 0 ? common.threads : omp_get_max_threads());
   summary.number("wall_time_s", wall);
-  summary.number("last_row", result.last_slab);
   summary.number("node_updates", double(result.node_solves));
   summary.number("newton_iterations", double(result.newton_iterations));
   stats.write(summary, "E_0", "energy_range_relative", "P_0");
   summary.number("newton_max_iterations", stats.newton_max);
   summary.number("cfl_time", numbers.cfl_time);
   summary.number("cutoff_term", numbers.cutoff_term);
-  if (result.failure) {
-    summary.number("failed_row", result.failure->slab);
-    summary.number("failed_node", result.failure->node);
-    summary.number("failed_iterations", result.failure->iterations);
-    summary.number("failed_residual", result.failure->residual);
-  }
   summary.write(dir);
 
   std::printf("%s: time march (%s), A = %d, J = %d, dt = %g s, ds = %g m, T = %g s\n",
@@ -144,18 +155,8 @@ int run_simulate(const Args& args, const CommonOptions& common) {
               stats.balance, stats.newton_max);
   if (spec.output.vtk) print_vtk_rows(spec);
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
-  if (!result.completed) {
-    const march::MarchFailure& f = *result.failure;
-    std::fprintf(stderr,
-                 "field: solver failed: row %d could not be computed: node a = %d did not "
-                 "converge (%d Newton iterations, residual %.3e). The outputs hold rows 0..%d "
-                 "and are valid. %s\n",
-                 f.slab, f.node, f.iterations, f.residual, result.last_slab,
-                 warning.empty() ? "Try a smaller dt."
-                                 : "The step is outside the stable range (see the warning above).");
-    return kSolverFailed;
-  }
-  return kSuccess;
+  if (!outcome.message.empty()) std::fprintf(stderr, "%s\n", outcome.message.c_str());
+  return outcome.exit_code;
 }
 
 }  // namespace

@@ -2,7 +2,9 @@
 // Subcommands of the `field` program, one file each (apps/cmd_*.cpp). Exit codes: docs/cli.md.
 #include <CLI/CLI.hpp>
 
+#include <exception>
 #include <functional>
+#include <string>
 
 namespace field::app {
 
@@ -19,8 +21,12 @@ enum ExitCode : int {
 struct CommonOptions {
   int threads = 0;     ///< --threads N (0: OpenMP default)
   bool force = false;  ///< --force: overwrite the outputs in a non-empty DIR
-  bool quiet = false;  ///< -q: no progress, no warnings (errors still print)
+  bool quiet = false;  ///< -q: no progress line and no notes (warnings and errors still print)
 };
+
+/// The message of an error without the source location FIELD_CHECK appends for developers
+/// (" [check '...' failed at file:line]"); set FIELD_DEBUG=1 to keep it.
+std::string user_message(const std::exception& e);
 
 /// Adds --threads, --force and -q to a subcommand.
 void add_common_options(CLI::App& sub, CommonOptions& common);

@@ -6,23 +6,26 @@
 //   field check runs/free_flight
 //   field info meshes/cantilever_gravity/case.toml
 //
-// Exit codes: 0 success, 2 usage, 3 solver failure (or `check` failed), 4 invalid input,
-// 5 I/O error.
+// Exit codes: 0 success, 2 usage, 3 run failure (or `check` failed), 4 invalid input,
+// 5 I/O error, 128 + signal for a run stopped by SIGINT or SIGTERM (docs/cli.md).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <new>
+#include <string>
+#include <vector>
 
 #include "apps/commands.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 
-namespace {
+namespace field::app {
 
-/// The message of an error without the source location FIELD_CHECK appends for developers
-/// (" [check '...' failed at file:line]"); set FIELD_DEBUG=1 to keep it.
 std::string user_message(const std::exception& e) {
   std::string m = e.what();
   const auto at = m.rfind(" [check '");
@@ -30,18 +33,68 @@ std::string user_message(const std::exception& e) {
   return m;
 }
 
-}  // namespace
-
-namespace field::app {
-
 void add_common_options(CLI::App& sub, CommonOptions& common) {
+  // One message for text, fractions and values out of range (CLI::Range says "not in range"
+  // also for "abc").
+  const CLI::Validator whole_0_1024(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        errno = 0;
+        const long value = std::strtol(text.c_str(), &end, 10);
+        if (text.empty() || *end != '\0' || errno != 0 || value < 0 || value > 1024)
+          return "must be a whole number from 0 to 1024 (0: the OpenMP default), got '" + text +
+                 "'";
+        return {};
+      },
+      "INT in 0..1024");
   sub.add_option("--threads", common.threads, "OpenMP threads for the node solves (0: default)")
-      ->check(CLI::Range(0, 1024));
+      ->check(whole_0_1024);
   sub.add_flag("--force", common.force, "replace the outputs of an earlier run in DIR");
-  sub.add_flag("-q,--quiet", common.quiet, "no progress line and no warnings");
+  sub.add_flag("-q,--quiet", common.quiet, "no progress line and no notes (warnings still print)");
 }
 
 }  // namespace field::app
+
+namespace {
+
+/// Levenshtein distance, for "did you mean".
+std::size_t distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1] ? 1 : 0)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+/// The message for a first argument that is not a subcommand (empty when it is one or an
+/// option): the nearest subcommand within two edits, or the list.
+std::string unknown_subcommand(int argc, char** argv, const std::vector<std::string>& names) {
+  if (argc < 2 || argv[1][0] == '-') return {};
+  const std::string word = argv[1];
+  if (std::find(names.begin(), names.end(), word) != names.end()) return {};
+  std::string list, nearest;
+  std::size_t best = 3;
+  for (const std::string& n : names) {
+    list += (list.empty() ? "" : ", ") + n;
+    const std::size_t d = distance(word, n);
+    if (d < best || (word.size() >= 3 && n.rfind(word, 0) == 0 && d < 100)) {
+      best = std::min(d, best);
+      nearest = n;
+    }
+  }
+  std::string m = "field: unknown subcommand '" + word + "'";
+  if (!nearest.empty()) m += "; did you mean '" + nearest + "'?";
+  return m + " (subcommands: " + list + "; field --help lists them)";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace field::app;
@@ -58,6 +111,12 @@ int main(int argc, char** argv) {
                                         {"info", add_info(app, common)},
                                         {"demo", add_demo(app)}};
 
+  std::vector<std::string> names;
+  for (const auto& [name, run] : runners) names.push_back(name);
+  if (const std::string m = unknown_subcommand(argc, argv, names); !m.empty()) {
+    std::cerr << m << "\n";
+    return kUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -76,7 +135,12 @@ int main(int argc, char** argv) {
   } catch (const field::Error& e) {
     std::cerr << "field: invalid input: " << user_message(e) << "\n";
     return kInvalidInput;
-  } catch (const std::exception& e) {  // e.g. std::bad_alloc
+  } catch (const std::bad_alloc&) {
+    std::cerr << "field: system error: out of memory (the system refused an allocation): use a "
+                 "smaller grid, a larger [output] stride or [output] vtk = false; `field info "
+                 "CASE.toml` prints the memory estimate\n";
+    return kIoError;
+  } catch (const std::exception& e) {
     std::cerr << "field: system error: " << e.what() << "\n";
     return kIoError;
   }

@@ -641,6 +641,12 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
              "the case name names the run folder runs/<name>: give a plain name, "
              "without '/' or '\\', not empty, '.' or '..' (got \"" +
                  excerpt(c.name) + "\")");
+  if (std::any_of(c.name.begin(), c.name.end(),
+                  [](unsigned char ch) { return ch < 0x20 || ch == 0x7f; }))
+    top.fail("name",
+             "the case name names the run folder runs/<name>: it must not hold control "
+             "characters (got " +
+                 quoted_string(c.name) + ")");
   c.description = top.string("description", "", "one line on what the case shows");
   c.march = top.choice("march", std::nullopt, {"time", "space"}) == "space" ? MarchKind::space
                                                                             : MarchKind::time;

@@ -1,7 +1,9 @@
 #include "libfield/io/case_setup.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <sstream>
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/node_data.hpp"
@@ -10,12 +12,53 @@
 
 namespace field::io {
 
+namespace {
+
+std::string six(const Vec6& v) {
+  std::ostringstream out;
+  out.precision(6);
+  out << "(" << v(0) << ", " << v(1) << ", " << v(2) << ", " << v(3) << ", " << v(4) << ", " << v(5)
+      << ")";
+  return out.str();
+}
+
+// Numbers derived from the case that the march divides by or multiplies with: finite, and the
+// laws' diagonals normal doubles (a subnormal or zero entry makes the node problem singular).
+void check_derived_numbers(const CaseSpec& c, const model::BeamDensity& density,
+                           const march::StabilityNumbers& n) {
+  const std::string file = c.file.string();
+  FIELD_CHECK(std::isfinite(c.duration()) && std::isfinite(c.length()),
+              file << ": [grid] T = J dt = " << c.duration() << " s and L = " << c.length()
+                   << " m must be finite: smaller dt or ds");
+  const auto normal = [](const Vec6& v) { return v.allFinite() && (v.array() >= DBL_MIN).all(); };
+  FIELD_CHECK(
+      normal(density.inertia()) && normal(density.stiffness()),
+      file << ": [beam] the section and material give the inertia J = " << six(density.inertia())
+           << " and the stiffness C = " << six(density.stiffness())
+           << ", which must be positive, finite and above " << DBL_MIN
+           << " (double precision): the section or the material is too small or too large");
+  FIELD_CHECK(
+      std::isfinite(n.cfl_time) && std::isfinite(n.cutoff_term) && std::isfinite(n.cfl_space) &&
+          n.cfl_time > 0 && n.cutoff_term > 0 && n.cfl_space > 0 &&
+          std::isfinite(n.max_stable_dt) && std::isfinite(n.min_stable_dt) && n.max_stable_dt > 0 &&
+          n.min_stable_dt > 0,
+      file << ": the stability numbers of SPEC [S7] are not finite and positive (c_E dt/ds = "
+           << n.cfl_time << ", dt omega_c/2 = " << n.cutoff_term << ", ds/(c_G dt) = "
+           << n.cfl_space << ", dt limits " << n.max_stable_dt << " and " << n.min_stable_dt
+           << " s): [beam] E, rho and the section, or [grid] dt and ds, are too far apart "
+              "for double precision");
+}
+
+}  // namespace
+
 Problem::Problem(CaseSpec case_spec)
     : spec(std::move(case_spec)),
       density(spec.section, spec.material, spec.gravity),
       loads(spec.loads),
       mesh(spec.J, spec.A, spec.dt, spec.ds),
-      model(density, loads, lie::Retraction(spec.retraction), mesh) {}
+      model(density, loads, lie::Retraction(spec.retraction), mesh) {
+  check_derived_numbers(spec, density, stability());
+}
 
 Problem::Problem(const Problem& other, int J, int A)
     : spec(other.spec),
@@ -50,7 +93,7 @@ march::StabilityNumbers Problem::stability() const {
 // rotation taking e3 to it (meshes/README.md, [initial] axis).
 Mat3 rotation_to_axis(const Vec3& axis) {
   const Vec3 e3 = Vec3::UnitZ();
-  const Vec3 n = axis.normalized();
+  const Vec3 n = axis.stableNormalized();  // also for huge or tiny components
   const Vec3 c = e3.cross(n);
   const double angle = std::atan2(c.norm(), e3.dot(n));
   if (c.norm() < 1e-15)
@@ -90,7 +133,7 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
   if (in.configuration == InitialSpec::Configuration::straight) {  // node a at s_a, SPEC [S4.3]
     for (int a = 0; a < nodes; ++a) {
       row[a] = base;
-      row[a].r = in.origin + p.mesh.s(a, c.left_side()) * in.axis.normalized();
+      row[a].r = in.origin + p.mesh.s(a, c.left_side()) * in.axis.stableNormalized();
     }
   } else {  // uniform arc g_0^a = base tau(ds eta)^a, node 0 at the origin (SPEC [S11.2])
     const lie::SE3 step = p.model.tau().tau(c.ds * in.strain);
@@ -138,6 +181,26 @@ march::SideSpec row_spec(const RowSpec& row, const CaseSpec& c) {
 
 }  // namespace
 
+double position_limit(const Problem& p) {
+  const double c_E = model::wave_speeds(p.spec.section, p.spec.material).c_E;
+  return kPositionsPerStep * std::min(p.spec.ds, c_E * p.spec.dt);
+}
+
+void check_positions(const Problem& p, const std::vector<lie::SE3>& poses,
+                     const std::string& what) {
+  const double limit = position_limit(p);
+  for (std::size_t k = 0; k < poses.size(); ++k) {
+    const double r = poses[k].r.stableNorm();
+    FIELD_CHECK(r <= limit,
+                what << " " << k << " is at |r| = " << r
+                     << " m from the origin, beyond the limit 1e11 min(ds, c_E dt) = " << limit
+                     << " m: strains and rates are differences of neighbouring positions divided "
+                        "by ds or dt, whose round-off (2.2e-16 |r|) would swamp them. Move the "
+                        "origin nearer the beam, or use a larger ds or dt (docs/cli.md, "
+                        "\"Magnitudes\")");
+  }
+}
+
 march::TimeMarchInput time_march_input(const Problem& p) {
   const CaseSpec& c = p.spec;
   FIELD_CHECK(c.march == MarchKind::time,
@@ -145,14 +208,25 @@ march::TimeMarchInput time_march_input(const Problem& p) {
   march::TimeMarchInput in;
   in.row0 = initial_row(p);
   const std::vector<Vec6> xi = initial_velocities(c);
-  if (c.initial.start == InitialSpec::Start::first_order) {
-    // g_1 = g_0 tau(dt xi(0)): first order, exact for rigid motions (SPEC [S7.1] step 2 remark).
-    for (int a = 0; a <= c.A; ++a) in.row1.push_back(in.row0[a] * p.model.tau().tau(c.dt * xi[a]));
-  } else {
+  // g_1 = g_0 tau(dt xi(0)): first order, exact for rigid motions (SPEC [S7.1] step 2 remark);
+  // for the second-order start, row 1 to O(dt^2) (checked against the magnitude rule below).
+  std::vector<lie::SE3> step_row;
+  for (int a = 0; a <= c.A; ++a) step_row.push_back(in.row0[a] * p.model.tau().tau(c.dt * xi[a]));
+  if (c.initial.start == InitialSpec::Start::first_order)
+    in.row1 = step_row;
+  else
     in.velocities = xi;
-  }
   in.left = end_spec(c.left, in.row0.front(), c);
   in.right = end_spec(c.right, in.row0.back(), c);
+  const std::string file = c.file.string() + ": ";
+  check_positions(p, in.row0, file + "[initial] row 0, node a =");
+  check_positions(p, step_row, file + "[initial] row 1 (row 0 moved by dt xi(0)), node a =");
+  for (const auto& [end, side] : {std::pair{&in.left, "left"}, std::pair{&in.right, "right"}})
+    if (!end->is_free()) {
+      std::vector<lie::SE3> track;
+      for (int j = 0; j <= c.J; ++j) track.push_back(end->motion(j));
+      check_positions(p, track, file + "[boundary] " + side + " end at row j =");
+    }
   return in;
 }
 
@@ -168,6 +242,15 @@ SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip)
   setup.note = data.note;
   setup.input.first = row_spec(c.first, c);
   setup.input.last = row_spec(c.last, c);
+  const std::string from = (tip.empty() ? c.tip : tip).string();
+  check_positions(p, setup.input.column0, from + ": the tip at row j =");
+  for (const auto& [row, name] :
+       {std::pair{&setup.input.first, "first"}, std::pair{&setup.input.last, "last"}})
+    if (!row->is_free()) {
+      std::vector<lie::SE3> poses;
+      for (int a = 0; a <= c.A; ++a) poses.push_back(row->motion(a));
+      check_positions(p, poses, c.file.string() + ": [boundary] " + name + " row at node a =");
+    }
   return setup;
 }
 

@@ -17,7 +17,8 @@
 namespace field::io {
 
 /// Everything a march of the case needs besides its input data. Not copyable: `model` refers to
-/// `density` and `loads`.
+/// `density` and `loads`. The constructor checks the numbers derived from the case (T, L, the
+/// laws' diagonals, the stability numbers) for finiteness and range; throws field::Error.
 struct Problem {
   explicit Problem(CaseSpec case_spec);
   /// The same problem on a smaller grid (rows 0..J, nodes 0..A), e.g. a run that stopped early.
@@ -37,13 +38,27 @@ struct Problem {
   march::StabilityNumbers stability() const;
 };
 
+/// The magnitude rule (docs/cli.md, "Magnitudes"): strains and rates are differences of
+/// neighbouring poses divided by ds or dt, and the round-off of a difference of positions is
+/// about 2.2e-16 |r|. Positions must stay within kPositionsPerStep min(ds, c_E dt) of the origin,
+/// so that this round-off is at most 2.2e-5 of a step: strains keep four significant digits and
+/// rates are resolved to 2.2e-5 c_E.
+constexpr double kPositionsPerStep = 1e11;
+/// kPositionsPerStep min(ds, c_E dt) [m] for the case.
+double position_limit(const Problem& problem);
+/// Throws field::Error naming `what` and the index of the first pose beyond position_limit().
+void check_positions(const Problem& problem, const std::vector<lie::SE3>& poses,
+                     const std::string& what);
+
 /// Rotation taking e3 to the unit vector `axis` (the smallest one; about e1 for axis = -e3).
 Mat3 rotation_to_axis(const Vec3& axis);
 
-/// The initial rows, velocities and ends of a time march (reads the case's CSV files).
+/// The initial rows, velocities and ends of a time march (reads the case's CSV files); the
+/// positions of rows 0, 1 and prescribed ends obey the magnitude rule (check_positions).
 march::TimeMarchInput time_march_input(const Problem& problem);
 
 /// The tip data and rows of a space march; `tip` overrides the case's tip file when not empty.
+/// The positions of the tip and of prescribed rows obey the magnitude rule (check_positions).
 struct SpaceSetup {
   march::SpaceMarchInput input;
   std::string note;  ///< how the tip data met the grid (resampled or not), for the user

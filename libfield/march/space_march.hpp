@@ -24,9 +24,16 @@ struct SpaceMarchInput {
 /// The boundary of the space evolution, for residual checks (SPEC [S5]).
 mesh::Boundary space_boundary(const SpaceMarchInput& input);
 
+/// Everything space_march checks before its first column (as check_time_march): sizes, rows,
+/// point loads, the node law, columns 0 and 1 with their rows (finite, no half turn between
+/// neighbours under Cayley), the tip strain. Throws field::Error naming the column and row.
+void check_space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& input,
+                       const MarchOptions& options = {});
+
 /// Runs the march over columns 0..A of model.mesh(), handing each column (J+1 values) to the
-/// observers in order. Throws field::Error for inconsistent input; a node that does not
-/// converge stops the march and is reported in the result (slab = column, node = j).
+/// observers in order. Throws field::Error for invalid input (check_space_march) before the
+/// first column; after that failures are reported in the result (slab = column, node = j), as
+/// for time_march, and MarchOptions::stop stops it between columns.
 MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& input,
                         const std::vector<SlabObserver*>& observers,
                         const MarchOptions& options = {});

@@ -5,6 +5,8 @@
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
+#include "libfield/march/newton_diagnosis.hpp"
+#include "libfield/march/slab_check.hpp"
 #include "libfield/march/slab_solve.hpp"
 #include "libfield/mesh/convected.hpp"
 
@@ -27,12 +29,34 @@ void apply_ends(const dcel::DiscreteModel& model, const TimeMarchInput& in, int 
   if (!in.left.is_free()) row[0] = in.left.motion(j);
 }
 
+// The target m of node a of row j (SPEC [S7.1] step 3): mu~_{j-1}^a from xi_{j-1}^a, the stress
+// lambda_j^a and lambda~_j^{a-1} (zero left of node 0), the loads.
+Vec6 time_target(const dcel::DiscreteModel& model, const lie::SE3& g, int j, int a,
+                 const Vec6& xi_prev, const Vec6& lambda, const Vec6& lambda_tilde_left) {
+  const double dt = model.dt(), ds = model.ds();
+  return dcel::time_momentum_tilde(model, xi_prev) - (dt / ds) * (lambda - lambda_tilde_left) +
+         dt * model.force(g, j, a) + (dt / ds) * model.point_load(g, j, a);
+}
+
+// The same from row j alone, for the diagnosis of a failed node (march/newton_diagnosis.hpp).
+Vec6 time_target_at(const dcel::DiscreteModel& model, const std::vector<lie::SE3>& row, int j,
+                    int a, const Vec6& xi_prev) {
+  const auto stress = [&](int i, Vec6& lambda, Vec6& lambda_tilde) {
+    dcel::space_momenta(model, mesh::convected(model.tau(), row[i], row[i + 1], model.ds()), lambda,
+                        lambda_tilde);
+  };
+  Vec6 lambda, lambda_tilde, unused, left = Vec6::Zero();
+  stress(a, lambda, lambda_tilde);
+  if (a > 0) stress(a - 1, unused, left);
+  return time_target(model, row[a], j, a, xi_prev, lambda, left);
+}
+
 }  // namespace
 
-MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in,
-                       const std::vector<SlabObserver*>& observers, const MarchOptions& options) {
+void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in,
+                      const MarchOptions& options) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
-  const int J = mesh.J(), A = mesh.A();
+  const int A = mesh.A();
   const double dt = mesh.dt(), ds = mesh.ds();
   const lie::Retraction& tau = model.tau();
   FIELD_CHECK(
@@ -62,6 +86,59 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
                        "a tip load on the last massive node a = A-1");
   FIELD_CHECK(A - lo >= 1, "time march: no node to solve (A = " << A << ")");
 
+  const SlabSolver law(model, dcel::NodeEquation::time, options);  // checks the node law
+
+  // Rows 0 and 1 as given and as the march uses them (ends applied): finite, no half turn
+  // between neighbours.
+  const bool cayley = tau.kind() == lie::RetractionKind::cayley;
+  const auto check_row = [&](int j, std::vector<lie::SE3> row) {
+    for (int pass = 0; pass < 2; ++pass) {
+      if (pass == 1) apply_ends(model, in, j, row);
+      if (const auto p = check_slab(row, cayley))
+        FIELD_CHECK(false, "time march: the initial " << describe(*p, "row", j, "a"));
+    }
+    return row;
+  };
+  const std::vector<lie::SE3> row0 = check_row(0, in.row0);
+  if (from_velocities) {
+    for (int a = 0; a <= A; ++a)
+      FIELD_CHECK(in.velocities[a].allFinite(),
+                  "time march: the initial velocity of node a = " << a << " is not finite: "
+                                                                  << in.velocities[a].transpose());
+    for (int a = 0; a < A; ++a) {  // the stresses of row 0 enter the second-order start
+      Vec6 lambda, lambda_tilde;
+      dcel::space_momenta(model, mesh::convected(tau, row0[a], row0[a + 1], ds), lambda,
+                          lambda_tilde);
+      FIELD_CHECK(lambda.allFinite() && lambda_tilde.allFinite(),
+                  "time march: the stress between nodes a = "
+                      << a << " and " << a + 1
+                      << " of row 0 is not finite (the strain or the stiffness overflows)");
+    }
+  } else {
+    const std::vector<lie::SE3> row1 = check_row(1, in.row1);
+    for (int a = 0; a <= A; ++a) {
+      FIELD_CHECK(!check_slab({row0[a], row1[a]}, cayley),
+                  "time march: node a = " << a
+                                          << " turns by a half turn between rows 0 and 1 (no "
+                                             "Cayley coordinates, SPEC [S2.1]): a smaller dt");
+      FIELD_CHECK(
+          mesh::convected(tau, row0[a], row1[a], dt).allFinite(),
+          "time march: the velocity of node a = " << a << " between rows 0 and 1 is not finite");
+    }
+  }
+}
+
+MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in,
+                       const std::vector<SlabObserver*>& observers, const MarchOptions& options) {
+  check_time_march(model, in, options);
+  const mesh::SpacetimeMesh& mesh = model.mesh();
+  const int J = mesh.J(), A = mesh.A();
+  const double dt = mesh.dt(), ds = mesh.ds();
+  const lie::Retraction& tau = model.tau();
+  const bool from_velocities = in.row1.empty();
+  const int lo = in.left.is_free() ? 0 : 1;  // solved nodes S = lo..A-1 (SPEC [S7.1])
+  const bool cayley = tau.kind() == lie::RetractionKind::cayley;
+
   SlabSolver solver(model, dcel::NodeEquation::time, options);
   MarchResult result;
   std::vector<lie::SE3> prev = in.row0, cur, next(A + 1);
@@ -77,6 +154,23 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
   const auto finish = [&]() {
     for (SlabObserver* o : observers) o->finish();
     return result;
+  };
+
+  // A failed node: why Newton failed (march/newton_diagnosis.hpp), from its target and start.
+  const auto fail_node = [&](int j, int node, const Vec6& m, const Vec6& start) {
+    result.failure = MarchFailure{j, node, 0, 0.0};
+    solver.fill_failure(*result.failure);
+    const NewtonDiagnosis d = diagnose_newton(model, dcel::NodeEquation::time, m, start,
+                                              options.newton, result.failure->residual);
+    result.failure->kind = d.kind;
+    result.failure->iterations_needed = d.iterations_needed;
+    return finish();
+  };
+  // A new row with a non-finite value or a half turn between neighbours is not emitted.
+  const auto bad_row = [&](int j, const std::vector<lie::SE3>& row) {
+    const auto p = check_slab(row, cayley);
+    if (p) result.failure = MarchFailure{j, p->node, 0, 0.0, p->kind};
+    return p.has_value();
   };
 
   // Rows 0 and 1.
@@ -97,14 +191,12 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
     const SlabStats stats0{};
     emit(0, prev, stats0);
     SlabStats stats;
-    if (const auto fail = solver.solve(lo, A, target, xi, stats, result)) {
-      result.failure = MarchFailure{1, *fail, 0, 0.0};
-      solver.fill_failure(*result.failure);
-      return finish();
-    }
+    if (const auto fail = solver.solve(lo, A, target, xi, stats, result))
+      return fail_node(1, *fail, target[*fail], in.velocities[*fail]);
     cur.assign(A + 1, lie::SE3());
     for (int a = lo; a < A; ++a) cur[a] = prev[a] * tau.tau(dt * xi[a]);
     apply_ends(model, in, 1, cur);
+    if (bad_row(1, cur)) return finish();
     emit(1, cur, stats);
   } else {
     emit(0, prev, SlabStats{});
@@ -116,10 +208,15 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
 
   // Step 3: rows j = 1..J-1 produce row j+1. One parallel region per row: the stresses of row
   // j, a barrier, then per node target, Newton start, solve and g_{j+1}^a; each node writes only
-  // its own slots, and the statistics are reduced serially in node order afterwards.
+  // its own slots, and the statistics are reduced serially in node order afterwards. The stop
+  // flag is read between rows.
   std::vector<Vec6> lambda(A), lambda_tilde(A);
   const int threads = solver.threads_for(A);
   for (int j = 1; j < J; ++j) {
+    if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) {
+      result.interrupted = true;
+      return finish();
+    }
     solver.begin(A + 1);
     if (solver.lanes()) {
       // SPEC [S7.1] step 3 on lanes; lambda, lambda_tilde hold -lambda, -lambda~ here
@@ -130,8 +227,8 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
       solver.lanes_slab(j, cur, A, lo, A, extra_at, lambda, lambda_tilde, xi, xi_back1, xi_back2,
                         next);
     } else {
-      // SPEC [S7.1] step 3 node by node. cay_inv throws for a half turn between neighbours:
-      // guarded, and thrown after the region.
+      // SPEC [S7.1] step 3 node by node. Row j passed check_slab, so lie::cay_inv has values;
+      // an exception is still guarded and thrown after the region.
       ParallelErrors errors;
 #pragma omp parallel num_threads(threads)
       {
@@ -143,10 +240,8 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
           });
 #pragma omp for schedule(static)
         for (int a = lo; a < A; ++a) {
-          const Vec6 left_flux = a > 0 ? lambda_tilde[a - 1] : Vec6::Zero();
-          const Vec6 m = dcel::time_momentum_tilde(model, xi[a])  // mu~_{j-1}^a from xi_{j-1}^a
-                         - (dt / ds) * (lambda[a] - left_flux) + dt * model.force(cur[a], j, a) +
-                         (dt / ds) * model.point_load(cur[a], j, a);
+          const Vec6 left = a > 0 ? lambda_tilde[a - 1] : Vec6::Zero();
+          const Vec6 m = time_target(model, cur[a], j, a, xi[a], lambda[a], left);
           xi[a] = extrapolate(j, xi[a], xi_back1[a], xi_back2[a]);
           solver.solve_node(a, m, xi[a], xi_back1[a]);
           next[a] = cur[a] * tau.tau(dt * xi[a]);
@@ -155,12 +250,11 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
       errors.rethrow();
     }
     SlabStats stats;
-    if (const auto fail = solver.finish(lo, A, stats, result)) {
-      result.failure = MarchFailure{j + 1, *fail, 0, 0.0};
-      solver.fill_failure(*result.failure);
-      return finish();
-    }
+    if (const auto fail = solver.finish(lo, A, stats, result))  // xi_back1: xi_{j-1}, the start
+      return fail_node(j + 1, *fail, time_target_at(model, cur, j, *fail, xi_back1[*fail]),
+                       xi_back1[*fail]);
     apply_ends(model, in, j + 1, next);
+    if (bad_row(j + 1, next)) return finish();
     emit(j + 1, next, stats);
     std::swap(prev, cur);
     std::swap(cur, next);

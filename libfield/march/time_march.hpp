@@ -4,6 +4,7 @@
 /// problem per node, SPEC [S6]; the nodes of a row are independent and solved in parallel) and
 /// set g_{j+1}^a = g_j^a tau(dt xi_j^a). Ends a = 0 and a = A are free (zero traction; a = A is the
 /// massless ghost) or prescribed for all j.
+#include <atomic>
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
@@ -36,14 +37,27 @@ struct MarchOptions {
   int threads = 0;  ///< OpenMP threads for the node solves; 0: the OpenMP default
   /// Lane kernels apply to the beam (either retraction); other models always run per node.
   NodeKernel kernel = NodeKernel::automatic;
+  /// When set (e.g. by a signal handler), the march stops between two slabs: the slabs handed
+  /// to the observers so far are complete, finish() is called, the result says `interrupted`.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 /// The boundary of the time evolution, for residual checks (SPEC [S5]).
 mesh::Boundary time_boundary(const TimeMarchInput& input);
 
+/// Everything time_march checks before its first row, without marching: sizes, ends, point
+/// loads, the node law (positive, finite; a degenerate section fails here), rows 0 and 1 with
+/// their ends (finite, no half turn between neighbours under Cayley), the initial velocities and
+/// the stresses of row 0 (finite). Throws field::Error naming the row and node. Callers that
+/// write files call it before creating them; time_march calls it first.
+void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& input,
+                      const MarchOptions& options = {});
+
 /// Runs the march over rows 0..J of model.mesh(), handing each row to the observers in order.
-/// Throws field::Error for inconsistent input (sizes, point loads on ghost/prescribed nodes);
-/// a node that does not converge stops the march and is reported in the result.
+/// Throws field::Error for invalid input (check_time_march), before the first row. After that it
+/// never throws for the numbers: a node that does not converge, a non-finite value or a half
+/// turn between neighbours in a new row stops the march, reported in the result
+/// (MarchFailure::kind); MarchOptions::stop stops it between rows.
 MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& input,
                        const std::vector<SlabObserver*>& observers,
                        const MarchOptions& options = {});

@@ -130,10 +130,11 @@ TEST(SlabLanes, SpaceMarchWithPrescribedRowsGravityAndLoadsEqualsTheReferenceLoo
                   test::record_space_march(model, in, 2, NodeKernel::per_node), se.mesh(), 1e-12);
 }
 
-TEST(SlabLanes, HalfTurnBetweenNeighboursIsAReportedFailure) {
+TEST(SlabLanes, HalfTurnBetweenNeighboursIsRefusedBeforeTheFirstRow) {
   // Node 5 of rows 0 and 1 turned by pi about d1 against node 4: cay^{-1} of their relative pose
-  // has no value (SPEC [S2.1], 1 + tr = 0). The lane kernel reports a Newton failure at row 2 on a
-  // node next to it (the one-node code's lie::cay_inv would throw inside the parallel loop).
+  // has no value (SPEC [S2.1], 1 + tr = 0). Both kernels refuse the input before any row
+  // (march::check_time_march), naming the nodes, instead of a Newton failure (lanes) or an
+  // exception from inside the parallel loop (one node at a time).
   test::FreeFlight ff;
   ff.J = 5;
   const model::BeamDensity beam = test::soft_beam();
@@ -143,18 +144,20 @@ TEST(SlabLanes, HalfTurnBetweenNeighboursIsAReportedFailure) {
   in.row0[5].R = Vec3(1.0, -1.0, -1.0).asDiagonal();  // at rest in time, turned in space
   in.row1 = in.row0;
   in.velocities.clear();
-  const MarchResult r = time_march(model, in, {});
-  EXPECT_FALSE(r.completed);
-  ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->slab, 2);
-  EXPECT_TRUE(r.failure->node == 4 || r.failure->node == 5) << r.failure->node;
-  EXPECT_EQ(r.last_slab, 1);
-  // The one-node loop: lie::cay_inv throws inside the parallel loop; the march rethrows it after
-  // the region (core/parallel_errors.hpp) instead of ending the program.
-  MarchOptions per_node;
-  per_node.kernel = NodeKernel::per_node;
-  per_node.threads = 2;
-  EXPECT_THROW(time_march(model, in, {}, per_node), Error);
+  for (const NodeKernel kernel : {NodeKernel::automatic, NodeKernel::per_node}) {
+    MarchOptions options;
+    options.kernel = kernel;
+    options.threads = 2;
+    FieldRecorder recorder(model.mesh(), true);
+    try {
+      time_march(model, in, {&recorder}, options);
+      ADD_FAILURE() << "no error";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("row 0: nodes a = 4 and 5"), std::string::npos)
+          << e.what();
+    }
+    EXPECT_THROW(check_time_march(model, in, options), Error);
+  }
 }
 
 // One slab through SlabLanes directly: fluxes of nodes 0..n-1, updates of nodes lo..n-1, with

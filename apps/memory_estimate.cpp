@@ -1,0 +1,86 @@
+#include "apps/memory_estimate.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "libfield/core/error.hpp"
+
+namespace field::app {
+
+namespace {
+
+// Peak memory, measured on whole runs (A = 10 to 10^4 within 15 %, docs/performance.md): 6 MB of
+// program and libraries, then 2.8 KB per node of a slab (the march's slabs and per-node state,
+// the writers' windows and buffers: time march A+1 nodes, space march J+1) and, for a space
+// march, 100 bytes per node of the whole field (kept for the frames). Prescribed end tracks and
+// the tip data add 96 bytes per pose.
+constexpr double kProgram = 6.0e6;
+constexpr double kPerSlabNode = 2800.0;
+constexpr double kFieldPerNode = 100.0;
+
+double read_number_after(const char* path, const std::string& key) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(key, 0) == 0) return std::strtod(line.c_str() + key.size(), nullptr);
+  return 0.0;
+}
+
+}  // namespace
+
+std::string bytes_text(double b) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  int u = 0;
+  while (b >= 1024.0 && u < 5) b /= 1024.0, ++u;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g %s", b, units[u]);
+  return buf;
+}
+
+MemoryEstimate estimate_memory(const io::CaseSpec& spec) {
+  MemoryEstimate m;
+  const double rows = spec.J + 1.0, nodes = spec.A + 1.0;
+  if (spec.march == io::MarchKind::time) {
+    m.march = kProgram + kPerSlabNode * nodes + 2 * 96.0 * rows;
+    m.what = "2.8 KB per node of a row, " + std::to_string(spec.A + 1) + " nodes";
+  } else {
+    m.march = kProgram + kPerSlabNode * rows + 2 * 96.0 * nodes;
+    m.kept = kFieldPerNode * rows * nodes;
+    m.what = "the whole field of " + std::to_string(spec.J + 1) + " x " +
+             std::to_string(spec.A + 1) + " nodes is kept for the frames";
+    if (m.march > m.kept)
+      m.what = "2.8 KB per node of a column, " + std::to_string(spec.J + 1) + " nodes";
+  }
+  return m;
+}
+
+double available_memory() {
+  const double meminfo = 1024.0 * read_number_after("/proc/meminfo", "MemAvailable:");
+  double limit = 0.0;
+  {
+    std::ifstream in("/sys/fs/cgroup/memory.max");
+    std::string text;
+    if (in >> text && text != "max") {
+      const double max = std::strtod(text.c_str(), nullptr);
+      const double used = read_number_after("/sys/fs/cgroup/memory.current", "");
+      if (max > used) limit = max - used;
+    }
+  }
+  if (meminfo > 0.0 && limit > 0.0) return std::min(meminfo, limit);
+  return meminfo > 0.0 ? meminfo : limit;
+}
+
+void check_memory(const io::CaseSpec& spec) {
+  const MemoryEstimate m = estimate_memory(spec);
+  const double available = available_memory();
+  if (available <= 0.0 || m.total() <= available) return;
+  std::ostringstream out;
+  out << spec.file.string() << ": the run needs about " << bytes_text(m.total()) << " of memory ("
+      << m.what << "), more than the " << bytes_text(available)
+      << " available: use a smaller grid ([grid] A, J) "
+         "(`field info` prints the estimate)";
+  throw IoError(out.str());
+}
+
+}  // namespace field::app

@@ -1,0 +1,71 @@
+#include "libfield/march/slab_check.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <sstream>
+
+namespace field::march {
+
+namespace {
+
+// Nonzero when a value of g is not finite: its exponent bits are all ones. Integer operations
+// without a dependency chain through floating-point adds, so that the loop is cheap.
+inline std::uint64_t non_finite_bits(const lie::SE3& g) {
+  constexpr std::uint64_t kExponent = 0x7ff0000000000000ull;
+  std::uint64_t bad = 0;
+  const auto check = [&](double v) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    bad |= static_cast<std::uint64_t>((bits & kExponent) == kExponent);
+  };
+  for (int k = 0; k < 9; ++k) check(g.R.data()[k]);
+  for (int k = 0; k < 3; ++k) check(g.r[k]);
+  return bad;
+}
+
+// 1 + tr(R_a^T R_b) = 1 + sum of the products of the entries (three independent partial sums).
+inline double one_plus_trace(const lie::SE3& a, const lie::SE3& b) {
+  const double *A = a.R.data(), *B = b.R.data();
+  const double c0 = A[0] * B[0] + A[1] * B[1] + A[2] * B[2];
+  const double c1 = A[3] * B[3] + A[4] * B[4] + A[5] * B[5];
+  const double c2 = A[6] * B[6] + A[7] * B[7] + A[8] * B[8];
+  return 1.0 + (c0 + c1 + c2);
+}
+
+}  // namespace
+
+std::optional<SlabProblem> check_slab(const std::vector<lie::SE3>& values, bool cayley) {
+  const int n = static_cast<int>(values.size());
+  // One pass over the slab, each pose read once (the loop is bound by reading the slab); the
+  // node is searched only when something is wrong.
+  std::uint64_t bad = 0;
+  bool half_turn = false;
+  for (int i = 0; i < n; ++i) {
+    bad |= non_finite_bits(values[i]);
+    if (cayley && i + 1 < n) half_turn |= !(one_plus_trace(values[i], values[i + 1]) > 0.0);
+  }
+  if (bad != 0)
+    for (int i = 0; i < n; ++i)
+      if (non_finite_bits(values[i]) != 0) return SlabProblem{i, FailureKind::non_finite};
+  if (half_turn)
+    for (int i = 0; i + 1 < n; ++i)  // as lie::cay_inv tests it
+      if (!(one_plus_trace(values[i], values[i + 1]) > 0.0))
+        return SlabProblem{i, FailureKind::half_turn};
+  return std::nullopt;
+}
+
+std::string describe(const SlabProblem& problem, const std::string& what, int slab,
+                     const char* node_name) {
+  std::ostringstream out;
+  if (problem.kind == FailureKind::non_finite)
+    out << what << " " << slab << ": node " << node_name << " = " << problem.node
+        << " has a non-finite pose (inf or NaN)";
+  else
+    out << what << " " << slab << ": nodes " << node_name << " = " << problem.node << " and "
+        << problem.node + 1
+        << " are turned by a half turn against each other (1 + tr(R^T R') <= 0: no Cayley "
+           "coordinates, SPEC [S2.1])";
+  return out.str();
+}
+
+}  // namespace field::march
