@@ -63,11 +63,12 @@ INSTANTIATE_TEST_SUITE_P(
     Issue15, RefusedBeforeOutput,
     ::testing::Values(
         // Class 3: errors that used to be raised inside the march, after the folder was made.
-        Refused{"degenerate_section",
-                "free_flight",
-                {{"side = 0.1", "side = 1e-80"}},
-                4,
-                {"case.toml", "[beam]", "inertia J", "too small or too large"}},
+        Refused{
+            "degenerate_section",
+            "free_flight",
+            {{"side = 0.1", "side = 1e-80"}},
+            4,
+            {"case.toml", "[beam] side = 1e-80", "inertia", "outside the range of normal doubles"}},
         Refused{"non_finite_stability_limit",
                 "free_flight",
                 {{"E = 1.0e5", "E = 1.0e300"}, {"rho = 1000.0", "rho = 1.0e-300"}},
@@ -182,19 +183,16 @@ TEST(CliFailures, DivergenceOutsideTheStableRangeSaysSo) {
 }
 
 TEST(CliFailures, NonFiniteEnergyStopsTheRun) {
-  // E = rho = 1e300 (c_E = 1 m/s) and an arc stretched by 1e6: every node problem and pose is
-  // finite, but the strain energy of row 0 overflows. A run failure naming the row, not a
-  // completed run with inf in time_series.csv (the exponential retraction: the per-node solver).
+  // E = rho = 1e300 (c_E = 1 m/s) and the rigid screw motion at v = 1e6 m/s: the node problems
+  // (the exact rigid rows, zero strain) and every pose are finite, but the kinetic energy of
+  // row 0 overflows. A run failure naming the row, not a completed run with inf in
+  // time_series.csv.
   TempFolder tmp;
   const fs::path out = expect_run_failure(
       tmp, "rigid_spin", 7,
-      {{"configuration = \"straight\"",
-        "configuration = \"arc\"\nstrain = [0.0, 0.0, 0.0, 0.0, 0.0, 1e6]"},
-       {"E = 1.0e5", "E = 1.0e300"},
+      {{"E = 1.0e5", "E = 1.0e300"},
        {"rho = 1000.0", "rho = 1.0e300"},
-       {"xi = [0.0, 0.0, 3.0, 0.0, 0.0, 0.3]", "xi = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]"},
-       {"start = \"first_order\"", "start = \"second_order\""},
-       {"retraction = \"cayley\"", "retraction = \"exponential\""}},
+       {"xi = [0.0, 0.0, 3.0, 0.0, 0.0, 0.3]", "xi = [0.0, 0.0, 0.0, 0.0, 0.0, 1e6]"}},
       "non_finite", {"row 0: the energy E_j = inf is not finite", "rows 0..1"});
   EXPECT_EQ(csv_rows(out / "time_series.csv"), 0);  // no line with inf
 }
