@@ -5,11 +5,15 @@
 # (default 600) from its seed corpus, and fails on any crash, leak, sanitizer report,
 # timeout (a hang) or out-of-memory. Found inputs are left in build/fuzz/artifacts/<target>/;
 # add each to tests/fuzz/corpus/<target>/ as a regression seed once fixed.
-#   FUZZ_SECONDS=30 bash scripts/fuzz.sh                 # the short run of .ci/run
+#   FUZZ_SECONDS=30 bash scripts/fuzz.sh                 # 30 s per target
+#   FUZZ_RUNS=20000 bash scripts/fuzz.sh                 # the short run of .ci/run: a fixed
+#                                                        # number of inputs from seed 1, the
+#                                                        # same inputs on every machine
 #   bash scripts/fuzz.sh fuzz_case_file                  # one target, 10 minutes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-600}
+runs=${FUZZ_RUNS:-}
 jobs=${JOBS:-$(nproc)}
 
 missing=()
@@ -44,10 +48,16 @@ for target in "${targets[@]}"; do
   corpus=$build/corpus/$name
   artifacts=$build/artifacts/$name
   mkdir -p "$corpus" "$artifacts"  # new inputs go to build/fuzz/corpus, the seeds stay as they are
-  echo "== $target: ${seconds} s"
+  if [[ -n $runs ]]; then
+    budget=(-runs="$runs" -seed=1)
+    echo "== $target: $runs inputs from seed 1"
+  else
+    budget=(-max_total_time="$seconds")
+    echo "== $target: ${seconds} s"
+  fi
   # -timeout: one input taking 10 s is a hang; -rss_limit_mb: memory blow-ups are bugs too.
   if ! "$build/tests/fuzz/$target" "$corpus" tests/fuzz/corpus/"$name" \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+      "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix="$artifacts/" -print_final_stats=1 2>"$build/$target.log"; then
     tail -n 60 "$build/$target.log"
     echo "== $target FAILED: inputs in $artifacts/"
