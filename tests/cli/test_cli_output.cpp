@@ -106,7 +106,14 @@ void check_estimates(const fs::path& case_file, const fs::path& out) {
                 bytes_under(out / "frames") + bytes_under(out / "beam.pvd"), "frames");
   expect_within(estimate(info.output, "spacetime.vtu"), bytes_under(out / "spacetime.vtu"),
                 "spacetime.vtu");
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer's shadow memory and quarantine multiply the resident memory (10-13x here):
+  // the estimate is for the program users run, so only the Release build compares it.
+  std::printf("[info estimate] peak memory not compared under AddressSanitizer (real %.0f)\n",
+              memory);
+#else
   expect_within(estimate(info.output, "peak memory"), memory, "peak memory");
+#endif
 }
 
 TEST(CliOutput, InfoEstimatesAreWithinTwentyPercentOfARun) {
