@@ -18,11 +18,8 @@ struct CommandResult {
   std::string output;  ///< stdout and stderr together
 };
 
-/// Runs `field <arguments>` in the shell, from the folder `cwd`.
-inline CommandResult run_field(const std::string& arguments,
-                               const std::filesystem::path& cwd = std::filesystem::current_path()) {
-  const std::string command =
-      "cd '" + cwd.string() + "' && '" FIELD_BINARY "' " + arguments + " 2>&1";
+/// Runs a shell command line; stdout and stderr are read together.
+inline CommandResult run_command(const std::string& command) {
   CommandResult r;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return r;
@@ -32,6 +29,12 @@ inline CommandResult run_field(const std::string& arguments,
   const int status = pclose(pipe);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// Runs `field <arguments>` in the shell, from the folder `cwd`.
+inline CommandResult run_field(const std::string& arguments,
+                               const std::filesystem::path& cwd = std::filesystem::current_path()) {
+  return run_command("cd '" + cwd.string() + "' && '" FIELD_BINARY "' " + arguments + " 2>&1");
 }
 
 inline std::string read_text(const std::filesystem::path& path) {

@@ -10,16 +10,7 @@ namespace {
 
 /// `field ARGS` run with the environment changed by `env` (an `env ...` prefix).
 CommandResult run_field_with_env(const std::string& env, const std::string& args) {
-  const std::string command = env + " '" FIELD_BINARY "' " + args + " 2>&1";
-  CommandResult r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
-  const int status = pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return run_command(env + " '" FIELD_BINARY "' " + args + " 2>&1");
 }
 
 /// The GOMP_SPINCOUNT of libgomp's last display, running `field ARGS` with the environment `env`
