@@ -17,6 +17,7 @@
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
 #include "apps/series_stats.hpp"
+#include "apps/thread_count.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/beam_frames.hpp"
@@ -66,14 +67,15 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
   check_memory(spec);
-  use_passive_openmp_wait(common.threads, spec.J);  // may start the program again, once
+  const int threads = run_threads(common.threads, spec.J);  // apps/thread_count.hpp
+  use_passive_openmp_wait(threads, spec.J);                 // may start the program again, once
   io::Problem problem(spec);
   const io::SpaceSetup setup = io::space_march_input(problem);
   const dcel::DiscreteModel& model = problem.model;
   const int J = spec.J, A = spec.A;
   march::MarchOptions options;
   options.newton = spec.newton;
-  options.threads = common.threads;
+  options.threads = threads;
   options.stop = &stop_flag();
   march::check_space_march(model, setup.input, options);
   if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
@@ -113,7 +115,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
         progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
                         stats.energy_change(d.energy), d.balance);
       },
-      noether::SeriesOptions{spec.output.series_stride, common.threads});
+      noether::SeriesOptions{spec.output.series_stride, threads});
   std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};
   if (csv) observers.insert(observers.begin(), csv.get());
 
@@ -141,7 +143,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   const RunOutcome outcome = run_outcome(result, problem_found, kSpaceWords, warning,
                                          spec.newton.tolerance, spec.newton.max_iterations);
   write_outcome(summary, outcome, result, kSpaceWords);
-  summary.number("threads", common.threads > 0 ? common.threads : omp_get_max_threads());
+  summary.number("threads", threads);
   summary.number("wall_time_s", wall);
   summary.number("node_updates", double(result.node_solves));
   summary.number("newton_iterations", double(result.newton_iterations));

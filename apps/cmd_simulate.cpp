@@ -16,6 +16,7 @@
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
 #include "apps/series_stats.hpp"
+#include "apps/thread_count.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/beam_frames.hpp"
@@ -53,14 +54,15 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   FIELD_CHECK(spec.march == io::MarchKind::time,
               spec.file.string() << ": march = \"space\": this case is run by `field reconstruct`");
   check_memory(spec);
-  use_passive_openmp_wait(common.threads, spec.A);  // may start the program again, once
+  const int threads = run_threads(common.threads, spec.A);  // apps/thread_count.hpp
+  use_passive_openmp_wait(threads, spec.A);                 // may start the program again, once
   io::Problem problem(spec);
   const march::TimeMarchInput input = io::time_march_input(problem);
   const dcel::DiscreteModel& model = problem.model;
   const int J = spec.J, A = spec.A;
   march::MarchOptions options;
   options.newton = spec.newton;
-  options.threads = common.threads;
+  options.threads = threads;
   options.stop = &stop_flag();
   march::check_time_march(model, input, options);
 
@@ -108,7 +110,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
         progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
                         stats.energy_change(d.energy), d.balance);
       },
-      noether::SeriesOptions{spec.output.series_stride, common.threads});
+      noether::SeriesOptions{spec.output.series_stride, threads});
   std::vector<march::SlabObserver*> observers;
   for (auto& w : writers) observers.push_back(w.get());
   observers.push_back(&diagnostics);
@@ -132,7 +134,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   const RunOutcome outcome = run_outcome(result, problem_found, kTimeWords, warning,
                                          spec.newton.tolerance, spec.newton.max_iterations);
   write_outcome(summary, outcome, result, kTimeWords);
-  summary.number("threads", common.threads > 0 ? common.threads : omp_get_max_threads());
+  summary.number("threads", threads);
   summary.number("wall_time_s", wall);
   summary.number("node_updates", double(result.node_solves));
   summary.number("newton_iterations", double(result.newton_iterations));

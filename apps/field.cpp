@@ -42,12 +42,13 @@ void add_common_options(CLI::App& sub, CommonOptions& common) {
         errno = 0;
         const long value = std::strtol(text.c_str(), &end, 10);
         if (text.empty() || *end != '\0' || errno != 0 || value < 0 || value > 1024)
-          return "must be a whole number from 0 to 1024 (0: the OpenMP default), got '" + text +
-                 "'";
+          return "must be a whole number from 0 to 1024 (0: the default), got '" + text + "'";
         return {};
       },
       "INT in 0..1024");
-  sub.add_option("--threads", common.threads, "OpenMP threads for the node solves (0: default)")
+  sub.add_option("--threads", common.threads,
+                 "OpenMP threads for the node solves (0, the default: one for slabs under 2048 "
+                 "nodes, else OpenMP's default)")
       ->check(whole_0_1024);
   sub.add_flag("--force", common.force, "replace the outputs of an earlier run in DIR");
   sub.add_flag("-q,--quiet", common.quiet, "no progress line and no notes (warnings still print)");

@@ -60,5 +60,25 @@ TEST(WaitPolicy, OneThreadSmallSlabsAndOtherCommandsStartOnce) {
   EXPECT_NE(spin_count("", info), "0");
 }
 
+/// The summary's "threads" of the run left by `simulate`.
+std::string summary_threads(const TempFolder& tmp) {
+  const std::string text = read_text(tmp / "run" / "summary.json");
+  const auto at = text.find("\"threads\": ");
+  if (at == std::string::npos) return "no threads in: " + text;
+  return text.substr(at + 11, text.find_first_of(",\n}", at + 11) - at - 11);
+}
+
+// By default (--threads 0) slabs under apps::kDefaultParallelMinNodes = 2048 nodes run on one
+// thread (no restart: libgomp's default stays) and larger ones on OpenMP's default.
+TEST(WaitPolicy, TheDefaultIsOneThreadBelow2048NodesPerSlab) {
+  TempFolder tmp;
+  EXPECT_NE(spin_count("OMP_NUM_THREADS=2", simulate(tmp, 0, 2047)), "0");
+  EXPECT_EQ(summary_threads(tmp), "1");
+  EXPECT_EQ(spin_count("OMP_NUM_THREADS=2", simulate(tmp, 0, 2048)), "0");  // passive restart
+  EXPECT_EQ(summary_threads(tmp), "2");
+  EXPECT_EQ(spin_count("OMP_NUM_THREADS=2", simulate(tmp, 2, 100)), "0");  // asked for: two
+  EXPECT_EQ(summary_threads(tmp), "2");
+}
+
 }  // namespace
 }  // namespace field::test
