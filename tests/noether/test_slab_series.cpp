@@ -3,8 +3,15 @@
 // with the energy and momentum of stride 1, bit for bit, and the balance still at round-off.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "libfield/lie/cayley.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/slab_solve.hpp"
+#include "libfield/mesh/convected.hpp"
 #include "libfield/noether/space_diagnostics.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 #include "tests/support/cases.hpp"
@@ -22,13 +29,13 @@ struct LoadedBeam {
   march::TimeMarchInput in;
   std::optional<march::FieldRecorder> recorder;
 
-  LoadedBeam(int A, int J) {
+  LoadedBeam(int A, int J, lie::RetractionKind kind = lie::RetractionKind::cayley) {
     ff.A = A;
     ff.J = J;
     loads = test::mixed_loads(A);
     loads.point.erase(loads.point.begin());  // loads on solved nodes only
     loads.point.pop_back();
-    model.emplace(beam, loads, lie::Retraction(), ff.mesh());
+    model.emplace(beam, loads, lie::Retraction(kind), ff.mesh());
     in = ff.input();
     in.left = march::SideSpec::clamped(in.row0[0]);
     recorder.emplace(model->mesh(), true);
@@ -100,6 +107,43 @@ TEST(SlabSeries, RejectsAStrideBelowOne) {
   EXPECT_THROW(b.series({0, 1}), Error);
 }
 
+/// |x - y| <= tolerance max(|x|, |y|): the lanes and the per-node path (SlabTermsLanes).
+void expect_near_relative(double x, double y, double tolerance, const std::string& what) {
+  EXPECT_LE(std::abs(x - y), tolerance * std::max(std::abs(x), std::abs(y))) << what;
+}
+
+// The series on lanes (the default for the beam, SlabTermsLanes) equal the per-node path
+// (SeriesOptions::lanes = false, the reference) to round-off, for both retractions: energies to
+// 1e-14 relative, momenta to 1e-13 of their largest component, balances at round-off in both.
+TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
+  for (const lie::RetractionKind kind :
+       {lie::RetractionKind::cayley, lie::RetractionKind::exponential}) {
+    const LoadedBeam b(march::SlabSolver::kParallelMinNodes + 13, 12, kind);
+    ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
+    const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
+                                          nodes = b.series({1, 2, false});
+    ASSERT_EQ(lanes.size(), nodes.size());
+    double energy = 0.0, momentum = 0.0;  // largest relative differences
+    for (size_t i = 0; i < lanes.size(); ++i) {
+      const std::string row = "row " + std::to_string(i);
+      expect_near_relative(lanes[i].energy, nodes[i].energy, 1e-14, row);
+      energy =
+          std::max(energy, std::abs(lanes[i].energy - nodes[i].energy) / std::abs(nodes[i].energy));
+      const double scale = nodes[i].momentum.cwiseAbs().maxCoeff();
+      EXPECT_LE((lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff(), 1e-13 * scale)
+          << row;
+      momentum =
+          std::max(momentum, (lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff() / scale);
+      if (i >= 1) {
+        EXPECT_LT(lanes[i].balance, 1e-12) << row;
+        EXPECT_LT(nodes[i].balance, 1e-12) << row;
+      }
+    }
+    std::printf("retraction %d: energy %.2e, momentum %.2e relative\n", static_cast<int>(kind),
+                energy, momentum);
+  }
+}
+
 /// The space march of SPEC [S11.4] with J = 100 nodes per column (parallel), A = 10 columns.
 std::vector<SpaceColumnDiagnostics> space_series(const SeriesOptions& options) {
   test::SpaceEvolution se;
@@ -141,6 +185,90 @@ TEST(SlabSeries, SpaceDiagnosticsSameBitsOnThreadsAndStride) {
       EXPECT_LT(thin[i].balance, 1e-12) << "column " << thin[i].a;
     }
   }
+}
+
+// The space series on lanes equal the per-node path to round-off as well (columns). Here the
+// stress C (eta - E6) is taken from eta ~ E6 (a strain of ~1e-4), so both paths carry an error
+// of eps |C| |eta|, not eps |C (eta - E6)|: they agree to ~3e-12 relative (measured), tested at
+// 1e-11.
+TEST(SlabSeries, SpaceLanesAgreeWithThePerNodePath) {
+  const std::vector<SpaceColumnDiagnostics> lanes = space_series({1, 2, true}),
+                                            nodes = space_series({1, 2, false});
+  ASSERT_EQ(lanes.size(), nodes.size());
+  double energy = 0.0, momentum = 0.0;  // largest relative differences
+  for (size_t i = 0; i < lanes.size(); ++i) {
+    const std::string column = "column " + std::to_string(i);
+    expect_near_relative(lanes[i].energy, nodes[i].energy, 1e-11, column);
+    energy =
+        std::max(energy, std::abs(lanes[i].energy - nodes[i].energy) / std::abs(nodes[i].energy));
+    const double scale = nodes[i].momentum.cwiseAbs().maxCoeff();
+    EXPECT_LE((lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff(), 1e-11 * scale)
+        << column;
+    momentum =
+        std::max(momentum, (lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff() / scale);
+    if (i >= 1) EXPECT_LT(lanes[i].balance, 1e-12) << column;
+  }
+  std::printf("space: energy %.2e, momentum %.2e relative\n", energy, momentum);
+}
+
+// The kernels of SlabTermsLanes give the same bits in their baseline and AVX2 builds (no FMA),
+// and the per-node values of along_at / triangle_at to round-off, on a slab of generic poses
+// (turned, stretched and sheared: no cancellation in eta - E6): 1e-13 relative, as g^{-1} g'
+// subtracts positions of size ~4 that differ by ~0.03 (eps 4 / 0.03 ~ 3e-14).
+TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
+  const LoadedBeam b(10, 3);
+  const int A = 10;
+  std::vector<lie::SE3> slab(A + 1), next(A + 1);
+  for (int a = 0; a <= A; ++a) {
+    const double s = 0.37 * a;
+    Vec6 pose, step;
+    pose << 0.3 * std::sin(s), 0.5 * std::cos(1.3 * s), 0.2 + 0.1 * s, 0.5 + s, 0.1 * s * s, -s;
+    step << 0.01 * std::cos(s), -0.02, 0.015 * std::sin(2 * s), 0.03, 0.01 * s, -0.02 * s;
+    slab[a] = lie::cay(pose);
+    next[a] = slab[a] * lie::cay(step);
+  }
+  std::optional<SlabTermsLanes> lanes = SlabTermsLanes::make(*b.model, SlabAxis::row);
+  ASSERT_TRUE(lanes.has_value());
+  const auto run = [&](march::SlabLanes::Isa isa, std::vector<Vec6>& along,
+                       std::vector<Vec6>& across, SlabTerms& t) {
+    lanes->isa() = isa;
+    along.assign(A, Vec6::Zero());
+    across.assign(A, Vec6::Zero());
+    t = slab_terms_begin(*b.model, SlabAxis::row, 1, slab);
+    for (int k0 = 0; k0 < A; k0 += lanes::kWidth) {
+      const int count = std::min(lanes::kWidth, A - k0);
+      lanes->along(slab.data(), k0, count, along.data());
+      lanes->triangles(slab.data(), along.data(), next.data(), k0, count, across.data(), t);
+    }
+  };
+  std::vector<Vec6> along, across;
+  SlabTerms t;
+  run(march::SlabLanes::Isa::baseline, along, across, t);
+  SlabTerms ref = slab_terms_begin(*b.model, SlabAxis::row, 1, slab);
+  std::vector<Vec6> ref_along(A);
+  for (int k = 0; k < A; ++k) ref_along[k] = along_at(*b.model, SlabAxis::row, slab, k);
+  for (int k = 0; k < A; ++k) {
+    triangle_at(*b.model, SlabAxis::row, 1, slab, ref_along, next, k, ref);
+    const auto near = [k](const Vec6& x, const Vec6& y, const char* what) {
+      EXPECT_LE((x - y).cwiseAbs().maxCoeff(), 1e-13 * y.cwiseAbs().maxCoeff())
+          << what << " at node " << k;
+    };
+    near(along[k], ref_along[k], "along");
+    near(across[k], mesh::convected(b.model->tau(), slab[k], next[k], b.model->dt()), "xi");
+    near(t.cross[k], ref.cross[k], "cross");
+    near(t.along[k], ref.along[k], "along term");
+  }
+  if (!march::SlabLanes::avx2_available()) GTEST_SKIP() << "no AVX2 on this CPU";
+  std::vector<Vec6> along2, across2;
+  SlabTerms t2;
+  run(march::SlabLanes::Isa::avx2, along2, across2, t2);
+  for (int k = 0; k < A; ++k)
+    for (int c = 0; c < 6; ++c) {
+      EXPECT_EQ(along[k](c), along2[k](c));
+      EXPECT_EQ(across[k](c), across2[k](c));
+      EXPECT_EQ(t.cross[k](c), t2.cross[k](c));
+      EXPECT_EQ(t.along[k](c), t2.along[k](c));
+    }
 }
 
 }  // namespace
