@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
@@ -50,23 +51,34 @@ std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& n
   triangle_.resize(K);
   if ((along || terms) && lanes_) {
     // The same on lanes, batches of lanes::kWidth nodes at fixed starts (slab_terms_lanes.hpp);
-    // a value that is not finite (a half turn between nodes) is redone node by node, which
-    // throws as the per-node path does.
-    across_.resize(K);
+    // a node whose energy is not finite (a half turn between nodes) is redone node by node,
+    // which throws as the per-node path does.
+    SlabTermsLanes::Batch work;
+    work.next = next.data();
+    if (along) {
+      work.next_along = next_along_.data();
+      work.node_energy = node_.data();
+    }
+    if (terms) {
+      work.terms = &t;
+      work.slab = slab_.data();
+      work.along = along_.data();
+      work.triangle_energy = triangle_.data();
+    }
     const auto batch = [&](int b) {
       const int k0 = b * lanes::kWidth, count = std::min(lanes::kWidth, K - k0);
-      if (along) lanes_->along(next.data(), k0, count, next_along_.data());
-      if (terms)
-        lanes_->triangles(slab_.data(), along_.data(), next.data(), k0, count, across_.data(), t);
+      lanes_->nodes(work, k0, count);
       for (int k = k0; k < k0 + count; ++k) {
-        if (along) {
-          if (!next_along_[k].allFinite()) next_along_[k] = along_at(model_, axis_, next, k);
+        if (along && !std::isfinite(node_[k])) {
+          next_along_[k] = along_at(model_, axis_, next, k);
           node_[k] = node_energy_at(model_, axis_, next, next_along_, k);
         }
-        if (terms)
-          triangle_[k] = across_[k].allFinite()
-                             ? triangle_rest_at(model_, axis_, i, slab_, across_[k], k, t)
-                             : triangle_at(model_, axis_, i, slab_, along_, next, k, t);
+        if (terms) {
+          if (!std::isfinite(triangle_[k]))
+            triangle_[k] = triangle_at(model_, axis_, i, slab_, along_, next, k, t);
+          else
+            force_at(model_, axis_, i, slab_, k, t);
+        }
       }
     };
     const int batches = march::SlabLanes::batches(K);

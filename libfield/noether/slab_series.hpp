@@ -61,7 +61,6 @@ class SlabSeries {
   std::vector<Vec6> next_along_;  // buffers of add(), kept to save allocations
   std::vector<double> node_, triangle_;
   std::optional<SlabTermsLanes> lanes_;  // set where the lanes apply and are asked for
-  std::vector<Vec6> across_;             // buffer of the lanes: xi (row) or eta (column)
   double node_energy_ = 0.0;             // its node energy, sum_k node_energy_at
   SlabTerms previous_;                   // terms of slab i1-2, when computed
   SlabTerms current_;                    // terms of slab i1-1 being computed (buffers reused)

@@ -65,18 +65,17 @@ double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
   const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, eta));
   t.cross[k] = row ? ds * M : dt * N;
   t.along[k] = row ? dt * N : ds * M;
-  return triangle_rest_at(model, axis, i, slab, row ? xi : eta, k, t);
+  force_at(model, axis, i, slab, k, t);
+  return row ? model.density().kinetic_energy(xi) : space_strain_term(model.density(), eta);
 }
 
-double triangle_rest_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
-                        const std::vector<lie::SE3>& slab, const Vec6& across, int k,
-                        SlabTerms& t) {
+void force_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+              const std::vector<lie::SE3>& slab, int k, SlabTerms& t) {
+  if (t.force.empty()) return;
   const bool row = axis == SlabAxis::row;
   const int j = row ? i : k, a = row ? k : i;
   const lie::SE3& g1 = slab[k];
-  if (!t.force.empty())
-    t.force[k] = model.dt() * model.ds() * lie::spatial_covector(g1, model.force(g1, j, a));
-  return row ? model.density().kinetic_energy(across) : space_strain_term(model.density(), across);
+  t.force[k] = model.dt() * model.ds() * lie::spatial_covector(g1, model.force(g1, j, a));
 }
 
 double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,

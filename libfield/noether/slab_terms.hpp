@@ -61,11 +61,9 @@ double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
                    const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
                    const std::vector<lie::SE3>& next, int k, SlabTerms& t);
 
-/// The rest of triangle k once its momenta are known (triangle_at, SlabTermsLanes): writes
-/// t.force[k] (unless t.force is empty) and returns the energy term, from `across` = xi_j^a (row)
-/// or eta_j^a (column).
-double triangle_rest_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
-                        const std::vector<lie::SE3>& slab, const Vec6& across, int k, SlabTerms& t);
+/// t.force[k] of triangle k (triangle_at, SlabTermsLanes); nothing when t.force is empty.
+void force_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+              const std::vector<lie::SE3>& slab, int k, SlabTerms& t);
 
 /// E_j = ds [sum_a T + (sum_a V_j^a + sum_a V_{j+1}^a)/2] (row) or
 /// E_M^a = dt [sum_j (V - <dV/deta, eta>) + (sum_j W_j^a + sum_j W_j^{a+1})/2] (column), SPEC [S9].

@@ -11,7 +11,6 @@
 #include "libfield/lie/cayley.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/slab_solve.hpp"
-#include "libfield/mesh/convected.hpp"
 #include "libfield/noether/space_diagnostics.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 #include "tests/support/cases.hpp"
@@ -206,69 +205,80 @@ TEST(SlabSeries, SpaceLanesAgreeWithThePerNodePath) {
         << column;
     momentum =
         std::max(momentum, (lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff() / scale);
-    if (i >= 1) EXPECT_LT(lanes[i].balance, 1e-12) << column;
+    if (i >= 1) {
+      EXPECT_LT(lanes[i].balance, 1e-12) << column;
+    }
   }
   std::printf("space: energy %.2e, momentum %.2e relative\n", energy, momentum);
 }
 
 // The kernels of SlabTermsLanes give the same bits in their baseline and AVX2 builds (no FMA),
-// and the per-node values of along_at / triangle_at to round-off, on a slab of generic poses
-// (turned, stretched and sheared: no cancellation in eta - E6): 1e-13 relative, as g^{-1} g'
-// subtracts positions of size ~4 that differ by ~0.03 (eps 4 / 0.03 ~ 3e-14).
+// and the per-node values of along_at, node_energy_at and triangle_at to round-off, for rows and
+// columns, on slabs of generic poses (turned, stretched and sheared: no cancellation in
+// eta - E6): 1e-13 relative, as g^{-1} g' subtracts positions of size ~4 that differ by ~0.03
+// (eps 4 / 0.03 ~ 3e-14).
 TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
-  const LoadedBeam b(10, 3);
-  const int A = 10;
-  std::vector<lie::SE3> slab(A + 1), next(A + 1);
-  for (int a = 0; a <= A; ++a) {
-    const double s = 0.37 * a;
+  const int K = 10;
+  const LoadedBeam b(K, K);  // gravity: the node energies have a potential part
+  std::vector<lie::SE3> slab(K + 1), next(K + 1);
+  for (int k = 0; k <= K; ++k) {
+    const double s = 0.37 * k;
     Vec6 pose, step;
     pose << 0.3 * std::sin(s), 0.5 * std::cos(1.3 * s), 0.2 + 0.1 * s, 0.5 + s, 0.1 * s * s, -s;
     step << 0.01 * std::cos(s), -0.02, 0.015 * std::sin(2 * s), 0.03, 0.01 * s, -0.02 * s;
-    slab[a] = lie::cay(pose);
-    next[a] = slab[a] * lie::cay(step);
+    slab[k] = lie::cay(pose);
+    next[k] = slab[k] * lie::cay(step);
   }
-  std::optional<SlabTermsLanes> lanes = SlabTermsLanes::make(*b.model, SlabAxis::row);
-  ASSERT_TRUE(lanes.has_value());
-  const auto run = [&](march::SlabLanes::Isa isa, std::vector<Vec6>& along,
-                       std::vector<Vec6>& across, SlabTerms& t) {
-    lanes->isa() = isa;
-    along.assign(A, Vec6::Zero());
-    across.assign(A, Vec6::Zero());
-    t = slab_terms_begin(*b.model, SlabAxis::row, 1, slab);
-    for (int k0 = 0; k0 < A; k0 += lanes::kWidth) {
-      const int count = std::min(lanes::kWidth, A - k0);
-      lanes->along(slab.data(), k0, count, along.data());
-      lanes->triangles(slab.data(), along.data(), next.data(), k0, count, across.data(), t);
-    }
+  struct Out {
+    std::vector<Vec6> next_along;
+    std::vector<double> node, triangle;
+    SlabTerms t;
   };
-  std::vector<Vec6> along, across;
-  SlabTerms t;
-  run(march::SlabLanes::Isa::baseline, along, across, t);
-  SlabTerms ref = slab_terms_begin(*b.model, SlabAxis::row, 1, slab);
-  std::vector<Vec6> ref_along(A);
-  for (int k = 0; k < A; ++k) ref_along[k] = along_at(*b.model, SlabAxis::row, slab, k);
-  for (int k = 0; k < A; ++k) {
-    triangle_at(*b.model, SlabAxis::row, 1, slab, ref_along, next, k, ref);
-    const auto near = [k](const Vec6& x, const Vec6& y, const char* what) {
-      EXPECT_LE((x - y).cwiseAbs().maxCoeff(), 1e-13 * y.cwiseAbs().maxCoeff())
-          << what << " at node " << k;
+  for (const SlabAxis axis : {SlabAxis::row, SlabAxis::column}) {
+    const std::string name = axis == SlabAxis::row ? "row: " : "column: ";
+    std::optional<SlabTermsLanes> lanes = SlabTermsLanes::make(*b.model, axis);
+    ASSERT_TRUE(lanes.has_value());
+    std::vector<Vec6> along(K);  // the slab's along values, node by node
+    for (int k = 0; k < K; ++k) along[k] = along_at(*b.model, axis, slab, k);
+    const auto run = [&](march::SlabLanes::Isa isa) {
+      lanes->isa() = isa;
+      Out o{std::vector<Vec6>(K), std::vector<double>(K), std::vector<double>(K), {}};
+      slab_terms_begin(*b.model, axis, 1, slab, o.t);
+      SlabTermsLanes::Batch work{next.data(), o.next_along.data(), o.node.data(),    &o.t,
+                                 slab.data(), along.data(),        o.triangle.data()};
+      for (int k0 = 0; k0 < K; k0 += lanes::kWidth)
+        lanes->nodes(work, k0, std::min(lanes::kWidth, K - k0));
+      return o;
     };
-    near(along[k], ref_along[k], "along");
-    near(across[k], mesh::convected(b.model->tau(), slab[k], next[k], b.model->dt()), "xi");
-    near(t.cross[k], ref.cross[k], "cross");
-    near(t.along[k], ref.along[k], "along term");
-  }
-  if (!march::SlabLanes::avx2_available()) GTEST_SKIP() << "no AVX2 on this CPU";
-  std::vector<Vec6> along2, across2;
-  SlabTerms t2;
-  run(march::SlabLanes::Isa::avx2, along2, across2, t2);
-  for (int k = 0; k < A; ++k)
-    for (int c = 0; c < 6; ++c) {
-      EXPECT_EQ(along[k](c), along2[k](c));
-      EXPECT_EQ(across[k](c), across2[k](c));
-      EXPECT_EQ(t.cross[k](c), t2.cross[k](c));
-      EXPECT_EQ(t.along[k](c), t2.along[k](c));
+    const Out o = run(march::SlabLanes::Isa::baseline);
+    SlabTerms ref = slab_terms_begin(*b.model, axis, 1, slab);
+    std::vector<Vec6> ref_next_along(K);
+    for (int k = 0; k < K; ++k) ref_next_along[k] = along_at(*b.model, axis, next, k);
+    for (int k = 0; k < K; ++k) {
+      const std::string at = name + "node " + std::to_string(k);
+      const double energy = triangle_at(*b.model, axis, 1, slab, along, next, k, ref);
+      const auto near = [&at](const Vec6& x, const Vec6& y, const char* what) {
+        EXPECT_LE((x - y).cwiseAbs().maxCoeff(), 1e-13 * y.cwiseAbs().maxCoeff()) << what << at;
+      };
+      near(o.next_along[k], ref_next_along[k], "along ");
+      near(o.t.cross[k], ref.cross[k], "cross ");
+      near(o.t.along[k], ref.along[k], "along term ");
+      expect_near_relative(o.node[k], node_energy_at(*b.model, axis, next, ref_next_along, k),
+                           1e-13, "node energy " + at);
+      expect_near_relative(o.triangle[k], energy, 1e-13, "triangle energy " + at);
     }
+    if (!march::SlabLanes::avx2_available()) GTEST_SKIP() << "no AVX2 on this CPU";
+    const Out o2 = run(march::SlabLanes::Isa::avx2);
+    for (int k = 0; k < K; ++k) {
+      EXPECT_EQ(o.node[k], o2.node[k]);
+      EXPECT_EQ(o.triangle[k], o2.triangle[k]);
+      for (int c = 0; c < 6; ++c) {
+        EXPECT_EQ(o.next_along[k](c), o2.next_along[k](c));
+        EXPECT_EQ(o.t.cross[k](c), o2.t.cross[k](c));
+        EXPECT_EQ(o.t.along[k](c), o2.t.along[k](c));
+      }
+    }
+  }
 }
 
 }  // namespace
