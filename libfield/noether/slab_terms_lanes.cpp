@@ -1,5 +1,8 @@
 #include "libfield/noether/slab_terms_lanes.hpp"
 
+#include <cmath>
+#include <type_traits>
+
 #include "libfield/model/beam_density.hpp"
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
@@ -57,6 +60,18 @@ FIELD_LANES_BODY void store(Lane x, double* out, int count) {
   for (int l = 0; l < count; ++l) out[l] = x[l];
 }
 
+// mesh::convected, tau^{-1}(a^{-1} b) / h. Where lie::cay_inv throws (1 + tr R <= 0: a half turn,
+// summed as Eigen's trace), NaN: SlabSeries redoes such a node node by node, which throws.
+template <class Node>
+FIELD_LANES_BODY V6 convected(const lanes::G& a, const lanes::G& b, double h) {
+  const lanes::G d = lanes::inverse_mul(a, b);
+  const V6 z = (1.0 / h) * Node::tau_inv(d);
+  if constexpr (!std::is_same_v<Node, dcel::CayleyNodeLanes>) return z;
+  const Lane denom = 1.0 + (d.R.e[0][0] + d.R.e[1][1] + d.R.e[2][2]);
+  const V3 nan{lanes::splat(NAN), lanes::splat(NAN), lanes::splat(NAN)};
+  return lanes::select(denom > 0.0, z, V6{nan, nan});
+}
+
 // One batch of SlabTermsLanes::nodes. xi_law: (J, 0, dt), eta_law: (C, E6, ds); Node::tau_inv is
 // the retraction's inverse.
 template <class Node>
@@ -68,7 +83,7 @@ FIELD_LANES_BODY void nodes_body(const Node& xi_law, const Node& eta_law, const 
     // along_at: mesh::convected along the next slab, tau^{-1}(g_k^{-1} g_{k+1}) / h;
     // node_energy_at: V(eta) + Pi(g) (row) or -T(xi) + Pi(g) (column).
     const lanes::G n1 = lanes::load(b.next + k0 + 1, count);
-    const V6 z = (1.0 / (row ? ds : dt)) * Node::tau_inv(lanes::inverse_mul(n0, n1));
+    const V6 z = convected<Node>(n0, n1, row ? ds : dt);
     lanes::store(z, b.next_along + k0, count);
     const Lane pi = e.potential(n0.r);
     store(row ? e.strain_energy(z) + pi : -e.kinetic(z) + pi, b.node_energy + k0, count);
@@ -78,7 +93,7 @@ FIELD_LANES_BODY void nodes_body(const Node& xi_law, const Node& eta_law, const 
     // N = Ad*_{g_1^{-1}} lambda(eta), lambda = -Phi_eta (dcel::space_momentum); the energy term
     // T(xi) (row) or V(eta) - <dV/deta, eta> (column).
     const lanes::G g1 = lanes::load(b.slab + k0, count);
-    const V6 c = (1.0 / (row ? dt : ds)) * Node::tau_inv(lanes::inverse_mul(g1, n0));
+    const V6 c = convected<Node>(g1, n0, row ? dt : ds);
     const V6 l = lanes::load(b.along + k0, count);
     const V6 &xi = row ? c : l, &eta = row ? l : c;
     const V6 M = lanes::spatial_covector(g1, xi_law.phi(xi));

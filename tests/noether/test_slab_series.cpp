@@ -212,6 +212,34 @@ TEST(SlabSeries, SpaceLanesAgreeWithThePerNodePath) {
   std::printf("space: energy %.2e, momentum %.2e relative\n", energy, momentum);
 }
 
+// A half turn between neighbours has no Cayley coordinates: the lanes give NaN there and the
+// node is redone node by node, so the series throw the per-node path's error (lie::cay_inv).
+TEST(SlabSeries, HalfTurnBetweenNeighboursThrowsAsThePerNodePath) {
+  const LoadedBeam b(9, 2);
+  const mesh::Field& f = b.recorder->field();
+  std::vector<lie::SE3> row0(10), row1(10);
+  for (int a = 0; a <= 9; ++a) {
+    row0[a] = f(0, a);
+    row1[a] = f(1, a);
+  }
+  lie::SE3 turn;  // a half turn about d1
+  turn.R = Vec3(1.0, -1.0, -1.0).asDiagonal();
+  row1[6] = row1[5] * turn;
+  std::string messages[2];
+  for (const bool lanes : {true, false}) {
+    TimeDiagnostics d(*b.model, march::time_boundary(b.in), nullptr, {1, 1, lanes});
+    d.slab(0, row0, {});
+    try {
+      d.slab(1, row1, {});
+      ADD_FAILURE() << "no error, lanes = " << lanes;
+    } catch (const Error& e) {
+      messages[lanes ? 0 : 1] = e.what();
+    }
+  }
+  EXPECT_NE(messages[0].find("no Cayley coordinates"), std::string::npos) << messages[0];
+  EXPECT_EQ(messages[0], messages[1]);
+}
+
 // The kernels of SlabTermsLanes give the same bits in their baseline and AVX2 builds (no FMA),
 // and the per-node values of along_at, node_energy_at and triangle_at to round-off, for rows and
 // columns, on slabs of generic poses (turned, stretched and sheared: no cancellation in
