@@ -113,6 +113,12 @@ FIELD_LANES_INLINE G mul(const G& a, const G& b) {
   return out;
 }
 
+/// Ad*_{g^{-1}} mu = (R mu_w + r x (R mu_v), R mu_v): lie::spatial_covector (SPEC [S8.1]).
+FIELD_LANES_INLINE V6 spatial_covector(const G& g, const V6& mu) {
+  const V3 p = mul(g.R, mu.v);
+  return {mul(g.R, mu.w) + cross(g.r, p), p};
+}
+
 /// a^{-1} b = (R_a^T R_b, R_a^T (r_b - r_a)).
 FIELD_LANES_INLINE G inverse_mul(const G& a, const G& b) {
   G out;

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
@@ -23,6 +24,7 @@ SlabSeries::SlabSeries(const dcel::DiscreteModel& model, SlabAxis axis, int k1, 
   // Slabs under the march's threshold run on one thread, as the march does (same reason).
   const int K = axis == SlabAxis::row ? model.mesh().A() : model.mesh().J();
   if (K < march::SlabSolver::kParallelMinNodes) threads_ = 1;
+  if (options.lanes) lanes_ = SlabTermsLanes::make(model, axis);
 }
 
 std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& next) {
@@ -42,12 +44,53 @@ std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& n
   const bool terms = i1 > 0 && terms_needed(i);
   FIELD_ASSERT(!terms || static_cast<int>(along_.size()) == K,
                "SlabSeries: slab " << i << " was not kept");
-  SlabTerms t;
-  if (terms) t = slab_terms_begin(model_, axis_, i, slab_);
+  SlabTerms& t = current_;
+  if (terms) slab_terms_begin(model_, axis_, i, slab_, t, !lanes_ || lanes_->forces());
   next_along_.resize(along ? K : 0);
   node_.resize(K);
   triangle_.resize(K);
-  if (along || terms) {
+  if ((along || terms) && lanes_) {
+    // The same on lanes, batches of lanes::kWidth nodes at fixed starts (slab_terms_lanes.hpp);
+    // a node whose energy is not finite (a half turn between nodes) is redone node by node,
+    // which throws as the per-node path does.
+    SlabTermsLanes::Batch work;
+    work.next = next.data();
+    if (along) {
+      work.next_along = next_along_.data();
+      work.node_energy = node_.data();
+    }
+    if (terms) {
+      work.terms = &t;
+      work.slab = slab_.data();
+      work.along = along_.data();
+      work.triangle_energy = triangle_.data();
+    }
+    const auto batch = [&](int b) {
+      const int k0 = b * lanes::kWidth, count = std::min(lanes::kWidth, K - k0);
+      lanes_->nodes(work, k0, count);
+      for (int k = k0; k < k0 + count; ++k) {
+        if (along && !std::isfinite(node_[k])) {
+          next_along_[k] = along_at(model_, axis_, next, k);
+          node_[k] = node_energy_at(model_, axis_, next, next_along_, k);
+        }
+        if (terms) {
+          if (!std::isfinite(triangle_[k]))
+            triangle_[k] = triangle_at(model_, axis_, i, slab_, along_, next, k, t);
+          else
+            force_at(model_, axis_, i, slab_, k, t);
+        }
+      }
+    };
+    const int batches = march::SlabLanes::batches(K);
+    if (threads_ == 1) {  // no parallel region: entering one costs as much as a small slab
+      for (int b = 0; b < batches; ++b) batch(b);
+    } else {
+      ParallelErrors errors;
+#pragma omp parallel for schedule(static) num_threads(threads_)
+      for (int b = 0; b < batches; ++b) errors.guard(b, [&] { batch(b); });
+      errors.rethrow();
+    }
+  } else if (along || terms) {
     // One parallel region for both slabs; every node writes its own slots (slab_terms.hpp).
     ParallelErrors errors;  // cay_inv throws for a half turn between neighbours
 #pragma omp parallel for schedule(static) num_threads(threads_) if (threads_ > 1)
@@ -80,7 +123,7 @@ std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& n
       }
       out = r;
     }
-    previous_ = std::move(t);
+    std::swap(previous_, current_);
   }
   have_previous_ = terms;
   if (terms_needed(i1)) slab_ = next;

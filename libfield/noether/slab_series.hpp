@@ -15,6 +15,7 @@
 
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/noether/slab_terms.hpp"
+#include "libfield/noether/slab_terms_lanes.hpp"
 
 namespace field::noether {
 
@@ -22,6 +23,9 @@ namespace field::noether {
 struct SeriesOptions {
   int stride = 1;   ///< report slabs 0, stride, 2 stride, ... and the last one (N-1)
   int threads = 0;  ///< OpenMP threads for the per-node work; 0: the OpenMP default
+  /// The per-node work on SIMD lanes where it applies (the beam, SlabTermsLanes); false: node by
+  /// node (slab_terms.hpp), the reference. The two agree to round-off.
+  bool lanes = true;
 };
 
 /// The values reported for one slab i.
@@ -56,8 +60,10 @@ class SlabSeries {
   std::vector<Vec6> along_;       // its along_at values (empty when not computed)
   std::vector<Vec6> next_along_;  // buffers of add(), kept to save allocations
   std::vector<double> node_, triangle_;
-  double node_energy_ = 0.0;  // its node energy, sum_k node_energy_at
-  SlabTerms previous_;        // terms of slab i1-2, when computed
+  std::optional<SlabTermsLanes> lanes_;  // set where the lanes apply and are asked for
+  double node_energy_ = 0.0;             // its node energy, sum_k node_energy_at
+  SlabTerms previous_;                   // terms of slab i1-2, when computed
+  SlabTerms current_;                    // terms of slab i1-1 being computed (buffers reused)
   bool have_previous_ = false;
   double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
 

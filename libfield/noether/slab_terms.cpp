@@ -22,23 +22,31 @@ double node_energy_at(const dcel::DiscreteModel& model, SlabAxis axis,
                                : space_node_term(d, along[k], slab[k]);
 }
 
-SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
-                           const std::vector<lie::SE3>& slab) {
+void slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                      const std::vector<lie::SE3>& slab, SlabTerms& t, bool forces) {
   const bool row = axis == SlabAxis::row;
   const int K = row ? model.mesh().A() : model.mesh().J();
   FIELD_ASSERT(static_cast<int>(slab.size()) == K + 1,
                "slab_terms: a slab of " << slab.size() << " values, expected " << K + 1);
-  SlabTerms t;
   t.cross.resize(K);
   t.along.resize(K);
-  t.force.resize(K);
-  t.point.assign(K + 1, Vec6::Zero());
-  if (!model.loads().point.empty())
+  t.force.resize(forces ? K : 0);
+  t.point.clear();
+  t.triangle_energy = 0.0;
+  if (!model.loads().point.empty()) {
+    t.point.assign(K + 1, Vec6::Zero());
     for (int k = 0; k <= K; ++k) {
       const int j = row ? i : k, a = row ? k : i;
       if (j < model.mesh().J())  // point loads act on rows j <= J-1 (SPEC [S3.1])
         t.point[k] = model.dt() * lie::spatial_covector(slab[k], model.point_load(slab[k], j, a));
     }
+  }
+}
+
+SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                           const std::vector<lie::SE3>& slab) {
+  SlabTerms t;
+  slab_terms_begin(model, axis, i, slab, t);
   return t;
 }
 
@@ -50,7 +58,6 @@ double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
   const bool row = axis == SlabAxis::row;
   const double dt = model.dt(), ds = model.ds();
   const lie::Retraction& tau = model.tau();
-  const int j = row ? i : k, a = row ? k : i;
   const lie::SE3& g1 = slab[k];
   const Vec6 xi = row ? mesh::convected(tau, g1, next[k], dt) : along[k];
   const Vec6 eta = row ? along[k] : mesh::convected(tau, g1, next[k], ds);
@@ -58,8 +65,17 @@ double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
   const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, eta));
   t.cross[k] = row ? ds * M : dt * N;
   t.along[k] = row ? dt * N : ds * M;
-  t.force[k] = dt * ds * lie::spatial_covector(g1, model.force(g1, j, a));
+  force_at(model, axis, i, slab, k, t);
   return row ? model.density().kinetic_energy(xi) : space_strain_term(model.density(), eta);
+}
+
+void force_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+              const std::vector<lie::SE3>& slab, int k, SlabTerms& t) {
+  if (t.force.empty()) return;
+  const bool row = axis == SlabAxis::row;
+  const int j = row ? i : k, a = row ? k : i;
+  const lie::SE3& g1 = slab[k];
+  t.force[k] = model.dt() * model.ds() * lie::spatial_covector(g1, model.force(g1, j, a));
 }
 
 double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,
@@ -89,9 +105,10 @@ BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k
   for (int k = k1; k <= std::min(k2, K - 1); ++k) {
     sum.add(before.cross[k]);
     sum.add(-slab.cross[k]);
-    sum.add(slab.force[k]);
+    if (!slab.force.empty()) sum.add(slab.force[k]);  // empty: zero terms, which add nothing
   }
-  for (int k = k1; k <= k2; ++k) sum.add(slab.point[k]);
+  if (!slab.point.empty())
+    for (int k = k1; k <= k2; ++k) sum.add(slab.point[k]);
   if (k1 > 0) sum.add(slab.along[k1 - 1]);
   if (k2 < K) sum.add(-slab.along[k2]);
   return sum.result(scale_glob);

@@ -23,8 +23,11 @@ enum class SlabAxis { row, column };
 struct SlabTerms {
   std::vector<Vec6> cross;  ///< K terms: ds M (row) or dt N (column): flux to the next slab
   std::vector<Vec6> along;  ///< K terms: dt N (row) or ds M (column): flux along the slab
-  std::vector<Vec6> force;  ///< K terms: dt ds F (potential and distributed loads)
-  std::vector<Vec6> point;  ///< K+1 terms: dt W (point loads) at the nodes; zero on row J
+  /// K terms: dt ds F (potential and distributed loads); empty when the slab has no body forces
+  /// (SlabTermsLanes::forces(): every term would be zero)
+  std::vector<Vec6> force;
+  /// K+1 terms: dt W (point loads) at the nodes, zero on row J; empty when the model has none
+  std::vector<Vec6> point;
   /// sum_k T(xi_j^k) (row) or sum_k [V(eta_k^a) - <dV/deta, eta_k^a>] (column) [J/m]
   double triangle_energy = 0.0;
 };
@@ -42,9 +45,12 @@ Vec6 along_at(const dcel::DiscreteModel& model, SlabAxis axis, const std::vector
 double node_energy_at(const dcel::DiscreteModel& model, SlabAxis axis,
                       const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k);
 
-/// The terms of slab i (from the slab, A+1 or J+1 values) sized, with their point loads and
-/// triangle_energy = 0: triangle_at fills the rest, and the sum of its returns in order is
-/// triangle_energy.
+/// The terms of slab i (from the slab, A+1 or J+1 values) sized in `t` (its buffers reused),
+/// with their point loads and triangle_energy = 0: triangle_at fills the rest, and the sum of its
+/// returns in order is triangle_energy. `forces` = false leaves t.force empty (no body forces).
+void slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+                      const std::vector<lie::SE3>& slab, SlabTerms& t, bool forces = true);
+/// The same into new terms.
 SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
                            const std::vector<lie::SE3>& slab);
 
@@ -54,6 +60,10 @@ SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int 
 double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
                    const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
                    const std::vector<lie::SE3>& next, int k, SlabTerms& t);
+
+/// t.force[k] of triangle k (triangle_at, SlabTermsLanes); nothing when t.force is empty.
+void force_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+              const std::vector<lie::SE3>& slab, int k, SlabTerms& t);
 
 /// E_j = ds [sum_a T + (sum_a V_j^a + sum_a V_{j+1}^a)/2] (row) or
 /// E_M^a = dt [sum_j (V - <dV/deta, eta>) + (sum_j W_j^a + sum_j W_j^{a+1})/2] (column), SPEC [S9].

@@ -3,6 +3,12 @@
 // with the energy and momentum of stride 1, bit for bit, and the balance still at round-off.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "libfield/lie/cayley.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/slab_solve.hpp"
 #include "libfield/noether/space_diagnostics.hpp"
@@ -22,13 +28,13 @@ struct LoadedBeam {
   march::TimeMarchInput in;
   std::optional<march::FieldRecorder> recorder;
 
-  LoadedBeam(int A, int J) {
+  LoadedBeam(int A, int J, lie::RetractionKind kind = lie::RetractionKind::cayley) {
     ff.A = A;
     ff.J = J;
     loads = test::mixed_loads(A);
     loads.point.erase(loads.point.begin());  // loads on solved nodes only
     loads.point.pop_back();
-    model.emplace(beam, loads, lie::Retraction(), ff.mesh());
+    model.emplace(beam, loads, lie::Retraction(kind), ff.mesh());
     in = ff.input();
     in.left = march::SideSpec::clamped(in.row0[0]);
     recorder.emplace(model->mesh(), true);
@@ -100,6 +106,43 @@ TEST(SlabSeries, RejectsAStrideBelowOne) {
   EXPECT_THROW(b.series({0, 1}), Error);
 }
 
+/// |x - y| <= tolerance max(|x|, |y|): the lanes and the per-node path (SlabTermsLanes).
+void expect_near_relative(double x, double y, double tolerance, const std::string& what) {
+  EXPECT_LE(std::abs(x - y), tolerance * std::max(std::abs(x), std::abs(y))) << what;
+}
+
+// The series on lanes (the default for the beam, SlabTermsLanes) equal the per-node path
+// (SeriesOptions::lanes = false, the reference) to round-off, for both retractions: energies to
+// 1e-14 relative, momenta to 1e-13 of their largest component, balances at round-off in both.
+TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
+  for (const lie::RetractionKind kind :
+       {lie::RetractionKind::cayley, lie::RetractionKind::exponential}) {
+    const LoadedBeam b(march::SlabSolver::kParallelMinNodes + 13, 12, kind);
+    ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
+    const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
+                                          nodes = b.series({1, 2, false});
+    ASSERT_EQ(lanes.size(), nodes.size());
+    double energy = 0.0, momentum = 0.0;  // largest relative differences
+    for (size_t i = 0; i < lanes.size(); ++i) {
+      const std::string row = "row " + std::to_string(i);
+      expect_near_relative(lanes[i].energy, nodes[i].energy, 1e-14, row);
+      energy =
+          std::max(energy, std::abs(lanes[i].energy - nodes[i].energy) / std::abs(nodes[i].energy));
+      const double scale = nodes[i].momentum.cwiseAbs().maxCoeff();
+      EXPECT_LE((lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff(), 1e-13 * scale)
+          << row;
+      momentum =
+          std::max(momentum, (lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff() / scale);
+      if (i >= 1) {
+        EXPECT_LT(lanes[i].balance, 1e-12) << row;
+        EXPECT_LT(nodes[i].balance, 1e-12) << row;
+      }
+    }
+    std::printf("retraction %d: energy %.2e, momentum %.2e relative\n", static_cast<int>(kind),
+                energy, momentum);
+  }
+}
+
 /// The space march of SPEC [S11.4] with J = 100 nodes per column (parallel), A = 10 columns.
 std::vector<SpaceColumnDiagnostics> space_series(const SeriesOptions& options) {
   test::SpaceEvolution se;
@@ -139,6 +182,129 @@ TEST(SlabSeries, SpaceDiagnosticsSameBitsOnThreadsAndStride) {
     same(thin[i], one[expected[i]]);
     if (thin[i].a >= 1) {
       EXPECT_LT(thin[i].balance, 1e-12) << "column " << thin[i].a;
+    }
+  }
+}
+
+// The space series on lanes equal the per-node path to round-off as well (columns). Here the
+// stress C (eta - E6) is taken from eta ~ E6 (a strain of ~1e-4), so both paths carry an error
+// of eps |C| |eta|, not eps |C (eta - E6)|: they agree to ~3e-12 relative (measured), tested at
+// 1e-11.
+TEST(SlabSeries, SpaceLanesAgreeWithThePerNodePath) {
+  const std::vector<SpaceColumnDiagnostics> lanes = space_series({1, 2, true}),
+                                            nodes = space_series({1, 2, false});
+  ASSERT_EQ(lanes.size(), nodes.size());
+  double energy = 0.0, momentum = 0.0;  // largest relative differences
+  for (size_t i = 0; i < lanes.size(); ++i) {
+    const std::string column = "column " + std::to_string(i);
+    expect_near_relative(lanes[i].energy, nodes[i].energy, 1e-11, column);
+    energy =
+        std::max(energy, std::abs(lanes[i].energy - nodes[i].energy) / std::abs(nodes[i].energy));
+    const double scale = nodes[i].momentum.cwiseAbs().maxCoeff();
+    EXPECT_LE((lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff(), 1e-11 * scale)
+        << column;
+    momentum =
+        std::max(momentum, (lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff() / scale);
+    if (i >= 1) {
+      EXPECT_LT(lanes[i].balance, 1e-12) << column;
+    }
+  }
+  std::printf("space: energy %.2e, momentum %.2e relative\n", energy, momentum);
+}
+
+// A half turn between neighbours has no Cayley coordinates: the lanes give NaN there and the
+// node is redone node by node, so the series throw the per-node path's error (lie::cay_inv).
+TEST(SlabSeries, HalfTurnBetweenNeighboursThrowsAsThePerNodePath) {
+  const LoadedBeam b(9, 2);
+  const mesh::Field& f = b.recorder->field();
+  std::vector<lie::SE3> row0(10), row1(10);
+  for (int a = 0; a <= 9; ++a) {
+    row0[a] = f(0, a);
+    row1[a] = f(1, a);
+  }
+  lie::SE3 turn;  // a half turn about d1
+  turn.R = Vec3(1.0, -1.0, -1.0).asDiagonal();
+  row1[6] = row1[5] * turn;
+  std::string messages[2];
+  for (const bool lanes : {true, false}) {
+    TimeDiagnostics d(*b.model, march::time_boundary(b.in), nullptr, {1, 1, lanes});
+    d.slab(0, row0, {});
+    try {
+      d.slab(1, row1, {});
+      ADD_FAILURE() << "no error, lanes = " << lanes;
+    } catch (const Error& e) {
+      messages[lanes ? 0 : 1] = e.what();
+    }
+  }
+  EXPECT_NE(messages[0].find("no Cayley coordinates"), std::string::npos) << messages[0];
+  EXPECT_EQ(messages[0], messages[1]);
+}
+
+// The kernels of SlabTermsLanes give the same bits in their baseline and AVX2 builds (no FMA),
+// and the per-node values of along_at, node_energy_at and triangle_at to round-off, for rows and
+// columns, on slabs of generic poses (turned, stretched and sheared: no cancellation in
+// eta - E6): 1e-13 relative, as g^{-1} g' subtracts positions of size ~4 that differ by ~0.03
+// (eps 4 / 0.03 ~ 3e-14).
+TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
+  const int K = 10;
+  const LoadedBeam b(K, K);  // gravity: the node energies have a potential part
+  std::vector<lie::SE3> slab(K + 1), next(K + 1);
+  for (int k = 0; k <= K; ++k) {
+    const double s = 0.37 * k;
+    Vec6 pose, step;
+    pose << 0.3 * std::sin(s), 0.5 * std::cos(1.3 * s), 0.2 + 0.1 * s, 0.5 + s, 0.1 * s * s, -s;
+    step << 0.01 * std::cos(s), -0.02, 0.015 * std::sin(2 * s), 0.03, 0.01 * s, -0.02 * s;
+    slab[k] = lie::cay(pose);
+    next[k] = slab[k] * lie::cay(step);
+  }
+  struct Out {
+    std::vector<Vec6> next_along;
+    std::vector<double> node, triangle;
+    SlabTerms t;
+  };
+  for (const SlabAxis axis : {SlabAxis::row, SlabAxis::column}) {
+    const std::string name = axis == SlabAxis::row ? "row: " : "column: ";
+    std::optional<SlabTermsLanes> lanes = SlabTermsLanes::make(*b.model, axis);
+    ASSERT_TRUE(lanes.has_value());
+    std::vector<Vec6> along(K);  // the slab's along values, node by node
+    for (int k = 0; k < K; ++k) along[k] = along_at(*b.model, axis, slab, k);
+    const auto run = [&](march::SlabLanes::Isa isa) {
+      lanes->isa() = isa;
+      Out o{std::vector<Vec6>(K), std::vector<double>(K), std::vector<double>(K), {}};
+      slab_terms_begin(*b.model, axis, 1, slab, o.t);
+      SlabTermsLanes::Batch work{next.data(), o.next_along.data(), o.node.data(),    &o.t,
+                                 slab.data(), along.data(),        o.triangle.data()};
+      for (int k0 = 0; k0 < K; k0 += lanes::kWidth)
+        lanes->nodes(work, k0, std::min(lanes::kWidth, K - k0));
+      return o;
+    };
+    const Out o = run(march::SlabLanes::Isa::baseline);
+    SlabTerms ref = slab_terms_begin(*b.model, axis, 1, slab);
+    std::vector<Vec6> ref_next_along(K);
+    for (int k = 0; k < K; ++k) ref_next_along[k] = along_at(*b.model, axis, next, k);
+    for (int k = 0; k < K; ++k) {
+      const std::string at = name + "node " + std::to_string(k);
+      const double energy = triangle_at(*b.model, axis, 1, slab, along, next, k, ref);
+      const auto near = [&at](const Vec6& x, const Vec6& y, const char* what) {
+        EXPECT_LE((x - y).cwiseAbs().maxCoeff(), 1e-13 * y.cwiseAbs().maxCoeff()) << what << at;
+      };
+      near(o.next_along[k], ref_next_along[k], "along ");
+      near(o.t.cross[k], ref.cross[k], "cross ");
+      near(o.t.along[k], ref.along[k], "along term ");
+      expect_near_relative(o.node[k], node_energy_at(*b.model, axis, next, ref_next_along, k),
+                           1e-13, "node energy " + at);
+      expect_near_relative(o.triangle[k], energy, 1e-13, "triangle energy " + at);
+    }
+    if (!march::SlabLanes::avx2_available()) GTEST_SKIP() << "no AVX2 on this CPU";
+    const Out o2 = run(march::SlabLanes::Isa::avx2);
+    for (int k = 0; k < K; ++k) {
+      EXPECT_EQ(o.node[k], o2.node[k]);
+      EXPECT_EQ(o.triangle[k], o2.triangle[k]);
+      for (int c = 0; c < 6; ++c) {
+        EXPECT_EQ(o.next_along[k](c), o2.next_along[k](c));
+        EXPECT_EQ(o.t.cross[k](c), o2.t.cross[k](c));
+        EXPECT_EQ(o.t.along[k](c), o2.t.along[k](c));
+      }
     }
   }
 }

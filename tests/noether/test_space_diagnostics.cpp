@@ -1,6 +1,7 @@
 // The streaming diagnostics of a space march equal the whole-field ones (SPEC [S8.2], [S9]):
-// E_M^a and Q^a to round-off, the column balance at round-off on a marched field and equal to the
-// whole-field Res(R) on a field that solves nothing; Q^a conserved for space_evolution [S11.4].
+// E_M^a and Q^a to round-off (computed on SIMD lanes, noether/slab_terms_lanes.hpp), the column
+// balance at round-off on a marched field and equal to the whole-field Res(R) on a field that
+// solves nothing; Q^a conserved for space_evolution [S11.4].
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -47,8 +48,12 @@ TEST(SpaceDiagnostics, SpaceEvolutionMatchesWholeFieldAndConservesQ) {
   double worst_balance = 0.0, worst_Q = 0.0;
   for (const SpaceColumnDiagnostics& d : cols) {
     EXPECT_DOUBLE_EQ(d.s, d.a * se.ds);
-    EXPECT_NEAR(d.energy, EM[d.a], 1e-13 * std::abs(EM[d.a])) << "column " << d.a;
-    EXPECT_LT(inf(d.momentum - total_space_momentum(maps, d.a)), 1e-14 * size) << d.a;
+    // The streamed terms come from SIMD lanes (SlabTermsLanes), in another operation order than
+    // the whole-field ones; the stress C (eta - E6) is taken from eta ~ E6 (strains ~1e-4), so
+    // both carry an error of eps |C| |eta|, not eps |C (eta - E6)|: measured 3.3e-12 relative in
+    // E_M and 3.7e-13 of the column scale in Q.
+    EXPECT_NEAR(d.energy, EM[d.a], 1e-11 * std::abs(EM[d.a])) << "column " << d.a;
+    EXPECT_LT(inf(d.momentum - total_space_momentum(maps, d.a)), 1e-12 * size) << d.a;
     // Q^a conserved (zero-momentum rows, no forces): SPEC [S8.2], [S10] iii.
     worst_Q = std::max(worst_Q, inf(d.momentum - Q0) / size);
     EXPECT_LT(inf(d.momentum - Q0) / size, 1e-12) << "column " << d.a;
@@ -101,7 +106,10 @@ TEST(SpaceDiagnostics, EqualWholeFieldBalanceOnARandomField) {
           for (int j = j1; j <= std::min(j2, mesh.J() - 1); ++j) column_sum += inf(maps.N(j, d.a));
           scale_glob = std::max(scale_glob, mesh.dt() * column_sum);
           EXPECT_NEAR(d.energy, EM[d.a], 1e-13 * std::abs(EM[d.a]));
-          EXPECT_LT(inf(d.momentum - total_space_momentum(maps, d.a)), 1e-13);
+          // The streamed momenta come from SIMD lanes (SlabTermsLanes), in another operation
+          // order than MomentumMaps: 1e-14 relative (measured 8e-16).
+          const Vec6 Q = total_space_momentum(maps, d.a);
+          EXPECT_LT(inf(d.momentum - Q), 1e-14 * inf(Q));
           if (d.a == 0) continue;
           const BalanceResult whole = noether_balance(maps, Rectangle{j1, j2, d.a, d.a});
           const double expected = inf(whole.residual) / std::max(whole.scale_R, scale_glob);
@@ -143,7 +151,8 @@ TEST(TimeDiagnostics, EqualWholeFieldBalanceOnARandomField) {
         for (int a = a1; a <= std::min(a2, mesh.A() - 1); ++a) row_sum += inf(maps.M(d.j, a));
         scale_glob = std::max(scale_glob, mesh.ds() * row_sum);
         EXPECT_NEAR(d.energy, E[d.j], 1e-13 * std::abs(E[d.j]));
-        EXPECT_LT(inf(d.momentum - total_time_momentum(maps, d.j)), 1e-13);
+        const Vec6 P = total_time_momentum(maps, d.j);  // lanes: 1e-14 relative, as above
+        EXPECT_LT(inf(d.momentum - P), 1e-14 * inf(P));
         if (d.j == 0) continue;
         const BalanceResult whole = noether_balance(maps, Rectangle{d.j, d.j, a1, a2});
         const double expected = inf(whole.residual) / std::max(whole.scale_R, scale_glob);

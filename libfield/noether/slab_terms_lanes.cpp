@@ -1,0 +1,152 @@
+#include "libfield/noether/slab_terms_lanes.hpp"
+
+#include <cmath>
+#include <type_traits>
+
+#include "libfield/model/beam_density.hpp"
+
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define FIELD_LANES_X86 1
+#else
+#define FIELD_LANES_X86 0
+#endif
+
+namespace field::noether {
+
+namespace {
+
+using lanes::Lane;
+using lanes::V3;
+using lanes::V6;
+using march::SlabLanes;
+
+// The kernels' bodies, compiled for the baseline and for AVX2 below (march/slab_lanes.cpp says
+// why everything is forced inline).
+#define FIELD_LANES_BODY inline __attribute__((always_inline))
+
+// The beam's energy densities of SPEC [S3], [S9] on lanes (model::BeamDensity).
+struct BeamEnergies {
+  const double *J, *C, *E6, *weight;  // SlabTermsLanes::Beam
+
+  FIELD_LANES_BODY static Lane weighted_square(const double* K, const V6& x) {
+    return K[0] * x.w.x * x.w.x + K[1] * x.w.y * x.w.y + K[2] * x.w.z * x.w.z +
+           K[3] * x.v.x * x.v.x + K[4] * x.v.y * x.v.y + K[5] * x.v.z * x.v.z;
+  }
+  FIELD_LANES_BODY V6 strain(const V6& eta) const {  // eta - E6
+    return {{eta.w.x - E6[0], eta.w.y - E6[1], eta.w.z - E6[2]},
+            {eta.v.x - E6[3], eta.v.y - E6[4], eta.v.z - E6[5]}};
+  }
+  /// T(xi) = xi.J xi / 2.
+  FIELD_LANES_BODY Lane kinetic(const V6& xi) const { return 0.5 * weighted_square(J, xi); }
+  /// V(eta) = (eta - E6).C (eta - E6) / 2.
+  FIELD_LANES_BODY Lane strain_energy(const V6& eta) const {
+    return 0.5 * weighted_square(C, strain(eta));
+  }
+  /// V(eta) - <dV/deta, eta> = V(eta) - C (eta - E6) . eta (space_strain_term).
+  FIELD_LANES_BODY Lane space_strain(const V6& eta) const {
+    const V6 e = strain(eta);
+    const Lane stress_eta = C[0] * e.w.x * eta.w.x + C[1] * e.w.y * eta.w.y +
+                            C[2] * e.w.z * eta.w.z + C[3] * e.v.x * eta.v.x +
+                            C[4] * e.v.y * eta.v.y + C[5] * e.v.z * eta.v.z;
+    return 0.5 * weighted_square(C, e) - stress_eta;
+  }
+  /// Pi(g) = -rho A_c gvec . r.
+  FIELD_LANES_BODY Lane potential(const V3& r) const {
+    return -(weight[0] * r.x + weight[1] * r.y + weight[2] * r.z);
+  }
+};
+
+FIELD_LANES_BODY void store(Lane x, double* out, int count) {
+  for (int l = 0; l < count; ++l) out[l] = x[l];
+}
+
+// mesh::convected, tau^{-1}(a^{-1} b) / h. Where lie::cay_inv throws (1 + tr R <= 0: a half turn,
+// summed as Eigen's trace), NaN: SlabSeries redoes such a node node by node, which throws.
+template <class Node>
+FIELD_LANES_BODY V6 convected(const lanes::G& a, const lanes::G& b, double h) {
+  const lanes::G d = lanes::inverse_mul(a, b);
+  const V6 z = (1.0 / h) * Node::tau_inv(d);
+  if constexpr (!std::is_same_v<Node, dcel::CayleyNodeLanes>) return z;
+  const Lane denom = 1.0 + (d.R.e[0][0] + d.R.e[1][1] + d.R.e[2][2]);
+  const V3 nan{lanes::splat(NAN), lanes::splat(NAN), lanes::splat(NAN)};
+  return lanes::select(denom > 0.0, z, V6{nan, nan});
+}
+
+// One batch of SlabTermsLanes::nodes. xi_law: (J, 0, dt), eta_law: (C, E6, ds); Node::tau_inv is
+// the retraction's inverse.
+template <class Node>
+FIELD_LANES_BODY void nodes_body(const Node& xi_law, const Node& eta_law, const BeamEnergies& e,
+                                 bool row, double dt, double ds, const SlabTermsLanes::Batch& b,
+                                 int k0, int count) {
+  const lanes::G n0 = lanes::load(b.next + k0, count);
+  if (b.next_along != nullptr) {
+    // along_at: mesh::convected along the next slab, tau^{-1}(g_k^{-1} g_{k+1}) / h;
+    // node_energy_at: V(eta) + Pi(g) (row) or -T(xi) + Pi(g) (column).
+    const lanes::G n1 = lanes::load(b.next + k0 + 1, count);
+    const V6 z = convected<Node>(n0, n1, row ? ds : dt);
+    lanes::store(z, b.next_along + k0, count);
+    const Lane pi = e.potential(n0.r);
+    store(row ? e.strain_energy(z) + pi : -e.kinetic(z) + pi, b.node_energy + k0, count);
+  }
+  if (b.terms != nullptr) {
+    // triangle_at: the quantity across from g_1 = slab[k] and next[k]; M = Ad*_{g_1^{-1}} mu(xi),
+    // N = Ad*_{g_1^{-1}} lambda(eta), lambda = -Phi_eta (dcel::space_momentum); the energy term
+    // T(xi) (row) or V(eta) - <dV/deta, eta> (column).
+    const lanes::G g1 = lanes::load(b.slab + k0, count);
+    const V6 c = convected<Node>(g1, n0, row ? dt : ds);
+    const V6 l = lanes::load(b.along + k0, count);
+    const V6 &xi = row ? c : l, &eta = row ? l : c;
+    const V6 M = lanes::spatial_covector(g1, xi_law.phi(xi));
+    const V6 minus_N = lanes::spatial_covector(g1, eta_law.phi(eta));
+    // Row: cross = ds M, along = dt N; column: cross = dt N, along = ds M.
+    lanes::store(row ? ds * M : (-dt) * minus_N, b.terms->cross.data() + k0, count);
+    lanes::store(row ? (-dt) * minus_N : ds * M, b.terms->along.data() + k0, count);
+    store(row ? e.kinetic(c) : e.space_strain(c), b.triangle_energy + k0, count);
+  }
+}
+
+#define FIELD_SERIES_KERNEL(SUFFIX, TARGET)                                        \
+  TARGET void nodes_##SUFFIX(const SlabLanes& s, const BeamEnergies& e, bool row,  \
+                             const SlabTermsLanes::Batch& b, int k0, int count) {  \
+    if (s.exponential)                                                             \
+      return nodes_body(s.exp_node, s.exp_across, e, row, s.h, s.k, b, k0, count); \
+    nodes_body(s.node, s.across, e, row, s.h, s.k, b, k0, count);                  \
+  }
+
+FIELD_SERIES_KERNEL(baseline, __attribute__((flatten)))
+#if FIELD_LANES_X86
+FIELD_SERIES_KERNEL(avx2, __attribute__((target("avx2"), flatten)))
+#endif
+
+}  // namespace
+
+std::optional<SlabTermsLanes> SlabTermsLanes::make(const dcel::DiscreteModel& model,
+                                                   SlabAxis axis) {
+  // The time equation's laws: node = the xi law, across = the eta law (march/slab_lanes.hpp).
+  const auto laws = SlabLanes::make(model, dcel::NodeEquation::time, {});
+  if (!laws) return std::nullopt;
+  const auto& beam = dynamic_cast<const model::BeamDensity&>(model.density());
+  SlabTermsLanes out(*laws, axis,
+                     !beam.gravity().isZero(0.0) || !model.loads().distributed.empty());
+  const Vec6 E6 = beam.reference_strain();
+  // rho A_c gvec: the body-frame weight of potential_force at the identity (R = I).
+  const Vec3 weight = beam.potential_force(lie::SE3::identity()).tail<3>();
+  for (int i = 0; i < 6; ++i) {
+    out.beam_.J[i] = beam.inertia()[i];
+    out.beam_.C[i] = beam.stiffness()[i];
+    out.beam_.E6[i] = E6[i];
+  }
+  for (int i = 0; i < 3; ++i) out.beam_.weight[i] = weight[i];
+  return out;
+}
+
+void SlabTermsLanes::nodes(const Batch& batch, int k0, int count) const {
+  const bool row = axis_ == SlabAxis::row;
+  const BeamEnergies e{beam_.J, beam_.C, beam_.E6, beam_.weight};
+#if FIELD_LANES_X86
+  if (laws_.isa_used() == SlabLanes::Isa::avx2) return nodes_avx2(laws_, e, row, batch, k0, count);
+#endif
+  nodes_baseline(laws_, e, row, batch, k0, count);
+}
+
+}  // namespace field::noether
