@@ -4,8 +4,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
-#include <cmath>
 #include <cstring>
 
 #include "libfield/core/error.hpp"
@@ -18,18 +16,6 @@ namespace {
 constexpr std::size_t kWriteChars = std::size_t{1} << 20;  // one write(2) per MiB
 
 }  // namespace
-
-char* write_double(char* out, double value) {
-  // Integral values below 2^53 as integers: "100000", not the "1e+05" of the shortest form.
-  // Zero goes through to_chars, which keeps the sign of -0.
-  if (value != 0.0 && std::abs(value) < 9007199254740992.0 && value == std::trunc(value))
-    return write_integer(out, static_cast<long long>(value));
-  return std::to_chars(out, out + kMaxDoubleChars, value).ptr;  // shortest round trip
-}
-
-char* write_integer(char* out, long long value) {
-  return std::to_chars(out, out + 20, value).ptr;
-}
 
 void append_double(std::string& out, double value) {
   char buffer[kMaxDoubleChars];

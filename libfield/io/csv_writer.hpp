@@ -1,7 +1,7 @@
 #pragma once
 /// Streaming CSV output (docs/output-format.md): a header line, then one line per row, values
 /// separated by commas and printed in the shortest form that reads back to the same double bit
-/// for bit (std::to_chars); integral values below 2^53 print as integers (3.0 -> "3").
+/// for bit (number_text.hpp); integral values below 2^53 print as integers (3.0 -> "3").
 /// The file is written as `path.part` and renamed to `path` by close() (atomic_file.hpp). Lines
 /// are collected in a buffer of about 1 MiB and written by one write(2) each: a few hundred
 /// system calls for a file of hundreds of MB (docs/performance.md, "Whole runs").
@@ -12,18 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "libfield/io/number_text.hpp"
+
 namespace field::io {
 
-/// The most characters write_double writes: "-2.2250738585072014e-308".
-inline constexpr std::size_t kMaxDoubleChars = 24;
-
-/// Writes `value` at `out` (room for kMaxDoubleChars) and returns the end: an integral value below
-/// 2^53 in magnitude as an integer ("3", "100000", "-0" for negative zero), any other the shortest
-/// text that strtod reads back to the same bits ("0.1", "1e-05", "0.30000000000000004", "1e+22",
-/// "inf", "nan").
-char* write_double(char* out, double value);
-/// Writes the integer `value` at `out` (room for 20 characters) and returns the end.
-char* write_integer(char* out, long long value);
 /// Appends write_double's text to `out`.
 void append_double(std::string& out, double value);
 /// append_double into a new string.
