@@ -3,8 +3,10 @@
 /// separated by commas and printed in the shortest form that reads back to the same double bit
 /// for bit (number_text.hpp); integral values below 2^53 print as integers (3.0 -> "3").
 /// The file is written as `path.part` and renamed to `path` by close() (atomic_file.hpp). Lines
-/// are collected in a buffer of about 1 MiB and written by one write(2) each: a few hundred
-/// system calls for a file of hundreds of MB (docs/performance.md, "Whole runs").
+/// are collected in a buffer and written out by one write(2) per 64 KiB, or when the last write
+/// is 0.1 s old (a slow run's `path.part` follows the run); a slab larger than 64 KiB is one
+/// write (docs/performance.md, "Whole runs").
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <initializer_list>
@@ -65,7 +67,7 @@ class CsvWriter {
   /// grows it first). Throws when the writer is closed.
   char* room(std::size_t chars);
   /// Checks and keeps the `count` lines written at [begin, end); writes the buffer out when it
-  /// holds 1 MiB or more.
+  /// holds 64 KiB or more or the last write is 0.1 s old.
   void end_lines(const char* begin, const char* end, long long count, std::size_t max_chars);
   /// One write(2) (repeated after a partial write) of the whole buffer. Returns false with errno
   /// set when it fails.
@@ -81,6 +83,7 @@ class CsvWriter {
   std::size_t capacity_ = 0, size_ = 0;
   long long rows_ = 0;
   long long buffered_from_ = 1;  // the first row in the buffer (for messages)
+  std::chrono::steady_clock::time_point written_at_;
   bool open_ = false;
 };
 
