@@ -6,7 +6,8 @@
 # with python3-paraview (the ParaView users visualise with). pvbatch (package paraview) renders
 # the pictures headless under xvfb-run (package xvfb). paraview-dev's CMake files also
 # need python3-paraview and a few header-only/-dev packages to be present. python3-numpy and
-# python3-matplotlib serve scripts/accuracy_vs_time.py (and its tests).
+# python3-matplotlib serve scripts/accuracy_vs_time.py (and its tests). libfmt-dev: Dragonbox, the
+# shortest digits of the numbers in CSV files (libfield/io/number_text.hpp).
 set -euo pipefail
 
 packages=(
@@ -15,7 +16,7 @@ packages=(
   paraview-dev python3-paraview libutfcpp-dev liblz4-dev libdouble-conversion-dev
   paraview xvfb xauth
   python3-numpy python3-matplotlib
-  libcli11-dev libtomlplusplus-dev
+  libcli11-dev libtomlplusplus-dev libfmt-dev
   libgtest-dev libbenchmark-dev
 )
 

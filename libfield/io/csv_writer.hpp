@@ -1,19 +1,24 @@
 #pragma once
 /// Streaming CSV output (docs/output-format.md): a header line, then one line per row, values
 /// separated by commas and printed in the shortest form that reads back to the same double bit
-/// for bit (std::to_chars); integral values below 2^53 print as integers (3.0 -> "3").
-/// The file is written as `path.part` and renamed to `path` by close() (atomic_file.hpp).
-#include <cstdio>
+/// for bit (number_text.hpp); integral values below 2^53 print as integers (3.0 -> "3").
+/// The file is written as `path.part` and renamed to `path` by close() (atomic_file.hpp). Lines
+/// are collected in a buffer and written out by one write(2) per 64 KiB, or when the last write
+/// is 0.1 s old (a slow run's `path.part` follows the run); a slab larger than 64 KiB is one
+/// write (docs/performance.md, "Whole runs").
+#include <chrono>
+#include <cstddef>
 #include <filesystem>
-#include <fstream>
+#include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "libfield/io/number_text.hpp"
+
 namespace field::io {
 
-/// Appends `value` to `out`: an integral value below 2^53 in magnitude as an integer ("3",
-/// "100000", "-0" for negative zero), any other the shortest text that strtod reads back to the
-/// same bits ("0.1", "1e-05", "0.30000000000000004", "1e+22", "inf", "nan").
+/// Appends write_double's text to `out`.
 void append_double(std::string& out, double value);
 /// append_double into a new string.
 std::string format_double(double value);
@@ -26,18 +31,29 @@ class CsvWriter {
   CsvWriter(const CsvWriter&) = delete;
   CsvWriter& operator=(const CsvWriter&) = delete;
   /// Without close() (an exception unwound the run) the data written so far stays in
-  /// `path.part`, flushed but not renamed: kept, and not mistaken for a complete file. Never
+  /// `path.part`, written out but not renamed: kept, and not mistaken for a complete file. Never
   /// throws.
   ~CsvWriter();
 
-  /// Appends one row; throws field::Error when values.size() differs from the number of columns,
-  /// field::IoError when the stream fails (disk full, ...) or the writer is closed.
-  void row(const std::vector<double>& values);
-  /// Appends `count` complete lines formatted by the caller (values with append_double, one per
-  /// column, separated by commas; `text` ends with a newline): the fast path of writers that
-  /// format a whole slab at once. Throws like row().
-  void lines(const std::string& text, long long count);
-  /// Flushes, closes and renames `path.part` to `path`. Idempotent. Throws field::IoError.
+  /// Appends one row; throws field::Error when the number of values differs from the number of
+  /// columns, field::IoError when a write fails (disk full, ...) or the writer is closed.
+  void row(const std::vector<double>& values) { row(values.data(), values.size()); }
+  void row(std::initializer_list<double> values) { row(values.begin(), values.size()); }
+  void row(const double* values, std::size_t count);
+
+  /// Appends `count` complete lines formatted by the caller: the fast path of writers that format
+  /// a whole slab at once. `format(char* out)` writes at most `max_chars` characters at `out`
+  /// (values by write_double, one per column, separated by commas, each line ending with a
+  /// newline) and returns their end. Throws like row().
+  template <class Format>
+  void lines(long long count, std::size_t max_chars, Format&& format) {
+    char* out = room(max_chars);
+    const char* end = format(out);
+    end_lines(out, end, count, max_chars);
+  }
+
+  /// Writes out the buffer, closes and renames `path.part` to `path`. Idempotent. Throws
+  /// field::IoError.
   void close();
 
   const std::filesystem::path& path() const { return path_; }
@@ -47,12 +63,27 @@ class CsvWriter {
   bool is_open() const { return open_; }
 
  private:
+  /// The free end of the buffer with room for `chars` more characters (writes the buffer out or
+  /// grows it first). Throws when the writer is closed.
+  char* room(std::size_t chars);
+  /// Checks and keeps the `count` lines written at [begin, end); writes the buffer out when it
+  /// holds 64 KiB or more or the last write is 0.1 s old.
+  void end_lines(const char* begin, const char* end, long long count, std::size_t max_chars);
+  /// One write(2) (repeated after a partial write) of the whole buffer. Returns false with errno
+  /// set when it fails.
+  bool write_buffer();
+  /// write_buffer() or an IoError naming the rows that were lost.
+  void write_buffer_or_throw(long long last_row);
+
   std::filesystem::path path_;
   std::filesystem::path part_;
   std::vector<std::string> columns_;
-  std::ofstream out_;
-  std::string line_;  // reused buffer of one line
+  int fd_ = -1;
+  std::unique_ptr<char[]> buffer_;
+  std::size_t capacity_ = 0, size_ = 0;
   long long rows_ = 0;
+  long long buffered_from_ = 1;  // the first row in the buffer (for messages)
+  std::chrono::steady_clock::time_point written_at_;
   bool open_ = false;
 };
 

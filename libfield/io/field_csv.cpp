@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -25,13 +26,13 @@ FieldCsvWriter::FieldCsvWriter(std::filesystem::path path, const mesh::Spacetime
       left_(left),
       selection_(by_rows ? mesh.J() : mesh.A(), stride),
       csv_(std::move(path), field_csv_columns()) {
-  if (by_rows_) {  // "a," and "s_a," are the same in every row: formatted once
-    for (int a = 0; a <= mesh_.A(); ++a) {
-      a_text_.push_back(std::to_string(a) + ',');
-      s_text_.emplace_back();
-      append_double(s_text_.back(), mesh_.s(a, left_));
-      s_text_.back() += ',';
-    }
+  // Time rows repeat s_a in every row, space columns t_j in every column: formatted once.
+  const int count = by_rows_ ? mesh_.A() + 1 : mesh_.J() + 1;
+  ends_.push_back(0);
+  for (int k = 0; k < count; ++k) {
+    append_double(texts_, by_rows_ ? mesh_.s(k, left_) : mesh_.t(k));
+    texts_ += ',';
+    ends_.push_back(texts_.size());
   }
 }
 
@@ -60,41 +61,40 @@ void FieldCsvWriter::finish() {
 
 void FieldCsvWriter::write_slab(int index, const std::vector<lie::SE3>& values) {
   // The whole slab as one text, values in the shortest round-trip form (csv_writer.hpp): per
-  // node "j,a,t,s," then the pose. Time rows reuse "j," and "t_j," and the nodes' "a,s_a,".
-  text_.clear();
-  std::string row_text;  // "j," of a time row, "t_j," after it
-  std::string t_text;
-  if (by_rows_) {
-    row_text = std::to_string(index) + ',';
-    append_double(t_text, mesh_.t(index));
-    t_text += ',';
-  }
-  for (int k = 0; k < static_cast<int>(values.size()); ++k) {
-    const int j = by_rows_ ? index : k, a = by_rows_ ? k : index;
-    if (by_rows_) {
-      text_ += row_text;
-      text_ += a_text_[static_cast<size_t>(a)];
-      text_ += t_text;
-      text_ += s_text_[static_cast<size_t>(a)];
-    } else {
-      text_ += std::to_string(j);
-      text_ += ',';
-      text_ += std::to_string(a);
-      text_ += ',';
-      append_double(text_, mesh_.t(j));
-      text_ += ',';
-      append_double(text_, mesh_.s(a, left_));
-      text_ += ',';
+  // node "j,a,t,s," then the pose. The slab's own t_j (time row) or s_a (space column) is
+  // formatted once, the other from texts_.
+  char fixed[kMaxDoubleChars + 1];
+  char* const fixed_end = write_double(fixed, by_rows_ ? mesh_.t(index) : mesh_.s(index, left_));
+  *fixed_end = ',';
+  const std::size_t fixed_size = static_cast<std::size_t>(fixed_end - fixed) + 1;
+  // j, a: 10 characters each; t, s, 7 pose values: kMaxDoubleChars each; 11 separators.
+  constexpr std::size_t kMaxLine = 2 * 10 + 9 * kMaxDoubleChars + 11;
+  const auto copy = [](char* out, const char* text, std::size_t size) {
+    std::memcpy(out, text, size);
+    return out + size;
+  };
+  csv_.lines(static_cast<long long>(values.size()), values.size() * kMaxLine, [&](char* out) {
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      const int j = by_rows_ ? index : static_cast<int>(k);
+      const int a = by_rows_ ? static_cast<int>(k) : index;
+      const char* text = texts_.data() + ends_[k];
+      const std::size_t text_size = ends_[k + 1] - ends_[k];
+      out = write_integer(out, j);
+      *out++ = ',';
+      out = write_integer(out, a);
+      *out++ = ',';
+      out = by_rows_ ? copy(out, fixed, fixed_size) : copy(out, text, text_size);
+      out = by_rows_ ? copy(out, text, text_size) : copy(out, fixed, fixed_size);
+      const lie::SE3& g = values[k];
+      const Vec4 q = g.quat();
+      const double pose[7] = {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)};
+      for (int c = 0; c < 7; ++c) {
+        out = write_double(out, pose[c]);
+        *out++ = c < 6 ? ',' : '\n';
+      }
     }
-    const lie::SE3& g = values[static_cast<size_t>(k)];
-    const Vec4 q = g.quat();
-    const double pose[7] = {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)};
-    for (int c = 0; c < 7; ++c) {
-      append_double(text_, pose[c]);
-      text_ += c < 6 ? ',' : '\n';
-    }
-  }
-  csv_.lines(text_, static_cast<long long>(values.size()));
+    return out;
+  });
 }
 
 namespace {

@@ -5,7 +5,9 @@
 /// with w >= 0 (lie::SE3::quat()), all in their shortest round-trip form (csv_writer.hpp). The
 /// writer is a slab observer of either march; the reader and assemble_field() rebuild a whole
 /// mesh::Field for `field check`.
+#include <cstddef>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "libfield/io/csv_writer.hpp"
@@ -44,9 +46,11 @@ class FieldCsvWriter final : public march::SlabObserver {
   mesh::Side left_;
   SlabSelection selection_;
   CsvWriter csv_;
-  std::vector<std::string> a_text_, s_text_;  // time rows: "a," and "s_a," of every node
-  std::string text_;                          // the slab being written
-  std::vector<lie::SE3> pending_;             // last slab received when it was not written
+  // The texts that repeat: "t_j," of every row (space columns) or "s_a," of every node (time
+  // rows), formatted once; entry k is texts_[ends_[k] .. ends_[k + 1]).
+  std::string texts_;
+  std::vector<std::size_t> ends_;
+  std::vector<lie::SE3> pending_;  // last slab received when it was not written
   int pending_index_ = -1;
 };
 

@@ -1,0 +1,133 @@
+#include "libfield/io/number_text.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace field::io {
+
+namespace {
+
+constexpr double kTwoTo53 = 9007199254740992.0;
+
+constexpr char kPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/// Number of decimal digits of v >= 1.
+int digit_count(std::uint64_t v) {
+  static constexpr std::uint64_t kPow10[20] = {1ULL,
+                                               10ULL,
+                                               100ULL,
+                                               1000ULL,
+                                               10000ULL,
+                                               100000ULL,
+                                               1000000ULL,
+                                               10000000ULL,
+                                               100000000ULL,
+                                               1000000000ULL,
+                                               10000000000ULL,
+                                               100000000000ULL,
+                                               1000000000000ULL,
+                                               10000000000000ULL,
+                                               100000000000000ULL,
+                                               1000000000000000ULL,
+                                               10000000000000000ULL,
+                                               100000000000000000ULL,
+                                               1000000000000000000ULL,
+                                               10000000000000000000ULL};
+  const int t = ((64 - __builtin_clzll(v | 1)) * 1233) >> 12;  // floor or ceil of log10
+  return t + (v >= kPow10[t] ? 1 : 0);
+}
+
+/// Writes the `n` digits of v at out[0..n), two at a time from the end.
+void write_digits(char* out, std::uint64_t v, int n) {
+  char* end = out + n;
+  while (v >= 100) {
+    const auto pair = static_cast<unsigned>(v % 100) * 2;
+    v /= 100;
+    *--end = kPairs[pair + 1];
+    *--end = kPairs[pair];
+  }
+  if (v >= 10) {
+    *--end = kPairs[v * 2 + 1];
+    *--end = kPairs[v * 2];
+  } else {
+    *--end = static_cast<char>('0' + v);
+  }
+}
+
+}  // namespace
+
+char* write_integer(char* out, long long value) {
+  return std::to_chars(out, out + 20, value).ptr;
+}
+
+char* write_shortest(char* out, double value) {
+  if (!(std::abs(value) < kTwoTo53) || value == 0.0)
+    return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
+  // value = digits * 10^e with the fewest digits that read back to value (Dragonbox).
+  const auto decimal = fmt::detail::dragonbox::to_decimal(value);
+  std::uint64_t digits = decimal.significand;
+  int e = decimal.exponent;
+  while (digits % 10 == 0) {  // no trailing zeros (Dragonbox removes them already)
+    digits /= 10;
+    ++e;
+  }
+  if (value < 0.0) *out++ = '-';
+  const int n = digit_count(digits);
+  const int exponent = e + n - 1;  // scientific d.ddde+XX
+  const int exponent_abs = exponent < 0 ? -exponent : exponent;
+  const int scientific = n + (n > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
+  // Below 2^53 a value with e >= 0 would be an integer printed whole: fixed is "ddd" + zeros.
+  const int fixed = e >= 0 ? n + e : (n + e > 0 ? n + 1 : 2 - e);
+  if (fixed <= scientific) {  // std::to_chars: the shorter notation, fixed on a tie
+    if (e >= 0) {
+      write_digits(out, digits, n);
+      std::memset(out + n, '0', static_cast<std::size_t>(e));
+      return out + n + e;
+    }
+    if (n + e > 0) {  // ddd.ddd
+      write_digits(out + 1, digits, n);
+      std::memmove(out, out + 1, static_cast<std::size_t>(n + e));
+      out[n + e] = '.';
+      return out + n + 1;
+    }
+    out[0] = '0';  // 0.000ddd
+    out[1] = '.';
+    std::memset(out + 2, '0', static_cast<std::size_t>(-(n + e)));
+    write_digits(out + 2 - (n + e), digits, n);
+    return out + 2 - e;
+  }
+  write_digits(out + 1, digits, n);  // d.ddde+XX
+  out[0] = out[1];
+  if (n > 1) {
+    out[1] = '.';
+    out += n + 1;
+  } else {
+    out += 1;
+  }
+  *out++ = 'e';
+  *out++ = exponent < 0 ? '-' : '+';
+  if (exponent_abs >= 100) {
+    *out++ = static_cast<char>('0' + exponent_abs / 100);
+  }
+  const int pair = (exponent_abs % 100) * 2;
+  *out++ = kPairs[pair];
+  *out++ = kPairs[pair + 1];
+  return out;
+}
+
+char* write_double(char* out, double value) {
+  // Integral values below 2^53 as integers: "100000", not the "1e+05" of the shortest form.
+  // Zero goes through write_shortest, which keeps the sign of -0.
+  if (value != 0.0 && std::abs(value) < kTwoTo53 && value == std::trunc(value))
+    return write_integer(out, static_cast<long long>(value));
+  return write_shortest(out, value);
+}
+
+}  // namespace field::io
