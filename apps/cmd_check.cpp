@@ -1,7 +1,7 @@
 // `field check DIR`: re-reads a run (run.toml and field.csv, or the complete rows of the
 // field.csv.part of a killed run), recomputes the DCEL residuals of every equation node
-// (SPEC [S5]), the Noether balance (SPEC [S8.2]) on every row and column of the equation nodes
-// and on random rectangles, the energies (SPEC [S9]) and the momenta, prints a short report and
+// (theory §4), the Noether balance (theory §7.2) on every row and column of the equation nodes
+// and on random rectangles, the energies (theory §8) and the momenta, prints a short report and
 // exits with 3 if a residual exceeds its tolerance or the round-off floor of its terms
 // (docs/theory.md section 7.4).
 #include <cmath>
@@ -27,8 +27,8 @@ namespace {
 
 struct Args {
   fs::path dir;
-  double residual_tolerance = 1e-11;  // SPEC [S10] ii
-  double noether_tolerance = 1e-12;   // SPEC [S10] iii
+  double residual_tolerance = 1e-11;  // theory §10 ii
+  double noether_tolerance = 1e-12;   // theory §10 iii
   int rectangles = 200;
 };
 
@@ -164,7 +164,7 @@ int run_check(const Args& args) {
     std::printf("  summary.json: status \"%s\"; %ss 0..%d were checked\n", status.c_str(), slab,
                 last);
 
-  // 2. DCEL residuals, SPEC [S5]: a node passes when |G_n| <= max(tol max scale, floor_n), the
+  // 2. DCEL residuals, theory §4: a node passes when |G_n| <= max(tol max scale, floor_n), the
   // round-off floor of its terms (docs/theory.md section 7.4).
   const std::vector<double> floors = dcel::residual_floors(problem.model, field);
   const dcel::ResidualReport residual =
@@ -178,7 +178,7 @@ int run_check(const Args& args) {
   std::printf("                  closest to its tolerance: node j = %d, a = %d, at %.3g x\n",
               residual.worst_ratio.j, residual.worst_ratio.a, residual.ratio);
 
-  // 3. Noether balance on rows, columns and random rectangles of equation nodes, SPEC [S8.2].
+  // 3. Noether balance on rows, columns and random rectangles of equation nodes, theory §7.2.
   // A rectangle passes when |Res(R)| <= max(tol S, 10 eps terms(R) S + floor(R))
   // (noether::BalanceFloor::allowed): the evaluation round-off of the sum and the node floors.
   const noether::MomentumMaps maps(problem.model, field);
@@ -262,13 +262,13 @@ Runner add_check(CLI::App& app, CommonOptions& common) {
                   "are checked)")
       ->required();
   sub->add_option("--residual-tol", args->residual_tolerance,
-                  "relative tolerance of |G_n|/max scale (default 1e-11, SPEC [S10] ii); a node "
+                  "relative tolerance of |G_n|/max scale (default 1e-11, theory §10 ii); a node "
                   "also passes within the round-off floor of its terms")
       ->check(CLI::PositiveNumber);
   sub->add_option("--noether-tol", args->noether_tolerance,
-                  "relative tolerance of the Noether balance (default 1e-12, SPEC [S10] iii); a "
+                  "relative tolerance of the Noether balance (default 1e-12, theory §10 iii); a "
                   "rectangle also passes within 10 eps x terms plus the round-off floor of its "
-                  "nodes, SPEC [S8.2]")
+                  "nodes, theory §7.2")
       ->check(CLI::PositiveNumber);
   sub->add_option("--rectangles", args->rectangles, "random rectangles (default 200)")
       ->check(CLI::Range(0, 1000000));

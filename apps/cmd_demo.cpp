@@ -1,6 +1,6 @@
-// `field demo`: exercises the SE(3) kernel on the rigid screw motion of SPEC [S11.2]:
+// `field demo`: exercises the SE(3) kernel on the rigid screw motion of theory §11.2:
 // g_j = tau(dt xi)^j for a body velocity xi (spin about and drift along the axis). Prints the
-// pose at a few times for both retractions and the kernel identities of SPEC [S10] row 0.
+// pose at a few times for both retractions and the kernel identities of theory §10 row 0.
 #include <cstdio>
 
 #include "apps/commands.hpp"
@@ -26,7 +26,7 @@ int run_demo(int steps, double dt) {
     for (int j = 0; j <= steps; ++j) {
       if (j > 0) {
         const lie::SE3 next = g * step;
-        // Recover the velocity from two consecutive poses, as the DCEL does (SPEC [S4.1]).
+        // Recover the velocity from two consecutive poses, as the DCEL does (theory §3.1).
         const Vec6 xi_rec = tau.tau_inv(g.inverse() * next) / dt;
         worst_round_trip = std::max(worst_round_trip, (xi_rec - xi).cwiseAbs().maxCoeff());
         g = next;

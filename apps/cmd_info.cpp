@@ -1,5 +1,5 @@
 // `field info CASE.toml`: validates a case (and the data files it names) and prints the resolved
-// parameters, wave speeds, the stability numbers of both marches (SPEC [S7]), and memory and
+// parameters, wave speeds, the stability numbers of both marches (theory §6), and memory and
 // output size estimates, without running.
 #include <algorithm>
 #include <cmath>
@@ -116,7 +116,7 @@ int run_info(const fs::path& case_file) {
   std::printf("loads    gravity (%g, %g, %g) m/s^2, %zu distributed, %zu point\n", spec.gravity(0),
               spec.gravity(1), spec.gravity(2), spec.loads.distributed.size(),
               spec.loads.point.size());
-  std::printf("stability (SPEC [S7])\n");
+  std::printf("stability (theory §6)\n");
   std::printf(
       "  time march:  c_E dt/ds = %.3f, dt omega_c/2 = %.3f  (stable below 1: dt < %.4g s)"
       "  %s\n",
@@ -133,7 +133,7 @@ int run_info(const fs::path& case_file) {
   // space march or a case that does not fit in memory (its first rows are not computed).
   const double kCsvValue = time && fits ? mean_value_length(problem) : 19.0;
   const double nodes = double(spec.J + 1) * (spec.A + 1);
-  // Node updates (SPEC [S7]): time march, nodes lo..A-1 of rows 1 (velocity start) or 2..J;
+  // Node updates (theory §6): time march, nodes lo..A-1 of rows 1 (velocity start) or 2..J;
   // space march, rows lo..J-1 of columns 2..A.
   double updates = 0.0;
   if (time) {

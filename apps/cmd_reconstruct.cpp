@@ -1,4 +1,4 @@
-// `field reconstruct CASE.toml [--tip TIP.csv] [--out DIR]`: the space march of SPEC [S7.2]:
+// `field reconstruct CASE.toml [--tip TIP.csv] [--out DIR]`: the space march of theory §6.2:
 // the motion of the whole beam from the measured motion and strain of its tip a = 0. Writes
 // field.csv (by columns), space_series.csv, beam.pvd + frames/, spacetime.vtu, run.toml and
 // summary.json in DIR (docs/cli.md, docs/output-format.md).
@@ -80,7 +80,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   march::check_space_march(model, setup.input, options);
   if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
 
-  // 2. Stability numbers of SPEC [S7.2], before marching (warnings print even with -q).
+  // 2. Stability numbers of theory §6.2, before marching (warnings print even with -q).
   const march::StabilityNumbers numbers = problem.stability();
   const std::string warning = march::space_march_warning(numbers, spec.dt);
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";

@@ -1,4 +1,4 @@
-// `field simulate CASE.toml [--out DIR]`: the time march of SPEC [S7.1] on a case file, with
+// `field simulate CASE.toml [--out DIR]`: the time march of theory §6.1 on a case file, with
 // field.csv, time_series.csv, tip.csv, beam.pvd + frames/, spacetime.vtu, run.toml and
 // summary.json in DIR (docs/cli.md, docs/output-format.md).
 #include <omp.h>
@@ -66,7 +66,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   options.stop = &stop_flag();
   march::check_time_march(model, input, options);
 
-  // 2. Stability numbers of SPEC [S7.1], before marching (warnings print even with -q).
+  // 2. Stability numbers of theory §6.1, before marching (warnings print even with -q).
   const march::StabilityNumbers numbers = problem.stability();
   const std::string warning = march::time_march_warning(numbers, spec.dt);
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
@@ -164,7 +164,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
 }  // namespace
 
 Runner add_simulate(CLI::App& app, CommonOptions& common) {
-  CLI::App* sub = app.add_subcommand("simulate", "Time march of a case file (SPEC [S7.1])");
+  CLI::App* sub = app.add_subcommand("simulate", "Time march of a case file (theory §6.1)");
   add_common_options(*sub, common);
   auto args = std::make_shared<Args>();
   sub->add_option("CASE", args->case_file, "case file (TOML), e.g. meshes/free_flight/case.toml")

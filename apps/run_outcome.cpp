@@ -88,7 +88,7 @@ RunOutcome run_outcome(const march::MarchResult& r, const RunProblem& problem, c
       o.status = "half_turn";
       o.message = format(
           "field: run failed: %s %d could not be computed: nodes %s = %d and %d are turned by a "
-          "half turn against each other (no Cayley coordinates, SPEC [S2.1]); the step is too "
+          "half turn against each other (no Cayley coordinates, theory §2.1); the step is too "
           "large for the motion: try a smaller %s, or retraction = \"exponential\".",
           w.slab, f.slab, w.node, f.node, f.node + 1, w.step);
     } else {

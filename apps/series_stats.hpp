@@ -1,6 +1,6 @@
 #pragma once
 // Running extremes of the per-slab diagnostics of a march (noether::TimeRowDiagnostics or
-// SpaceColumnDiagnostics: energy E_j or E_M^a, momentum P_j or Q^a, SPEC [S8.2], [S9]), for
+// SpaceColumnDiagnostics: energy E_j or E_M^a, momentum P_j or Q^a, theory §7.2, §8), for
 // the progress line, the final report and summary.json.
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// The series diagnostics of a time march (noether::TimeDiagnostics, SPEC [S8.2], [S9]) against
+// The series diagnostics of a time march (noether::TimeDiagnostics, theory §7.2, §8) against
 // the march they observe: WavyBeam slabs of A nodes, J = max(100, 1e5 / A) rows, marched alone
 // (series = 0), with the diagnostics of every row (1) or of every 100th row (100), on 1 and 2
 // threads. Items are node updates, as in bench_march, so the rates compare directly: the share

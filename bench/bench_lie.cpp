@@ -1,4 +1,4 @@
-// Kernel benchmarks: the retraction functions of SPEC [S2] for Cayley and exp.
+// Kernel benchmarks: the retraction functions of theory §2 for Cayley and exp.
 #include <benchmark/benchmark.h>
 
 #include "libfield/lie/retraction.hpp"

@@ -1,6 +1,6 @@
-// March benchmarks (SPEC [S7]): slabs of the time and space marches for A (or J) nodes per slab
-// on 1 and 2 threads, and whole runs of the SPEC's cases [S11]. Items are node updates (one
-// converged node solve of SPEC [S6] with everything around it: momenta, targets, tau, ends);
+// March benchmarks (theory §6): slabs of the time and space marches for A (or J) nodes per slab
+// on 1 and 2 threads, and whole runs of the cases of theory §11. Items are node updates (one
+// converged node solve of theory §5 with everything around it: momenta, targets, tau, ends);
 // times are real (wall-clock) times, as OpenMP runs on several threads.
 #include <benchmark/benchmark.h>
 
@@ -196,8 +196,8 @@ BENCHMARK(BM_one_slab)
     ->UseRealTime()
     ->Unit(benchmark::kMicrosecond);
 
-// Whole runs: free_flight [S11.1] (Cayley and exp), space_evolution [S11.4], and a long beam
-// (WavyBeam, A = 10000, 1000 steps).
+// Whole runs: free_flight theory §11.1 (Cayley and exp), space_evolution theory §11.4, and a long
+// beam (WavyBeam, A = 10000, 1000 steps).
 void BM_free_flight(benchmark::State& state) {
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();

@@ -1,6 +1,7 @@
-// Node benchmarks (SPEC [S6]): one converged node solve of the time march (free_flight, [S11.1])
-// and of the space march (space_evolution, [S11.4]) from a typical previous value: the node's
-// own solution at the previous step, as the marches start Newton; plus its parts (Phi, Jacobian).
+// Node benchmarks (theory §5): one converged node solve of the time march (free_flight, theory
+// §11.1) and of the space march (space_evolution, theory §11.4) from a typical previous value: the
+// node's own solution at the previous step, as the marches start Newton; plus its parts (Phi,
+// Jacobian).
 #include <benchmark/benchmark.h>
 
 #include <type_traits>

@@ -1,5 +1,5 @@
 #pragma once
-// Problems of any size for the benchmarks, built like the SPEC's validation cases [S11] so that
+// Problems of any size for the benchmarks, built like the validation cases of theory §11 so that
 // a node update costs what it costs in those cases (same steps, same size of motion per step).
 #include <cmath>
 
@@ -11,7 +11,7 @@
 
 namespace field::bench {
 
-/// Time march of a free-free soft beam with A nodes: the free_flight steps of SPEC [S11.1]
+/// Time march of a free-free soft beam with A nodes: the free_flight steps of theory §11.1
 /// (ds = 0.1 m, dt = 0.005 s, CFL_time = 0.5) and its velocity pattern (bending, twisting,
 /// sideways drift) repeated every metre, without the rigid tumbling, whose speed would grow with
 /// the length of the beam. For A = 10 the work per node is that of free_flight.
@@ -25,7 +25,7 @@ struct WavyBeam {
     const double alpha = 0.3, gamma = 5.0, v_d = 0.5;
     march::TimeMarchInput in;
     for (int a = 0; a <= A; ++a) {
-      const double s = (a + 0.5) * ds;  // free end, SPEC [S4.3]
+      const double s = (a + 0.5) * ds;  // free end, theory §3.4
       lie::SE3 g;
       g.r = Vec3(0.0, 0.0, s);
       in.row0.push_back(g);
@@ -38,8 +38,8 @@ struct WavyBeam {
   }
 };
 
-/// Space march of SPEC [S11.4] with J nodes per column: the stubby beam, dt = 1/150 s and
-/// ds = 0.1 m of space_evolution (CFL_space = 0.78), T = J dt, and the tip data of [S11.4]
+/// Space march of theory §11.4 with J nodes per column: the stubby beam, dt = 1/150 s and
+/// ds = 0.1 m of space_evolution (CFL_space = 0.78), T = J dt, and the tip data of theory §11.4
 /// (phi = sin^2(pi t / T)) over A columns. J = 300 is space_evolution itself.
 struct WavySpace {
   int J = 300;

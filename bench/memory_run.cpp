@@ -1,4 +1,4 @@
-// Peak resident memory of a long streaming time march (SPEC [S7.1]): the marches keep only the
+// Peak resident memory of a long streaming time march (theory §6.1): the marches keep only the
 // slabs they need and hand each row to observers, so memory must not grow with the step count.
 //
 //   memory_run [A=10000] [J=100000] [threads=2] [every=1000]

@@ -1,8 +1,8 @@
 """Plot the conservation diagnostics of a run folder: energy and momentum drift, two charts.
 
 Reads DIR/time_series.csv of a time march (docs/output-format.md) and draws
-  left:  the relative energy change (E_j - E_0)/|E_0| against t (SPEC [S9]),
-  right: the momentum drift |P_j - P_0| of each of the six components against t (SPEC [S8]);
+  left:  the relative energy change (E_j - E_0)/|E_0| against t (theory §8),
+  right: the momentum drift |P_j - P_0| of each of the six components against t (theory §7);
 or, for a space march, DIR/space_series.csv:
   left:  the spatial-evolution energy E_M^a against s,
   right: the drift |Q^a - Q^0| of each component against s.

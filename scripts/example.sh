@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README command 1: installs what is missing, builds (Release), runs the bundled example case
-# (meshes/free_flight: a free-free beam tumbling, bending and twisting, SPEC [S11.1]), checks
+# (meshes/free_flight: a free-free beam tumbling, bending and twisting, theory §11.1), checks
 # the run, and renders a picture with ParaView (headless, under xvfb-run).
 # Output: runs/free_flight/ (open beam.pvd or spacetime.vtu in ParaView; beam.png).
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Whole `field simulate` processes, as a user runs them (docs/performance.md, "Whole runs").
 
-Runs free_flight as shipped and refined free_flight beams (SPEC [S11.1] with A nodes,
+Runs free_flight as shipped and refined free_flight beams (theory §11.1 with A nodes,
 ds = 1/A m, dt = ds/20 s: c_E dt/ds = 0.5 as shipped, J rows) with the default outputs and with
 every optional output off, on one thread, and prints the median wall time of the whole process,
 its CPU time (user + system: less sensitive than the wall time to other processes on a shared
@@ -35,7 +35,7 @@ def refined_case(folder, A, J, outputs_off):
     L = A * ds
     with open(os.path.join(folder, "velocities.csv"), "w") as f:
         f.write("a,w1,w2,w3,v1,v2,v3\n")
-        for a in range(A + 1):  # xi(s) of SPEC [S11.1] at s = (a + 1/2) ds
+        for a in range(A + 1):  # xi(s) of theory §11.1 at s = (a + 1/2) ds
             s = (a + 0.5) * ds
             c, n = math.cos(math.pi * s / L), math.sin(math.pi * s / L)
             xi = (0.0, 1.0 + 0.3 * (math.pi / L) * c, 5.0 * c, 1.0 * (s - L / 2) + 0.3 * n, 0.5, 0.0)

@@ -1,5 +1,5 @@
 #pragma once
-/// Four nodes at once: the SIMD lane type of the batched node updates (SPEC [S6], [S7]; see
+/// Four nodes at once: the SIMD lane type of the batched node updates (theory §5, §6; see
 /// docs/performance.md). A Lane holds one double of four different nodes; every operation acts
 /// lane by lane with IEEE double arithmetic, so a node's result does not depend on the lane it
 /// sits in, on its neighbours, or on the instruction set a function is compiled for (SSE2 pairs

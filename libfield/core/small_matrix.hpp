@@ -105,7 +105,7 @@ FIELD_LANES_INLINE M3<T> plus_identity(M3<T> a, const T& s) {
   for (int i = 0; i < 3; ++i) a.e[i][i] = a.e[i][i] + s;
   return a;
 }
-/// hat of SPEC [S1]: w^ u = w x u.
+/// hat of theory §0.2: w^ u = w x u.
 template <typename T>
 FIELD_LANES_INLINE M3<T> hat(const V3<T>& w) {
   const T z{};

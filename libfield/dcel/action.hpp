@@ -1,5 +1,5 @@
 #pragma once
-/// The discrete action S_d = sum_{j<J, a<A} dt ds l(g_j^a, xi_j^a, eta_j^a), SPEC [S4.1]
+/// The discrete action S_d = sum_{j<J, a<A} dt ds l(g_j^a, xi_j^a, eta_j^a), theory §3.1
 /// (potential at vertex v1). Used by the tests: G_n must be its gradient.
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/mesh/field.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-/// The Newton step of the closed-form Cayley node solve (SPEC [S6] with [S2.1]'s dcay^{-1} and
+/// The Newton step of the closed-form Cayley node solve (theory §5 with theory §2.1's dcay^{-1} and
 /// M), written once for one node (T = double: dcel::CayleyNode) and for four (T = lanes::Lane:
 /// dcel::CayleyNodeLanes). With x = h y = (w, v), p = K (y - y0) = (pi, q), W = w^, V = v^,
 /// Q = q^, K = diag(K_w, K_v), the Jacobian J_Phi = (dcay^{-1}_x)^T K + h M(x, p) has the blocks

@@ -11,7 +11,7 @@ namespace field::dcel {
 
 namespace {
 
-// hat of SPEC [S1], local so that it inlines (lie::hat lives in another translation unit).
+// hat of theory §0.2, local so that it inlines (lie::hat lives in another translation unit).
 inline Mat3 skew(const Vec3& w) {
   Mat3 s;
   s << 0.0, -w.z(), w.y(), w.z(), 0.0, -w.x(), -w.y(), w.x(), 0.0;
@@ -23,7 +23,7 @@ struct Point {
   Vec3 w, v, pi, q;
 };
 
-// (dcay^{-1}_x)^T p of SPEC [S2.1].
+// (dcay^{-1}_x)^T p of theory §2.1.
 inline Vec6 phi_at(const Point& z) {
   Vec6 out;
   out.head<3>() = z.pi - 0.5 * (z.pi.cross(z.w) + z.q.cross(z.v)) +
@@ -32,7 +32,7 @@ inline Vec6 phi_at(const Point& z) {
   return out;
 }
 
-// The Jacobian blocks, with W = w^, V = v^, Q = q^ and [S2.1]'s
+// The Jacobian blocks, with W = w^, V = v^, Q = q^ and theory §2.1's
 //   (dcay^{-1}_x)^T = [[I + W/2 + w w^T/4, V (I + W/2)/2], [0, I + W/2]],
 //   M(x, p) = [[-pi^/2 + (w pi^T + (w.pi) I)/4 - V Q/4, G], [-Q/2, 0]],  G = g^,
 //   g = -q/2 - (w x q)/4:

@@ -1,8 +1,8 @@
 #pragma once
-/// Closed-form node solve of SPEC [S6] for the Cayley retraction and a diagonal quadratic law
-/// p(y) = K (y - y0): the beam of SPEC [S3] (time march: K = J, y0 = 0; space march: K = C,
+/// Closed-form node solve of theory §5 for the Cayley retraction and a diagonal quadratic law
+/// p(y) = K (y - y0): the beam of theory §1 (time march: K = J, y0 = 0; space march: K = C,
 /// y0 = E6). Phi and its Jacobian J_Phi = (dcay^{-1}_{hy})^T K + h M(hy, p) are written out block
-/// by block from [S2.1], and the Newton step is solved through the explicit inverse of the
+/// by block from theory §2.1, and the Newton step is solved through the explicit inverse of the
 /// (2,2) block (I + w^/2) K_v and a 3x3 Schur complement: no 6x6 LU, no heap, no virtual call.
 /// Same Newton iteration and stopping rule as dcel::solve_node, which stays the reference.
 #include <optional>
@@ -23,7 +23,7 @@ class CayleyNode {
   Mat6 jacobian(const Vec6& y) const;
   /// The Newton step d with J_Phi(y) d = r, by the block solve that solve() uses.
   Vec6 newton_step(const Vec6& y, const Vec6& r) const;
-  /// Solves Phi(y) = m in place from the start y, with the stopping rule of SPEC [S6]
+  /// Solves Phi(y) = m in place from the start y, with the stopping rule of theory §5
   /// (max|dy| <= tolerance (1 + max|y|), then one polishing iteration), reusing the factorised
   /// Jacobian once a step is below kFreezeStep (1 + max|y|): dcel::newton_solve
   /// (dcel/node_newton.hpp), the iteration dcel::ExpNode shares.

@@ -1,6 +1,6 @@
 #pragma once
 /// dcel::CayleyNode on four nodes at once (core/lanes.hpp): the closed-form Newton solve of
-/// SPEC [S6] for the Cayley retraction and a diagonal law p(y) = K (y - y0), with the same block
+/// theory §5 for the Cayley retraction and a diagonal law p(y) = K (y - y0), with the same block
 /// formulas (dcel/cayley_factor.hpp) and the lane Newton iteration dcel::newton_solve_lanes
 /// (dcel/node_newton_lanes.hpp) that dcel::ExpNodeLanes shares. Inline, for the batched march
 /// kernels.
@@ -36,7 +36,7 @@ class CayleyNodeLanes {
   FIELD_LANES_INLINE lanes::V6 phi(const lanes::V6& y) const {
     return lanes::dcay_inv_dual(h_ * y, law(y));
   }
-  /// The dual at -hy: (dcay^{-1}_{-hy})^T K (y - y0) (mu~ or -lambda~ of SPEC [S4.2]).
+  /// The dual at -hy: (dcay^{-1}_{-hy})^T K (y - y0) (mu~ or -lambda~ of theory §3.3).
   FIELD_LANES_INLINE lanes::V6 phi_tilde(const lanes::V6& y) const {
     return lanes::dcay_inv_dual(-h_ * y, law(y));
   }

@@ -1,7 +1,7 @@
 #pragma once
 /// Everything the discrete equations need besides the field: the density, the external loads, the
-/// retraction and the grid (SPEC [S3], [S3.1], [S4]). Holds references: the density and the loads
-/// must outlive it.
+/// retraction and the grid (theory §1, §1.4, theory §3). Holds references: the density and the
+/// loads must outlive it.
 #include "libfield/core/types.hpp"
 #include "libfield/lie/retraction.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
@@ -24,13 +24,13 @@ class DiscreteModel {
   double ds() const { return mesh_.ds(); }
 
   /// Body force per unit length at node (j, a) in configuration g: the potential force f(g) plus
-  /// the distributed loads at t_j (SPEC [S3], [S3.1]). Placed on vertex v1 of triangle (j, a).
+  /// the distributed loads at t_j (theory §1, §1.4). Placed on vertex v1 of triangle (j, a).
   Vec6 force(const lie::SE3& g, int j, int a) const {
     Vec6 f = density_->potential_force(g);
     if (!loads_->distributed.empty()) f += loads_->distributed_body(g, a, mesh_.A(), mesh_.t(j));
     return f;
   }
-  /// Body covector of the point loads at node (j, a); enters G_n with weight dt (SPEC [S3.1]).
+  /// Body covector of the point loads at node (j, a); enters G_n with weight dt (theory §1.4).
   Vec6 point_load(const lie::SE3& g, int j, int a) const {
     if (loads_->point.empty()) return Vec6::Zero();
     return loads_->point_body(g, a, mesh_.t(j));

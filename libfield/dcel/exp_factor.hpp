@@ -1,13 +1,13 @@
 #pragma once
-/// The Jacobian blocks and the Newton step of the closed-form exponential node solve (SPEC [S6]
-/// with [S2.2]; formulas in dcel/exp_node.hpp), written once for one node (T = double:
+/// The Jacobian blocks and the Newton step of the closed-form exponential node solve (theory §5
+/// with theory §2.2; formulas in dcel/exp_node.hpp), written once for one node (T = double:
 /// dcel::ExpNode) and for four (T = lanes::Lane: dcel::ExpNodeLanes). The blocks of dexp^{-1}
 /// and of M come from lie/exponential_blocks.hpp.
 #include "libfield/lie/exponential_lanes.hpp"
 
 namespace field::dcel {
 
-/// One iterate: x = h y = (w, v), p = K (y - y0) = (pi, q), the coefficients of SPEC [S2.2] at
+/// One iterate: x = h y = (w, v), p = K (y - y0) = (pi, q), the coefficients of theory §2.2 at
 /// |w|^2 and the blocks of dexp^{-1}_x, shared by Phi and the Jacobian.
 template <class T>
 struct ExpPoint {

@@ -1,8 +1,8 @@
 #pragma once
-/// Closed-form node solve of SPEC [S6] for the exponential retraction and a diagonal quadratic
-/// law p(y) = K (y - y0): the beam of SPEC [S3] (time march: K = J, y0 = 0; space march: K = C,
+/// Closed-form node solve of theory §5 for the exponential retraction and a diagonal quadratic
+/// law p(y) = K (y - y0): the beam of theory §1 (time march: K = J, y0 = 0; space march: K = C,
 /// y0 = E6). With x = h y and the blocks F, H of dexp^{-1}_x and M11, M12 of the Newton helper
-/// (lie/exponential_blocks.hpp, SPEC [S2.2]), K = diag(K_w, K_v), the Jacobian
+/// (lie/exponential_blocks.hpp, theory §2.2), K = diag(K_w, K_v), the Jacobian
 /// J_Phi = (dexp^{-1}_x)^T K + h M(x, p) has the blocks
 ///   J11 = F^T K_w + h M11      J12 = H^T K_v + h M12
 ///   J21 = h M12                J22 = F^T K_v,

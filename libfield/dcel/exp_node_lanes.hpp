@@ -1,6 +1,6 @@
 #pragma once
-/// dcel::ExpNode on four nodes at once (core/lanes.hpp): the closed-form Newton solve of SPEC
-/// [S6] for the exponential retraction and a diagonal law p(y) = K (y - y0), with the same
+/// dcel::ExpNode on four nodes at once (core/lanes.hpp): the closed-form Newton solve of
+/// theory §5 for the exponential retraction and a diagonal law p(y) = K (y - y0), with the same
 /// blocks and Newton step (dcel/exp_factor.hpp, T = lanes::Lane) and the lane Newton iteration
 /// dcel::newton_solve_lanes (dcel/node_newton_lanes.hpp) that dcel::CayleyNodeLanes shares.
 /// Inline, for the batched march kernels.
@@ -30,7 +30,7 @@ class ExpNodeLanes {
   }
   /// Phi(y) = (dexp^{-1}_{hy})^T K (y - y0).
   FIELD_LANES_INLINE lanes::V6 phi(const lanes::V6& y) const { return phi_at(point_at(y)); }
-  /// The dual at -hy: (dexp^{-1}_{-hy})^T K (y - y0) (mu~ or -lambda~ of SPEC [S4.2]).
+  /// The dual at -hy: (dexp^{-1}_{-hy})^T K (y - y0) (mu~ or -lambda~ of theory §3.3).
   FIELD_LANES_INLINE lanes::V6 phi_tilde(const lanes::V6& y) const {
     return lanes::dexp_inv_dual(-h_ * y, law(y));
   }

@@ -8,7 +8,7 @@ void time_momenta(const DiscreteModel& model, const Vec6& xi, Vec6& mu, Vec6& mu
   const Vec6 p = model.density().kinetic_momentum(xi);
   const Vec6 x = model.dt() * xi;
   mu = model.tau().dtau_inv_dual(x, p);
-  mu_tilde = model.tau().dtau_inv_dual(-x, p);  // = Ad*_{tau(x)} mu, SPEC [S1]
+  mu_tilde = model.tau().dtau_inv_dual(-x, p);  // = Ad*_{tau(x)} mu, theory §0.2
 }
 
 void space_momenta(const DiscreteModel& model, const Vec6& eta, Vec6& lambda, Vec6& lambda_tilde) {

@@ -1,5 +1,5 @@
 #pragma once
-/// Discrete momenta of one triangle and the vertex derivatives of L_d, SPEC [S4.2]:
+/// Discrete momenta of one triangle and the vertex derivatives of L_d, theory §3.3:
 ///   mu      = (dtau^{-1}_{dt xi})^T  dT/dxi          time momentum
 ///   mu~     = (dtau^{-1}_{-dt xi})^T dT/dxi = Ad*_{tau(dt xi)} mu
 ///   lambda  = -(dtau^{-1}_{ds eta})^T  dV/deta       space momentum (stress)

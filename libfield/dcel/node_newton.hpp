@@ -1,12 +1,12 @@
 #pragma once
-/// The Newton iteration of the closed-form node solves of SPEC [S6] (dcel::CayleyNode,
+/// The Newton iteration of the closed-form node solves of theory §5 (dcel::CayleyNode,
 /// dcel::ExpNode), written once; each retraction supplies its arithmetic as an `Iteration`:
 ///   Point point(const Vec6& y)           the iterate's x = h y, p = K (y - y0) and what Phi and
 ///                                        the Jacobian share,
 ///   Vec6 phi(const Point&)               Phi(y),
 ///   void factor(Factor&, const Point&)   the factorised Jacobian J_Phi(y),
 ///   Vec6 step(const Factor&, const Vec6& r)  d with J_Phi d = r.
-/// The stopping rule is that of SPEC [S6] (max|dy| <= tolerance (1 + max|y|), then one polishing
+/// The stopping rule is that of theory §5 (max|dy| <= tolerance (1 + max|y|), then one polishing
 /// iteration), as in dcel::solve_node. Once a step is below `freeze_step` (1 + max|y|), the
 /// factorisation of that step's start is reused (a chord step): it differs from the exact one by
 /// a relative O(freeze_step), so the next step, already of round-off size by quadratic

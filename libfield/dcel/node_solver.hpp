@@ -1,5 +1,5 @@
 #pragma once
-/// The per-node nonlinear problem of SPEC [S6]:
+/// The per-node nonlinear problem of theory §5:
 ///   Phi(y) := (dtau^{-1}_{h y})^T p(y) = m,
 /// time march: y = xi, h = dt, p = dT/dxi (= J xi); space march: y = eta, h = ds, p = dV/deta
 /// (= C (eta - E6)) and m = -(target lambda). Newton with the analytic Jacobian
@@ -17,7 +17,7 @@ enum class NodeEquation {
 };
 
 struct NodeSolverOptions {
-  double tolerance = 1e-14;  ///< stop when max|dy| <= tolerance (1 + max|y|), SPEC [S6]
+  double tolerance = 1e-14;  ///< stop when max|dy| <= tolerance (1 + max|y|), theory §5
   int max_iterations = 30;   ///< give up after this many updates
 };
 
@@ -36,7 +36,7 @@ Mat6 node_jacobian(const model::Density& density, const lie::Retraction& tau, No
                    double h, const Vec6& y);
 
 /// Solves Phi(y) = m in place, starting from y (e.g. the node's previous value). After the step
-/// criterion is met, one more iteration polishes the result (SPEC [S6]).
+/// criterion is met, one more iteration polishes the result (theory §5).
 NodeSolveReport solve_node(const model::Density& density, const lie::Retraction& tau,
                            NodeEquation equation, double h, const Vec6& m, Vec6& y,
                            const NodeSolverOptions& options = {});

@@ -17,7 +17,7 @@ double norm_inf(const Vec6& v) {
   return v.cwiseAbs().maxCoeff();
 }
 
-// G_n of SPEC [S5] from any node accessor values(j, a): a whole mesh::Field or a RowWindow.
+// G_n of theory §4 from any node accessor values(j, a): a whole mesh::Field or a RowWindow.
 template <class Values>
 NodeResidual node_residual_of(const DiscreteModel& model, const Values& values, int j, int a) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
@@ -34,7 +34,7 @@ NodeResidual node_residual_of(const DiscreteModel& model, const Values& values, 
   if (mesh.has_triangle(j, a)) add(derivatives_of(j, a).D1);                 // n = v1
   if (mesh.has_triangle(j - 1, a)) add(derivatives_of(j - 1, a).D2);         // n = v2
   if (mesh.has_triangle(j, a - 1)) add(derivatives_of(j, a - 1).D3);         // n = v3
-  if (j < mesh.J()) add(model.dt() * model.point_load(values(j, a), j, a));  // [S3.1]
+  if (j < mesh.J()) add(model.dt() * model.point_load(values(j, a), j, a));  // theory §1.4
   return r;
 }
 
@@ -55,7 +55,7 @@ Vec6 node_error(const lie::SE3& g) {
 }
 
 // y = tau^{-1}(g0^{-1} g1) / h and the componentwise bound of its change for node errors z0, z1:
-// h dy = dtau^{-1}_{hy} (-z0 + Ad_U z1), U = g0^{-1} g1 (SPEC [S4.2]).
+// h dy = dtau^{-1}_{hy} (-z0 + Ad_U z1), U = g0^{-1} g1 (theory §3.3).
 Vec6 rate_error(const lie::Retraction& tau, const lie::SE3& g0, const lie::SE3& g1, const Vec6& z0,
                 const Vec6& z1, double h, Vec6& y) {
   const lie::SE3 U = g0.inverse() * g1;
@@ -65,7 +65,7 @@ Vec6 rate_error(const lie::Retraction& tau, const lie::SE3& g0, const lie::SE3& 
 
 // Floors of D1, D2, D3 of the triangle (v1, v2, v3): the first-order change of each for the node
 // errors, through the Jacobians of mu, mu~ (h = dt, -dt) and lambda, lambda~ (h = ds, -ds) of
-// SPEC [S6], plus kEvaluationEps eps |D_k|.
+// theory §5, plus kEvaluationEps eps |D_k|.
 std::array<double, 3> triangle_floors(const DiscreteModel& model, int j, int a, const lie::SE3& v1,
                                       const lie::SE3& v2, const lie::SE3& v3) {
   const double dt = model.dt(), ds = model.ds();

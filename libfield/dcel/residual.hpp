@@ -1,7 +1,7 @@
 #pragma once
 /// The gradient G_n of the discrete action (plus the virtual work of the point loads) at a node,
-/// SPEC [S5]: G_n = sum of D_k over every triangle having n as vertex k, + dt W_body(n). Every
-/// node kind of [S5] is this one sum: interior DCEL, zero traction at a = 0, the ghost a = A
+/// theory §4: G_n = sum of D_k over every triangle having n as vertex k, + dt W_body(n). Every
+/// node kind of theory §4 is this one sum: interior DCEL, zero traction at a = 0, the ghost a = A
 /// (lambda~ = 0), zero momentum at j = 0, the ghost row j = J (mu~ = 0) and the corners. At a
 /// prescribed node G_n is the reaction wrench (body frame) the constraint must supply.
 #include <vector>
@@ -32,7 +32,7 @@ NodeResidual node_residual(const DiscreteModel& model, const mesh::RowWindow& ro
 /// thread count.
 std::vector<double> residual_floors(const DiscreteModel& model, const mesh::Field& field);
 
-/// max |G_n| / max scale_n over the equation nodes of the boundary (SPEC [S5]) and, when a
+/// max |G_n| / max scale_n over the equation nodes of the boundary (theory §4) and, when a
 /// tolerance or the floors are given, the worst ratio |G_n|_inf / allowed_n with
 ///   allowed_n = max(tolerance max_m scale_m, floor_n)
 /// (the check passes when ratio <= 1).

@@ -163,18 +163,18 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
     put3(point_[kD1], a, g.R.col(0));
     put3(point_[kD2], a, g.R.col(1));
     put3(point_[kD3], a, g.R.col(2));
-    // Body velocity xi_j^a = tau^{-1}((g_j^a)^{-1} g_{j+1}^a)/dt (SPEC [S4.1]), shown in space.
+    // Body velocity xi_j^a = tau^{-1}((g_j^a)^{-1} g_{j+1}^a)/dt (theory §3.1), shown in space.
     Vec6 xi = Vec6::Zero();
     if (from != nullptr && to != nullptr)
       xi = mesh::convected(model_.tau(), (*from)[static_cast<size_t>(a)],
                            (*to)[static_cast<size_t>(a)], mesh.dt());
-    // Spatial velocities Lambda omega, Lambda gamma of the body velocity xi (SPEC [S1], left
-    // trivialisation; xi of [S4.1]).
+    // Spatial velocities Lambda omega, Lambda gamma of the body velocity xi (theory §0.2, left
+    // trivialisation; xi of theory §3.1).
     put3(point_[kAngularVelocity], a, g.R * xi.head<3>());
     put3(point_[kVelocity], a, g.R * xi.tail<3>());
   }
-  // Segment strain eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1})/ds (SPEC [S4.1]) and the body stress
-  // resultants C (eta - E6) = (moment, force) (SPEC [S3]).
+  // Segment strain eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1})/ds (theory §3.1) and the body stress
+  // resultants C (eta - E6) = (moment, force) (theory §1).
   for (int a = 0; a < A; ++a) {
     const Vec6 eta = mesh::convected(model_.tau(), row[static_cast<size_t>(a)],
                                      row[static_cast<size_t>(a) + 1], mesh.ds());

@@ -9,14 +9,15 @@
 /// evaluation of its values and one file write. float64 throughout:
 ///   points      the centre line r_j^a, a = 0..A (the free-end ghost node A included)
 ///   cells       A line segments, cell a = (a, a+1), so that segment quantities fit one cell
-///   point data  s [m] (SPEC [S4.3]); q_wxyz (4, w >= 0); d1, d2, d3 (directors: columns of R);
+///   point data  s [m] (theory §3.4); q_wxyz (4, w >= 0); d1, d2, d3 (directors: columns of R);
 ///               velocity = R gamma [m/s] and angular_velocity = R omega [rad/s], the spatial
 ///               forms of the body velocity xi_j^a = tau^{-1}((g_j^a)^{-1} g_{j+1}^a) / dt
-///               (SPEC [S4.1]); the last row written has no row j+1 and uses xi_{j-1}^a (rotated
+///               (theory §3.1); the last row written has no row j+1 and uses xi_{j-1}^a (rotated
 ///               by its own R_j^a); a march that produced a single row has zero velocities
 ///   cell data   strain_Omega, strain_Gamma: the body strain eta_j^a = tau^{-1}((g_j^a)^{-1}
 ///               g_j^{a+1}) / ds (curvature/twist [1/m], shear/stretch [-]); moment [N m] and
-///               force [N]: the body stress resultants dV/deta (C (eta - E6) for the beam, [S3])
+///               force [N]: the body stress resultants dV/deta (C (eta - E6) for the beam, theory
+///               §1)
 ///   field data  TimeValue = t_j [s] (one double)
 /// The rows may come from any source (a time march, or a space march's field read row by row).
 #include <cstdint>

@@ -241,7 +241,7 @@ class Table {
 };
 
 /// The inertia rho diag(I1, I2, I1+I2, A, A, A) and the stiffness diag(E I1, E I2, G torsion,
-/// k G A, k G A, E A) of SPEC [S3] must be normal, finite doubles: a product that underflows to
+/// k G A, k G A, E A) of theory §1 must be normal, finite doubles: a product that underflows to
 /// 0 (or a subnormal) or overflows makes the node equations singular or non-finite.
 void check_section_range(Table& t, const std::string& section, const CaseSpec& c) {
   const Vec6 inertia = model::inertia_diagonal(c.section, c.material);
@@ -271,7 +271,7 @@ void check_section_range(Table& t, const std::string& section, const CaseSpec& c
 
 void read_beam(Table t, CaseSpec& c) {
   const std::string section = t.choice("section", std::nullopt, {"square", "circle", "explicit"});
-  const double k = t.positive("shear_factor", 1.0, "shear factor k [-] (SPEC [S3]: 1)");
+  const double k = t.positive("shear_factor", 1.0, "shear factor k [-] (theory §1: 1)");
   // A side or radius so small (or large) that the area or a second moment underflows to 0 (or
   // overflows) is an error of that key (model::BeamSection says which quantity).
   const auto sized = [&t](const std::string& key, const std::string& what, auto make) {
@@ -338,7 +338,7 @@ void read_grid(Table t, CaseSpec& c) {
     c.ds = t.positive("ds", std::nullopt, "arc-length step [m]");
   } else {
     const double L = t.positive("L", std::nullopt, "beam length [m]");
-    // L = (A + 1/2 [left free] - 1/2 [right free]) ds, SPEC [S4.3]; resolved after [boundary].
+    // L = (A + 1/2 [left free] - 1/2 [right free]) ds, theory §3.4; resolved after [boundary].
     c.ds = L;  // provisional: divided in finish_grid
   }
   const int given = t.has("dt") + t.has("J") + t.has("T");
@@ -523,7 +523,7 @@ void read_loads(std::optional<Table> t, CaseSpec& c) {
   each_table(*t, "point", [&](Table p) {
     model::PointLoad load;
     load.a = p.integer("node", std::nullopt, 0, "loaded node a");
-    // Only solved nodes carry point loads (SPEC [S3.1]; the marches check it too): time march
+    // Only solved nodes carry point loads (theory §1.4; the marches check it too): time march
     // lo..A-1 (lo = 1 when the left end is held; A is the massless ghost), space march 1..A-1.
     const int lo = c.march == MarchKind::space || c.left.kind != EndSpec::Kind::free ? 1 : 0;
     if (load.a < lo || load.a > last_massive)
@@ -541,11 +541,11 @@ void read_loads(std::optional<Table> t, CaseSpec& c) {
 
 void read_solver(std::optional<Table> t, CaseSpec& c) {
   if (!t) return;
-  // The step test max|dy| <= tolerance (1 + max|y|) is relative to the unknown (SPEC [S6],
+  // The step test max|dy| <= tolerance (1 + max|y|) is relative to the unknown (theory §5,
   // dcel/node_solver.hpp): below about 4.5 machine epsilons round-off in dy can keep it from
   // ever holding, and Newton converges quadratically, so a few hundred iterations is the most
   // a node that converges at all can need (meshes/README.md, [solver]).
-  c.newton.tolerance = t->positive("tolerance", 1e-14, "Newton step tolerance (SPEC [S6])");
+  c.newton.tolerance = t->positive("tolerance", 1e-14, "Newton step tolerance (theory §5)");
   if (c.newton.tolerance < kMinTolerance || c.newton.tolerance > kMaxTolerance)
     t->fail("tolerance", "out of range: must be between " + shortest(kMinTolerance) + " and " +
                              shortest(kMaxTolerance) +
@@ -684,7 +684,7 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   if (length_given) {
     const double L = c.ds;
     c.ds = 1.0;
-    const double cells = c.length();  // L/ds in units of ds, SPEC [S4.3]
+    const double cells = c.length();  // L/ds in units of ds, theory §3.4
     if (cells <= 0.0) top.fail("grid", "A is too small for the chosen ends");
     c.ds = L / cells;
   }

@@ -1,5 +1,5 @@
 #pragma once
-/// Case files (TOML, `format = 1`): everything the drivers of SPEC [S7] can do, in one commented
+/// Case files (TOML, `format = 1`): everything the drivers of theory §6 can do, in one commented
 /// file per case (meshes/<case>/case.toml; the format is described in meshes/README.md).
 /// load_case validates the whole file and resolves it into a CaseSpec; it opens no data file
 /// (the CSV files named by a case are read by io/case_setup when a march is prepared).
@@ -39,7 +39,7 @@ struct RowSpec {
   std::optional<int> j;        ///< use only the lines of this j (e.g. a run's field.csv)
 };
 
-/// Initial data of a time march, SPEC [S7.1].
+/// Initial data of a time march, theory §6.1.
 struct InitialSpec {
   enum class Configuration { straight, arc, file };
   enum class Velocity { zero, uniform, file };
@@ -52,7 +52,8 @@ struct InitialSpec {
   Velocity velocity = Velocity::zero;
   Vec6 velocity_value = Vec6::Zero();   ///< uniform: body velocity xi (omega, v)
   std::filesystem::path velocity_file;  ///< file: a,w1,w2,w3,v1,v2,v3
-  /// second_order: [S7.1] step 2; first_order: g_1 = g_0 tau(dt xi(0)) (exact for rigid motion).
+  /// second_order: theory §6.1 step 2; first_order: g_1 = g_0 tau(dt xi(0)) (exact for rigid
+  /// motion).
   Start start = Start::second_order;
 };
 
@@ -100,7 +101,7 @@ struct CaseSpec {
   dcel::NodeSolverOptions newton;
   OutputSpec output;
 
-  /// Beam length L = (A + 1/2 [left free] - 1/2 [right free]) ds (SPEC [S4.3]); a space march
+  /// Beam length L = (A + 1/2 [left free] - 1/2 [right free]) ds (theory §3.4); a space march
   /// has its tip prescribed and nothing at a = A: L = A ds.
   double length() const;
   double duration() const { return J * dt; }  ///< T = J dt [s]

@@ -42,7 +42,7 @@ void check_derived_numbers(const CaseSpec& c, const model::BeamDensity& density,
           n.cfl_time > 0 && n.cutoff_term > 0 && n.cfl_space > 0 &&
           std::isfinite(n.max_stable_dt) && std::isfinite(n.min_stable_dt) && n.max_stable_dt > 0 &&
           n.min_stable_dt > 0,
-      file << ": the stability numbers of SPEC [S7] are not finite and positive (c_E dt/ds = "
+      file << ": the stability numbers of theory §6 are not finite and positive (c_E dt/ds = "
            << n.cfl_time << ", dt omega_c/2 = " << n.cutoff_term << ", ds/(c_G dt) = "
            << n.cfl_space << ", dt limits " << n.max_stable_dt << " and " << n.min_stable_dt
            << " s): [beam] E, rho and the section, or [grid] dt and ds, are too far apart "
@@ -89,7 +89,7 @@ march::StabilityNumbers Problem::stability() const {
                                   spec.ds);
 }
 
-// Not in the SPEC: the project's choice of the initial frame for a given d3 axis, the smallest
+// Not in the theory: the project's choice of the initial frame for a given d3 axis, the smallest
 // rotation taking e3 to it (meshes/README.md, [initial] axis).
 Mat3 rotation_to_axis(const Vec3& axis) {
   const Vec3 e3 = Vec3::UnitZ();
@@ -130,12 +130,12 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
     return named(c, in.file, [&] { return read_node_poses(in.file, nodes); });
   const lie::SE3 base{rotation_to_axis(in.axis), in.origin};
   std::vector<lie::SE3> row(nodes);
-  if (in.configuration == InitialSpec::Configuration::straight) {  // node a at s_a, SPEC [S4.3]
+  if (in.configuration == InitialSpec::Configuration::straight) {  // node a at s_a, theory §3.4
     for (int a = 0; a < nodes; ++a) {
       row[a] = base;
       row[a].r = in.origin + p.mesh.s(a, c.left_side()) * in.axis.stableNormalized();
     }
-  } else {  // uniform arc g_0^a = base tau(ds eta)^a, node 0 at the origin (SPEC [S11.2])
+  } else {  // uniform arc g_0^a = base tau(ds eta)^a, node 0 at the origin (theory §11.2)
     const lie::SE3 step = p.model.tau().tau(c.ds * in.strain);
     row[0] = base;
     for (int a = 1; a < nodes; ++a) row[a] = row[a - 1] * step;
@@ -208,7 +208,7 @@ march::TimeMarchInput time_march_input(const Problem& p) {
   march::TimeMarchInput in;
   in.row0 = initial_row(p);
   const std::vector<Vec6> xi = initial_velocities(c);
-  // g_1 = g_0 tau(dt xi(0)): first order, exact for rigid motions (SPEC [S7.1] step 2 remark);
+  // g_1 = g_0 tau(dt xi(0)): first order, exact for rigid motions (theory §6.1 step 2 remark);
   // for the second-order start, row 1 to O(dt^2) (checked against the magnitude rule below).
   std::vector<lie::SE3> step_row;
   for (int a = 0; a <= c.A; ++a) step_row.push_back(in.row0[a] * p.model.tau().tau(c.dt * xi[a]));

@@ -1,6 +1,6 @@
 #pragma once
 /// From a validated case (io/case_file) to what the drivers need: the beam density, the loads,
-/// the grid and the discrete model, and the march inputs of SPEC [S7] built from the case's
+/// the grid and the discrete model, and the march inputs of theory §6 built from the case's
 /// initial data, boundary choices and CSV files. All input files are read here, before any
 /// output is written, so that bad data never leaves a partial run folder behind.
 #include <filesystem>
@@ -32,9 +32,9 @@ struct Problem {
   mesh::SpacetimeMesh mesh;
   dcel::DiscreteModel model;
 
-  /// The boundary of the evolution the case marches (SPEC [S5]).
+  /// The boundary of the evolution the case marches (theory §4).
   mesh::Boundary boundary() const;
-  /// Stability numbers of SPEC [S7] for this beam and grid.
+  /// Stability numbers of theory §6 for this beam and grid.
   march::StabilityNumbers stability() const;
 };
 

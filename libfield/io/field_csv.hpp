@@ -1,7 +1,7 @@
 #pragma once
 /// `field.csv` of a run folder (docs/output-format.md): one line per node (j, a) of every output
 /// slab, columns j,a,t,s,x,y,z,qw,qx,qy,qz: indices, time t_j [s], material coordinate s_a [m]
-/// (SPEC [S4.3]), centre line r = (x, y, z) [m] and the rotation as a unit quaternion (w, x, y, z)
+/// (theory §3.4), centre line r = (x, y, z) [m] and the rotation as a unit quaternion (w, x, y, z)
 /// with w >= 0 (lie::SE3::quat()), all in their shortest round-trip form (csv_writer.hpp). The
 /// writer is a slab observer of either march; the reader and assemble_field() rebuild a whole
 /// mesh::Field for `field check`.

@@ -1,7 +1,7 @@
 #pragma once
 /// Per-node data of a case from CSV files (docs/input-data.md, "Node data (CSV)"): initial poses
 /// g^a (columns a, x, y, z, qw, qx, qy, qz; a run's field.csv with its j column can serve),
-/// initial body velocities xi^a = (omega, gamma) (columns a, w1, w2, w3, v1, v2, v3, SPEC [S1]
+/// initial body velocities xi^a = (omega, gamma) (columns a, w1, w2, w3, v1, v2, v3, theory §0.2
 /// order) and the motion of a prescribed end in time (columns t, x, y, z, qw, qx, qy, qz).
 #include <filesystem>
 #include <optional>
@@ -27,7 +27,7 @@ std::vector<lie::SE3> node_poses(const CsvTable& table, int nodes,
 /// The required columns of a node-pose file: [j,] a, x, y, z, qw, qx, qy, qz.
 std::vector<std::string> node_pose_columns(bool with_j);
 
-/// Body velocities xi^a = (omega, gamma) [rad/s, m/s], a = 0..nodes-1 (SPEC [S1]), columns
+/// Body velocities xi^a = (omega, gamma) [rad/s, m/s], a = 0..nodes-1 (theory §0.2), columns
 /// a, w1, w2, w3, v1, v2, v3; same rules as read_node_poses.
 std::vector<Vec6> read_node_velocities(const std::filesystem::path& path, int nodes);
 /// The same from a table already read with node_velocity_columns().

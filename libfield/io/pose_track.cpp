@@ -20,7 +20,7 @@ double sinc(double x) {
 
 }  // namespace
 
-// Resampling on SE(3) is not in the SPEC: the project's choice, documented in
+// Resampling on SE(3) is not in the theory: the project's choice, documented in
 // docs/input-data.md (slerp of the rotation, linear in the position and the strain).
 Vec4 slerp(const Vec4& q0, const Vec4& q1_in, double u) {
   // Sign continuity: q and -q are the same rotation; take the one on q0's side, so that the

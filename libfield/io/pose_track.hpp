@@ -1,5 +1,5 @@
 #pragma once
-/// A pose (SE(3), SPEC [S1]), optionally with a 6-vector, sampled at strictly increasing keys
+/// A pose (SE(3), theory §0.2), optionally with a 6-vector, sampled at strictly increasing keys
 /// (times), read from a CSV table with columns x, y, z, qw, qx, qy, qz (quaternion scalar first,
 /// docs/conventions.md), and its resampling on the group: positions and vectors linearly,
 /// rotations by slerp with sign continuity (docs/input-data.md).

@@ -149,7 +149,7 @@ void SpacetimeWriter::process_row(int j, bool complete) {
   }
   if (complete) {
     if (mesh.has_triangle(j, 0)) {
-      // Terms of scale_glob from the triangles of row j (SPEC [S8.2]) and the energy density.
+      // Terms of scale_glob from the triangles of row j (theory §7.2) and the energy density.
       double sum_M = 0.0;
       for (int a = 0; a < A; ++a) {
         const noether::TriangleMaps t = noether::triangle_maps(model_, window_, j, a);
@@ -158,7 +158,7 @@ void SpacetimeWriter::process_row(int j, bool complete) {
         const lie::SE3& g = window_(j, a);
         const Vec6 xi = mesh::convected(model_.tau(), g, window_(j + 1, a), mesh.dt());
         const Vec6 eta = mesh::convected(model_.tau(), g, window_(j, a + 1), mesh.ds());
-        // Energy density at v1 of triangle (j, a), T + V + Pi (SPEC [S9]); its row sum is E_j up
+        // Energy density at v1 of triangle (j, a), T + V + Pi (theory §8); its row sum is E_j up
         // to the strain-energy average: ds sum_a e = E_j - ds/2 sum_a (V_{j+1} - V_j)
         // (docs/output-format.md).
         energy[a] = density.kinetic_energy(xi) + density.strain_energy(eta) + density.potential(g);
@@ -244,7 +244,7 @@ void SpacetimeWriter::write() {
         put(out);
       }
     }
-    // dcel_residual: |G_n| over the field's scale (SPEC [S5]).
+    // dcel_residual: |G_n| over the field's scale (theory §4).
     block(out, "Float64", points);
     for (std::uint64_t k = 0; k < rows; ++k) {
       read(k, kG, a_values);
@@ -253,7 +253,7 @@ void SpacetimeWriter::write() {
       put(out);
     }
     // noether_defect: the Noether defect of the node's rectangle over max(scale_R, scale_glob)
-    // (SPEC [S8.2]).
+    // (theory §7.2).
     block(out, "Float64", points);
     for (std::uint64_t k = 0; k < rows; ++k) {
       read(k, kRes, a_values);
@@ -278,7 +278,7 @@ void SpacetimeWriter::write() {
       append_values(chunk, kinds_);
       put(out);
     }
-    // triangle_kind: 0 for the SPEC's triangle, 1 for the complementary one, cell after cell.
+    // triangle_kind: 0 for the theory's triangle, 1 for the complementary one, cell after cell.
     block(out, "Int32", cells);
     for (std::uint64_t k = 0; k + 1 < rows; ++k) {
       kinds_.resize(2 * (n - 1));

@@ -7,22 +7,22 @@
 /// written directly, io/vtk_file.hpp; the normalisations need the maxima over all the rows) and
 /// removes it; the destructor removes it too (an unfinished run leaves no spacetime.vtu).
 ///
-///   points      (t_j, s_a, 0) for every node of the output rows (SPEC [S4.3] for s_a)
-///   cells       triangles of the grid of output rows j_k: for each of its cells the SPEC's
-///               triangle (j_k,a),(j_k+1,a),(j_k,a+1) (triangle_kind 0, [S4.1]) and the
+///   points      (t_j, s_a, 0) for every node of the output rows (theory §3.4 for s_a)
+///   cells       triangles of the grid of output rows j_k: for each of its cells the theory's
+///               triangle (j_k,a),(j_k+1,a),(j_k,a+1) (triangle_kind 0, theory §3.1) and the
 ///               complementary (j_k+1,a),(j_k+1,a+1),(j_k,a+1) (triangle_kind 1, drawn only to
 ///               close the surface); with stride > 1 they span stride rows
 ///   point data  position r [m] (3); q_wxyz (4); node_kind (mesh::NodeKind as an integer);
-///               energy_density [J/m] = T(xi_j^a) + V(eta_j^a) + Pi(g_j^a) (SPEC [S9]), the
+///               energy_density [J/m] = T(xi_j^a) + V(eta_j^a) + Pi(g_j^a) (theory §8), the
 ///                 density of triangle (j, a) at its vertex v1 = (j, a); 0 at j = J or a = A,
 ///                 where the triangle does not exist;
-///               dcel_residual = |G_n|_inf / max_m scale_m (SPEC [S5], dcel::node_residual),
+///               dcel_residual = |G_n|_inf / max_m scale_m (theory §4, dcel::node_residual),
 ///                 the maximum over the equation nodes of the output rows: with stride 1 the
 ///                 largest value is dcel::residual_report's `relative`; 0 at nodes that are not
 ///                 equation nodes;
 ///               noether_defect = |Res(R)|_inf / max(scale_R, scale_glob) for the node rectangle
-///                 R = [j, j] x [a, a] (SPEC [S8.2], noether::node_balance; scale_glob from the
-///                 triangles of the output rows, the SPEC's value with stride 1); 0 at nodes
+///                 R = [j, j] x [a, a] (theory §7.2, noether::node_balance; scale_glob from the
+///                 triangles of the output rows, the theory's value with stride 1); 0 at nodes
 ///                 that are not equation nodes. Res of one node is the spatial form
 ///                 Ad*_{g^{-1}} G_n of the DCEL residual: the two fields carry the same
 ///                 information, normalised differently.
@@ -83,8 +83,8 @@ class SpacetimeWriter final : public march::SlabObserver {
   long long rows_ = 0;               // output rows in it
   std::vector<double> record_;       // the record of one row
   std::vector<std::int32_t> kinds_;  // node kinds of one row
-  // Scales over the output rows: max scale_n of their equation nodes (SPEC [S5]);
-  // ds max_j sum_a |M_j^a|_inf and sum_j |N_j^a|_inf per column a (scale_glob, SPEC [S8.2]).
+  // Scales over the output rows: max scale_n of their equation nodes (theory §4);
+  // ds max_j sum_a |M_j^a|_inf and sum_j |N_j^a|_inf per column a (scale_glob, theory §7.2).
   double max_scale_ = 0.0;
   double time_scale_ = 0.0;
   std::vector<double> column_N_;

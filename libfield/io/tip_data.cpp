@@ -81,8 +81,8 @@ void TipCsvWriter::slab(int index, const std::vector<lie::SE3>& values,
   FIELD_CHECK(values.size() >= 2, "TipCsvWriter: a time row needs at least the nodes a = 0, 1; got "
                                       << values.size() << " values");
   const lie::SE3& g0 = values[0];
-  // Discrete tip strain of SPEC [S4.1] with the march's retraction: the space march rebuilds
-  // g_j^1 = g_j^0 tau(ds eta_j^0) from it (SPEC [S7.2] step 1).
+  // Discrete tip strain of theory §3.1 with the march's retraction: the space march rebuilds
+  // g_j^1 = g_j^0 tau(ds eta_j^0) from it (theory §6.2 step 1).
   const Vec6 eta = tau_.tau_inv(g0.inverse() * values[1]) / ds_;
   const Vec4 q = g0.quat();
   csv_.row({index * dt_, g0.r(0), g0.r(1), g0.r(2), q(0), q(1), q(2), q(3), eta(0), eta(1), eta(2),

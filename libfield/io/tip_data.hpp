@@ -1,6 +1,6 @@
 #pragma once
-/// Tip data of the space evolution (SPEC [S7.2], [S11.4]): the motion g_j^0 of the end a = 0 and
-/// its convected strain eta_j^0 = (Omega, Gamma) (SPEC [S1]) as a CSV file with the columns
+/// Tip data of the space evolution (theory §6.2, §11.4): the motion g_j^0 of the end a = 0 and
+/// its convected strain eta_j^0 = (Omega, Gamma) (theory §0.2) as a CSV file with the columns
 ///   t, x, y, z, qw, qx, qy, qz, Omega1, Omega2, Omega3, Gamma1, Gamma2, Gamma3
 /// (tip pose in the world frame, unit quaternion scalar first), read onto the case's time grid
 /// t_j = j dt, and written from a time march so that a simulated run can be reconstructed.
@@ -23,7 +23,7 @@ namespace field::io {
 /// The column names of a tip file, in the order TipCsvWriter writes them.
 const std::vector<std::string>& tip_columns();
 
-/// Tip data on the grid t_j = j dt, j = 0..J: the input of the space march (SPEC [S7.2]).
+/// Tip data on the grid t_j = j dt, j = 0..J: the input of the space march (theory §6.2).
 struct TipOnGrid {
   std::vector<lie::SE3> g0;  ///< tip pose g_j^0 (world frame), j = 0..J
   std::vector<Vec6> eta0;    ///< tip strain eta_j^0 = (Omega, Gamma), j = 0..J-1 (eta_J^0 unused)
@@ -42,7 +42,7 @@ TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J);
 
 /// Writes the tip of a time march (slabs = time rows j, A+1 poses each) in the tip format: for
 /// every row the pose g_j^0 and the discrete strain eta_j^0 = tau^{-1}((g_j^0)^{-1} g_j^1) / ds
-/// with the model's retraction and ds (SPEC [S4.1]), shortest round-trip numbers (csv_writer.hpp).
+/// with the model's retraction and ds (theory §3.1), shortest round-trip numbers (csv_writer.hpp).
 /// The file is written to `path.part` and renamed to `path` in finish(); field::IoError when it
 /// cannot be opened, written or renamed. read_tip of the file and g_j^1 = g_j^0 tau(ds eta_j^0)
 /// reproduce the march's column a = 1 to round-off.

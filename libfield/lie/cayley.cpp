@@ -5,7 +5,7 @@
 
 namespace field::lie {
 
-// All formulas: SPEC [S2.1], with x = (omega, v) and n = |omega|^2.
+// All formulas: theory §2.1, with x = (omega, v) and n = |omega|^2.
 
 SE3 cay(const Vec6& x) {
   const Vec3 w = x.head<3>();

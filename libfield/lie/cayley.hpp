@@ -1,6 +1,6 @@
 #pragma once
-/// The Cayley retraction of SE(3) and its derivatives, closed forms of SPEC [S2.1].
-/// Derivatives are right-trivialised: d/de cay(x + e y) = (dcay_x y)^ cay(x) (SPEC [S1]).
+/// The Cayley retraction of SE(3) and its derivatives, closed forms of theory §2.1.
+/// Derivatives are right-trivialised: d/de cay(x + e y) = (dcay_x y)^ cay(x) (theory §0.2).
 #include "libfield/core/types.hpp"
 #include "libfield/lie/se3.hpp"
 
@@ -16,7 +16,7 @@ Mat6 dcay(const Vec6& x);
 Mat6 dcay_inv(const Vec6& x);
 /// The dual (dcay^{-1}_x)^T p of a covector p = (pi, q), without forming the matrix.
 Vec6 dcay_inv_dual(const Vec6& x, const Vec6& p);
-/// Newton helper M(x, p) = d/dx [(dcay^{-1}_x)^T p] with p fixed (analytic, SPEC [S2.1]).
+/// Newton helper M(x, p) = d/dx [(dcay^{-1}_x)^T p] with p fixed (analytic, theory §2.1).
 Mat6 cay_newton_M(const Vec6& x, const Vec6& p);
 
 }  // namespace field::lie

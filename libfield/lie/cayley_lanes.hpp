@@ -1,5 +1,5 @@
 #pragma once
-/// The Cayley retraction of SPEC [S2.1] and the SE(3) product of [S1] on four nodes at once
+/// The Cayley retraction of theory §2.1 and the SE(3) product of theory §0.2 on four nodes at once
 /// (core/lanes.hpp): 3-vectors, se(3) vectors and group elements whose every entry is a Lane.
 /// Same formulas as lie/cayley.cpp; the operation order differs in places, so results agree
 /// with it to round-off, not bit for bit. Everything is inline: the batched march kernels
@@ -47,7 +47,7 @@ FIELD_LANES_INLINE Mask finite(const V3& a) {
   return finite(a.x) & finite(a.y) & finite(a.z);
 }
 
-/// An se(3) vector (omega, v) or se(3)* covector (moment, force), rotation first (SPEC [S1]).
+/// An se(3) vector (omega, v) or se(3)* covector (moment, force), rotation first (theory §0.2).
 struct V6 {
   V3 w, v;
 };
@@ -102,7 +102,7 @@ struct G {
   V3 r;
 };
 
-/// (R1, r1)(R2, r2) = (R1 R2, R1 r2 + r1) (SPEC [S1]).
+/// (R1, r1)(R2, r2) = (R1 R2, R1 r2 + r1) (theory §0.2).
 FIELD_LANES_INLINE G mul(const G& a, const G& b) {
   G out;
   for (int i = 0; i < 3; ++i)
@@ -113,7 +113,7 @@ FIELD_LANES_INLINE G mul(const G& a, const G& b) {
   return out;
 }
 
-/// Ad*_{g^{-1}} mu = (R mu_w + r x (R mu_v), R mu_v): lie::spatial_covector (SPEC [S8.1]).
+/// Ad*_{g^{-1}} mu = (R mu_w + r x (R mu_v), R mu_v): lie::spatial_covector (theory §7.1).
 FIELD_LANES_INLINE V6 spatial_covector(const G& g, const V6& mu) {
   const V3 p = mul(g.R, mu.v);
   return {mul(g.R, mu.w) + cross(g.r, p), p};
@@ -131,7 +131,7 @@ FIELD_LANES_INLINE G inverse_mul(const G& a, const G& b) {
 }
 
 /// cay(x) = (I + 4/(4 + |w|^2) (w^ + w^ w^ / 2), (4 v + 2 w x v + w (w . v)) / (4 + |w|^2)),
-/// with w^ w^ = w w^T - |w|^2 I (SPEC [S2.1]).
+/// with w^ w^ = w w^T - |w|^2 I (theory §2.1).
 FIELD_LANES_INLINE G cay(const V6& x) {
   const V3& w = x.w;
   const Lane n = dot(w, w), d = 1.0 / (4.0 + n), c = 4.0 * d;
@@ -146,7 +146,7 @@ FIELD_LANES_INLINE G cay(const V6& x) {
 }
 
 /// cay^{-1}(Lambda, r) = (w, r - w x r / 2), w = 2 vee(Lambda - Lambda^T) / (1 + tr Lambda)
-/// (SPEC [S2.1]). A rotation by pi or more (1 + tr Lambda <= 0) has no Cayley coordinates: its
+/// (theory §2.1). A rotation by pi or more (1 + tr Lambda <= 0) has no Cayley coordinates: its
 /// lanes come out infinite or NaN, which the node solve reports as a failure.
 FIELD_LANES_INLINE V6 cay_inv(const G& g) {
   const M3& R = g.R;
@@ -156,7 +156,7 @@ FIELD_LANES_INLINE V6 cay_inv(const G& g) {
 }
 
 /// (dcay^{-1}_x)^T p = (pi - (pi x w + q x v)/2 + ((w . pi) w + v x (w x q))/4, q - q x w / 2),
-/// x = (w, v), p = (pi, q) (SPEC [S2.1]).
+/// x = (w, v), p = (pi, q) (theory §2.1).
 FIELD_LANES_INLINE V6 dcay_inv_dual(const V6& x, const V6& p) {
   const V3 &w = x.w, &v = x.v, &pi = p.w, &q = p.v;
   return {pi - 0.5 * (cross(pi, w) + cross(q, v)) + 0.25 * (dot(w, pi) * w + cross(v, cross(w, q))),

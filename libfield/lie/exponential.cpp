@@ -6,9 +6,10 @@
 #include "libfield/lie/exponential_blocks.hpp"
 #include "libfield/lie/so3.hpp"
 
-// All formulas: SPEC [S2.2] (exp, log, dexp, dexp^{-1} and the Newton helper); the blocks of
+// All formulas: theory §2.2 (exp, log, dexp, dexp^{-1} and the Newton helper); the blocks of
 // dexp^{-1} and M are written once in lie/exponential_blocks.hpp. log's branch near
-// a half turn (the axis read from the symmetric part) goes beyond the SPEC, which has only atan2.
+// a half turn (the axis read from the symmetric part) is the project's addition to theory §2.2's
+// atan2 (described there).
 
 namespace field::lie {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-/// The exponential map of SE(3) and its derivatives, SPEC [S2.2]. Closed forms with eleven-term
+/// The exponential map of SE(3) and its derivatives, theory §2.2. Closed forms with eleven-term
 /// Taylor series of the coefficient functions for |omega| < 0.5
 /// (lie/exponential_blocks.hpp); they are checked against the
 /// series definitions in tests/lie/test_exponential.cpp.

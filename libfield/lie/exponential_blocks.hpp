@@ -1,6 +1,6 @@
 #pragma once
-/// The 3x3 blocks of the exponential retraction's dexp^{-1} and of its Newton helper M, SPEC
-/// [S2.2], written once for every user and every scalar type T: double (lie/exponential.cpp,
+/// The 3x3 blocks of the exponential retraction's dexp^{-1} and of its Newton helper M,
+/// theory §2.2, written once for every user and every scalar type T: double (lie/exponential.cpp,
 /// dcel::ExpNode), std::complex<double> (the complex-step reference of M) and lanes::Lane (four
 /// nodes at once, lie/exponential_lanes.hpp, dcel::ExpNodeLanes). With x = (w, v), p = (pi, q),
 /// W = w^, V = v^, Q = q^, Pi = pi^ and t = |w|^2:
@@ -23,7 +23,7 @@
 
 namespace field::lie::exp_detail {
 
-/// Coefficient functions of SPEC [S2.2] as functions of t = theta^2, with the t-derivatives the
+/// Coefficient functions of theory §2.2 as functions of t = theta^2, with the t-derivatives the
 /// translational blocks and M need (d/de f(|w + e u|^2) = 2 f_t (w . u)).
 template <typename T>
 struct Coefficients {
@@ -79,7 +79,7 @@ FIELD_LANES_INLINE void horner(const double (&s)[11], const T& t, T& f, T& f_t, 
   }
 }
 
-/// The coefficients by their Taylor series, used for |omega| < 0.5 (SPEC [S2.2]).
+/// The coefficients by their Taylor series, used for |omega| < 0.5 (theory §2.2).
 template <typename T>
 FIELD_LANES_INLINE void series_coefficients(const T& t, Coefficients<T>& k) {
   T unused_t, unused_tt;
@@ -155,7 +155,7 @@ FIELD_LANES_INLINE M3<T> F_inverse(const M3<T>& W, const M3<T>& W2, const Coeffi
   return plus_identity(k.b * W + k.c * W2, T{} + 1.0);
 }
 
-/// exp(x) = (I + a W + b W^2, F^{-1} v), x = (w, v), k at |w|^2 (SPEC [S2.2]).
+/// exp(x) = (I + a W + b W^2, F^{-1} v), x = (w, v), k at |w|^2 (theory §2.2).
 template <typename T>
 FIELD_LANES_INLINE void exp_blocks(const V3<T>& w, const V3<T>& v, const Coefficients<T>& k,
                                    M3<T>& R, V3<T>& r) {

@@ -1,5 +1,5 @@
 #pragma once
-/// The exponential retraction of SPEC [S2.2] on four nodes at once (core/lanes.hpp,
+/// The exponential retraction of theory §2.2 on four nodes at once (core/lanes.hpp,
 /// lie/cayley_lanes.hpp): the coefficient functions (the Taylor series on lanes; the closed forms,
 /// needed for |omega| >= 0.5, lane by lane with the scalar code), the dual (dexp^{-1}_x)^T p from
 /// the blocks of lie/exponential_blocks.hpp, exp and log (atan2 and the half-turn branch of log
@@ -49,7 +49,7 @@ FIELD_LANES_INLINE lanes::V3 to_lanes(const V3<lanes::Lane>& a) {
 
 namespace field::lanes {
 
-/// (dexp^{-1}_x)^T p (SPEC [S2.2], lie/exponential_blocks.hpp).
+/// (dexp^{-1}_x)^T p (theory §2.2, lie/exponential_blocks.hpp).
 FIELD_LANES_INLINE V6 dexp_inv_dual(const V6& x, const V6& p) {
   namespace ex = lie::exp_detail;
   const ex::V3<Lane> w = ex::from_lanes(x.w), v = ex::from_lanes(x.v);
@@ -59,7 +59,7 @@ FIELD_LANES_INLINE V6 dexp_inv_dual(const V6& x, const V6& p) {
   return {ex::to_lanes(out_w), ex::to_lanes(out_v)};
 }
 
-/// exp(x) = (I + a W + b W^2, F^{-1} v) (SPEC [S2.2], lie/exponential_blocks.hpp).
+/// exp(x) = (I + a W + b W^2, F^{-1} v) (theory §2.2, lie/exponential_blocks.hpp).
 FIELD_LANES_INLINE G exp(const V6& x) {
   namespace ex = lie::exp_detail;
   const ex::V3<Lane> w = ex::from_lanes(x.w);

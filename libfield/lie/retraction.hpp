@@ -1,7 +1,7 @@
 #pragma once
-/// One interface for the two retractions tau: se(3) -> SE(3) of SPEC [S2]: Cayley ([S2.1]) and
-/// the exponential ([S2.2]). Both satisfy tau(-x) = tau(x)^{-1} and
-/// dtau^{-1}_x Ad_{tau(x)} = dtau^{-1}_{-x} (SPEC [S1]).
+/// One interface for the two retractions tau: se(3) -> SE(3) of theory §2: Cayley (theory §2.1) and
+/// the exponential (theory §2.2). Both satisfy tau(-x) = tau(x)^{-1} and
+/// dtau^{-1}_x Ad_{tau(x)} = dtau^{-1}_{-x} (theory §0.2).
 #include <string>
 
 #include "libfield/core/types.hpp"
@@ -32,7 +32,7 @@ class Retraction {
   Mat6 dtau_inv(const Vec6& x) const;
   /// (dtau^{-1}_x)^T p for a covector p.
   Vec6 dtau_inv_dual(const Vec6& x, const Vec6& p) const;
-  /// Newton helper M(x, p) = d/dx [(dtau^{-1}_x)^T p] (SPEC [S2.1], [S6]).
+  /// Newton helper M(x, p) = d/dx [(dtau^{-1}_x)^T p] (theory §2.1, §5).
   Mat6 newton_M(const Vec6& x, const Vec6& p) const;
 
  private:

@@ -1,5 +1,5 @@
 #pragma once
-/// The special Euclidean group SE(3) (SPEC [S1]): g = (Lambda, r), Lambda in SO(3) whose columns
+/// The special Euclidean group SE(3) (theory §0.2): g = (Lambda, r), Lambda in SO(3) whose columns
 /// are the directors d1, d2, d3 in space, r the centre-line point. se(3) vectors are (omega, v),
 /// se(3)* covectors (moment, force), rotation first; the dual pairing is the dot product.
 #include "libfield/core/types.hpp"
@@ -29,21 +29,21 @@ struct SE3 {
   Vec4 quat() const;
 };
 
-/// hat on R^6: x = (omega, v) -> [[omega^, v], [0, 0]] (SPEC [S1]).
+/// hat on R^6: x = (omega, v) -> [[omega^, v], [0, 0]] (theory §0.2).
 Mat4 hat6(const Vec6& x);
 /// vee on se(3): inverse of hat6.
 Vec6 vee6(const Mat4& m);
 
-/// Adjoint Ad_g = [[R, 0], [r^ R, R]], (Ad_g x)^ = g x^ g^{-1} (SPEC [S1]).
+/// Adjoint Ad_g = [[R, 0], [r^ R, R]], (Ad_g x)^ = g x^ g^{-1} (theory §0.2).
 Mat6 Ad(const SE3& g);
-/// Adjoint of the algebra ad_x = [[omega^, 0], [v^, omega^]], ad_x y = [x, y] (SPEC [S1]).
+/// Adjoint of the algebra ad_x = [[omega^, 0], [v^, omega^]], ad_x y = [x, y] (theory §0.2).
 Mat6 ad(const Vec6& x);
-/// Coadjoint Ad*_g mu := (Ad_g)^T mu = (R^T (pi - r x p), R^T p) for mu = (pi, p) (SPEC [S1]).
+/// Coadjoint Ad*_g mu := (Ad_g)^T mu = (R^T (pi - r x p), R^T p) for mu = (pi, p) (theory §0.2).
 Vec6 Ad_dual(const SE3& g, const Vec6& mu);
-/// ad*_x mu := (ad_x)^T mu = (pi x omega + p x v, p x omega) (SPEC [S1]).
+/// ad*_x mu := (ad_x)^T mu = (pi x omega + p x v, p x omega) (theory §0.2).
 Vec6 ad_dual(const Vec6& x, const Vec6& mu);
 /// Spatial (inertial-frame) covector of a body covector: Ad*_{g^{-1}} mu = (R pi + r x R p, R p)
-/// (SPEC [S1]; the momentum maps of [S8.1] and the loads of [S3.1]).
+/// (theory §0.2; the momentum maps of theory §7.1 and the loads of theory §1.4).
 Vec6 spatial_covector(const SE3& g, const Vec6& mu);
 
 }  // namespace field::lie

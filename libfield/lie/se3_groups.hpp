@@ -23,7 +23,7 @@ struct Se3Group {
   static Algebra Ad_dual(const Element& g, const Algebra& mu) { return lie::Ad_dual(g, mu); }
 };
 
-/// SE(3), tau = cay (docs/theory.md §2, SPEC [S2.1]).
+/// SE(3), tau = cay (docs/theory.md §2, theory §2.1).
 struct Se3Cayley : Se3Group {
   static Element tau(const Algebra& x) { return cay(x); }
   static Algebra tau_inv(const Element& g) { return cay_inv(g); }
@@ -32,7 +32,7 @@ struct Se3Cayley : Se3Group {
   static Matrix newton_M(const Algebra& x, const Algebra& p) { return cay_newton_M(x, p); }
 };
 
-/// SE(3), tau = exp (docs/theory.md §2, SPEC [S2.2]).
+/// SE(3), tau = exp (docs/theory.md §2, theory §2.2).
 struct Se3Exp : Se3Group {
   static Element tau(const Algebra& x) { return exp_map(x); }
   static Algebra tau_inv(const Element& g) { return log_map(g); }

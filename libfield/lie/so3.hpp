@@ -1,11 +1,11 @@
 #pragma once
 /// SO(3) helpers: hat/vee on R^3 and conversions between rotation matrices and unit
-/// quaternions (w, x, y, z), scalar first (SPEC [S1], docs/conventions.md).
+/// quaternions (w, x, y, z), scalar first (theory §0.2, docs/conventions.md).
 #include "libfield/core/types.hpp"
 
 namespace field::lie {
 
-/// hat: R^3 -> so(3), hat(w) u = w x u (SPEC [S1]).
+/// hat: R^3 -> so(3), hat(w) u = w x u (theory §0.2).
 Mat3 hat(const Vec3& w);
 /// vee: so(3) -> R^3, vee(S) = (S32, S13, S21); inverse of hat on skew matrices.
 Vec3 vee(const Mat3& s);

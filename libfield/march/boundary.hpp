@@ -1,5 +1,5 @@
 #pragma once
-/// Boundary data of the marches (SPEC [S5], [S7]): each side is free (natural condition: zero
+/// Boundary data of the marches (theory §4, §6): each side is free (natural condition: zero
 /// traction at an end, zero momentum at a first/last row) or prescribed by a motion given for
 /// every node of the side.
 #include <functional>

@@ -1,6 +1,6 @@
 #pragma once
-/// Why a node's Newton solve failed (SPEC [S6]), for the message of a failed march: run only on
-/// the failed node, after the slab. From the node's previous solution (the SPEC's start), Newton
+/// Why a node's Newton solve failed (theory §5), for the message of a failed march: run only on
+/// the failed node, after the slab. From the node's previous solution (the theory's start), Newton
 /// with the reference Jacobian (dcel::node_jacobian) is run again and its relative steps
 /// max|dy| / (1 + max|y|) are watched:
 ///   - the target, the start or the problem at the start is not finite: non_finite;

@@ -64,7 +64,7 @@ std::string describe(const SlabProblem& problem, const std::string& what, int sl
     out << what << " " << slab << ": nodes " << node_name << " = " << problem.node << " and "
         << problem.node + 1
         << " are turned by a half turn against each other (1 + tr(R^T R') <= 0: no Cayley "
-           "coordinates, SPEC [S2.1])";
+           "coordinates, theory §2.1)";
   return out.str();
 }
 

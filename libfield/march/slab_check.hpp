@@ -1,7 +1,7 @@
 #pragma once
 /// Checks of the values of a slab (a time row or a space column) before the marches use or emit
 /// it: every value finite, and under the Cayley retraction no two neighbours (i, i+1) turned by a
-/// half turn against each other, where cay^{-1} of their relative pose has no value (SPEC [S2.1]:
+/// half turn against each other, where cay^{-1} of their relative pose has no value (theory §2.1:
 /// 1 + tr(R_i^T R_{i+1}) > 0 is needed). Cheap (a few flops per node) against the node solves.
 #include <optional>
 #include <string>

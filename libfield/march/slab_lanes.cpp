@@ -28,7 +28,7 @@ using lanes::V6;
 template <class Node>
 FIELD_LANES_BODY void fluxes_body(const SlabLanes& s, const Node& across, const lie::SE3* g, int i0,
                                   int count, Vec6* flux, Vec6* flux_tilde) {
-  // z = tau^{-1}(g_i^{-1} g_{i+1}) / k (mesh::convected, SPEC [S4.1]); g_{i+1} of the last lane
+  // z = tau^{-1}(g_i^{-1} g_{i+1}) / k (mesh::convected, theory §3.1); g_{i+1} of the last lane
   // is g_{i0+count}.
   const lanes::G a = lanes::load(g + i0, count), b = lanes::load(g + i0 + 1, count);
   const V6 z = (1.0 / s.k) * Node::tau_inv(lanes::inverse_mul(a, b));
@@ -42,7 +42,7 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, const Node& node, int sla
                                    const Vec6* flux_tilde, const Vec6* extra, Vec6* y, Vec6* back1,
                                    Vec6* back2, lie::SE3* next, dcel::NodeSolveReport* reports) {
   const V6 y1 = lanes::load(y + i0, count);
-  // The target of SPEC [S7.1] step 3 (time) or -lambda of [S7.2] step 2 (space), with
+  // The target of theory §6.1 step 3 (time) or -lambda of theory §6.2 step 2 (space), with
   // flux~_{i-1}, zero left of node 0.
   const Vec6 zero = Vec6::Zero();
   V6 left;

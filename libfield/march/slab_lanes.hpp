@@ -1,8 +1,8 @@
 #pragma once
-/// The per-slab loops of the marches (SPEC [S7.1], [S7.2]) for the beam of [S3] with the Cayley
+/// The per-slab loops of the marches (theory §6.1, §6.2) for the beam of theory §1 with the Cayley
 /// or the exponential retraction, four nodes at a time (core/lanes.hpp,
 /// dcel/cayley_node_lanes.hpp, dcel/exp_node_lanes.hpp). Both marches
-/// are one algorithm (SPEC [S7.2]: the space march is the time march on the transposed field):
+/// are one algorithm (theory §6.2: the space march is the time march on the transposed field):
 /// a march variable y with law p = K (y - y0) and step h (time: xi, J, 0, dt; space: eta, C, E6,
 /// ds) and a variable z across the slab with law Kc (z - z0) and step k (time: eta, C, E6, ds;
 /// space: xi, J, 0, dt). Compiled for AVX2 and for the x86-64 baseline, chosen at run time
@@ -46,12 +46,13 @@ struct SlabLanes {
 
   /// For i = i0 .. i0+count-1 (count <= kWidth), with z = tau^{-1}(g_i^{-1} g_{i+1}) / k:
   ///   flux_i = (dtau^{-1}_{kz})^T Kc (z - z0),  flux~_i = (dtau^{-1}_{-kz})^T Kc (z - z0);
-  /// time march: lambda = -flux, lambda~ = -flux~ ([S7.1]); space march: mu, mu~ ([S7.2]).
+  /// time march: lambda = -flux, lambda~ = -flux~ (theory §6.1); space march: mu, mu~ (theory
+  /// §6.2).
   void fluxes(const lie::SE3* g, int i0, int count, Vec6* flux, Vec6* flux_tilde) const;
 
   /// Node updates of slab `slab` for i = i0 .. i0+count-1: from the node's last solution y_i,
   ///   m_i = (dtau^{-1}_{-h y_i})^T K (y_i - y0) + (h/k) (flux_i - flux~_{i-1}) + extra_i,
-  /// flux~_{-1} := 0 (time: m of [S7.1]; space: -lambda of [S7.2]); `extra` (null when
+  /// flux~_{-1} := 0 (time: m of theory §6.1; space: -lambda of theory §6.2); `extra` (null when
   /// !external) holds the loads: time dt f + (dt/ds) W, space -ds f - W. Newton from the
   /// extrapolated start of march::extrapolate, retried from y_i where it fails; then
   /// next_i = g_i tau(h y_i), y_i and the history back1_i, back2_i updated, reports_i filled.

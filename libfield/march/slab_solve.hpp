@@ -1,5 +1,5 @@
 #pragma once
-/// Solves the independent node problems of one slab in parallel (SPEC [S6], [S7]): OpenMP over
+/// Solves the independent node problems of one slab in parallel (theory §5, §6): OpenMP over
 /// nodes, each writing its own slot, then a serial reduction in node order, so results do not
 /// depend on the thread count.
 #include <algorithm>
@@ -18,7 +18,7 @@ namespace field::march {
 
 /// Newton start of slab k from the node's last solutions y1 = y_{k-1}, y2 = y_{k-2},
 /// y3 = y_{k-3}: the quadratic extrapolation 3 (y1 - y2) + y3 from k >= 3, the linear one
-/// 2 y1 - y2 at k = 2, y1 before (the SPEC [S6] start). Shifts the history: y3 <- y2 <- y1.
+/// 2 y1 - y2 at k = 2, y1 before (theory §5 start). Shifts the history: y3 <- y2 <- y1.
 /// The start only changes the iteration count, not the converged result beyond round-off.
 inline Vec6 extrapolate(int k, const Vec6& y1, Vec6& y2, Vec6& y3) {
   Vec6 start = y1;

@@ -16,7 +16,7 @@ mesh::Boundary space_boundary(const SpaceMarchInput& input) {
 
 namespace {
 
-// Step 1 of SPEC [S7.2] for column a: ghost row J (free) or prescribed rows.
+// Step 1 of theory §6.2 for column a: ghost row J (free) or prescribed rows.
 void apply_rows(const SpaceMarchInput& in, int J, int a, std::vector<lie::SE3>& column) {
   if (in.last.is_free())
     column[J] = column[J - 1];
@@ -25,7 +25,7 @@ void apply_rows(const SpaceMarchInput& in, int J, int a, std::vector<lie::SE3>& 
   if (!in.first.is_free()) column[0] = in.first.motion(a);
 }
 
-// The target -lambda of node j of column a (SPEC [S7.2] step 2): lambda~_j^{a-1} from
+// The target -lambda of node j of column a (theory §6.2 step 2): lambda~_j^{a-1} from
 // eta_j^{a-1}, the time momenta mu_j^a and mu~_{j-1}^a (zero below row 0), the loads.
 Vec6 space_target(const dcel::DiscreteModel& model, const lie::SE3& g, int j, int a,
                   const Vec6& eta_prev, const Vec6& mu, const Vec6& mu_tilde_before) {
@@ -107,7 +107,7 @@ void check_space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& 
     FIELD_CHECK(!check_slab({column0[j], column1[j]}, cayley),
                 "space march: row j = " << j
                                         << " turns by a half turn between columns 0 and 1 (no "
-                                           "Cayley coordinates, SPEC [S2.1]): a smaller ds");
+                                           "Cayley coordinates, theory §2.1): a smaller ds");
     FIELD_CHECK(
         mesh::convected(tau, column0[j], column1[j], ds).allFinite(),
         "space march: the strain of row j = " << j << " between columns 0 and 1 is not finite");
@@ -182,13 +182,13 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
     }
     solver.begin(J + 1);
     if (solver.lanes()) {
-      // SPEC [S7.2] step 2 on lanes; the target is -lambda: the loads enter with the opposite sign.
+      // theory §6.2 step 2 on lanes; the target is -lambda: the loads enter with the opposite sign.
       const auto extra_at = [&](int j) -> Vec6 {
         return -(ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a));
       };
       solver.lanes_slab(a, cur, J, lo, J, extra_at, mu, mu_tilde, eta, eta_back1, eta_back2, next);
     } else {
-      // SPEC [S7.2] step 2 node by node. Column a passed check_slab, so lie::cay_inv has values;
+      // theory §6.2 step 2 node by node. Column a passed check_slab, so lie::cay_inv has values;
       // an exception is still guarded and thrown after the region.
       ParallelErrors errors;
 #pragma omp parallel num_threads(threads)

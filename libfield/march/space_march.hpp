@@ -1,7 +1,7 @@
 #pragma once
-/// SPACE-MARCH of SPEC [S7.2]: rebuild the motion of the whole beam from the measured motion
+/// SPACE-MARCH of theory §6.2: rebuild the motion of the whole beam from the measured motion
 /// g_j^0 and strain eta_j^0 of the tip a = 0 (or the second column g_j^1), marching along the arc
-/// length: solve the DCEL of every node of column a for eta_j^a (SPEC [S6] with K = C, y0 = E6)
+/// length: solve the DCEL of every node of column a for eta_j^a (theory §5 with K = C, y0 = E6)
 /// and set g_j^{a+1} = g_j^a tau(ds eta_j^a). Rows j = 0 and j = J are free (zero momentum: at
 /// rest at the first and last time; j = J is a ghost row) or prescribed for all a.
 #include <vector>
@@ -21,7 +21,7 @@ struct SpaceMarchInput {
   SideSpec last = SideSpec::free();   ///< row j = J, motion indexed by a
 };
 
-/// The boundary of the space evolution, for residual checks (SPEC [S5]).
+/// The boundary of the space evolution, for residual checks (theory §4).
 mesh::Boundary space_boundary(const SpaceMarchInput& input);
 
 /// Everything space_march checks before its first column (as check_time_march): sizes, rows,

@@ -18,7 +18,7 @@ StabilityNumbers stability_numbers(const model::WaveSpeeds& w, double dt, double
 std::string time_march_warning(const StabilityNumbers& n, double dt) {
   if (n.time_march_stable()) return {};
   std::ostringstream out;
-  out << "time march outside its stable range (SPEC [S7.1]): c_E dt/ds = " << n.cfl_time
+  out << "time march outside its stable range (theory §6.1): c_E dt/ds = " << n.cfl_time
       << ", dt omega_c/2 = " << n.cutoff_term << " (both must be < 1); dt = " << dt
       << " s, choose dt < " << n.max_stable_dt << " s or a larger ds";
   return out.str();
@@ -27,7 +27,7 @@ std::string time_march_warning(const StabilityNumbers& n, double dt) {
 std::string space_march_warning(const StabilityNumbers& n, double dt) {
   if (n.space_march_stable()) return {};
   std::ostringstream out;
-  out << "space march outside its stable range (SPEC [S7.2]): ds/(c_G dt) = " << n.cfl_space
+  out << "space march outside its stable range (theory §6.2): ds/(c_G dt) = " << n.cfl_space
       << " > 1; dt = " << dt << " s, choose dt >= " << n.min_stable_dt
       << " s or a smaller ds; round-off will grow by a large factor per column";
   return out.str();

@@ -1,5 +1,5 @@
 #pragma once
-/// Step-size rules of SPEC [S7] (empirical): the time march is stable for
+/// Step-size rules of theory §6 (empirical): the time march is stable for
 ///   c_E dt/ds < 1  and  dt omega_c / 2 < 1          (dt < min(ds/c_E, 2/omega_c)),
 /// the space march (transposed leap frog) for
 ///   ds/(c_G dt) <= 1                                 (ds <= c_G dt).

@@ -18,7 +18,7 @@ mesh::Boundary time_boundary(const TimeMarchInput& input) {
 
 namespace {
 
-// Step 1 of SPEC [S7.1]: ghost (free) or prescribed end columns of row j.
+// Step 1 of theory §6.1: ghost (free) or prescribed end columns of row j.
 void apply_ends(const dcel::DiscreteModel& model, const TimeMarchInput& in, int j,
                 std::vector<lie::SE3>& row) {
   const int A = model.mesh().A();
@@ -29,7 +29,7 @@ void apply_ends(const dcel::DiscreteModel& model, const TimeMarchInput& in, int 
   if (!in.left.is_free()) row[0] = in.left.motion(j);
 }
 
-// The target m of node a of row j (SPEC [S7.1] step 3): mu~_{j-1}^a from xi_{j-1}^a, the stress
+// The target m of node a of row j (theory §6.1 step 3): mu~_{j-1}^a from xi_{j-1}^a, the stress
 // lambda_j^a and lambda~_j^{a-1} (zero left of node 0), the loads.
 Vec6 time_target(const dcel::DiscreteModel& model, const lie::SE3& g, int j, int a,
                  const Vec6& xi_prev, const Vec6& lambda, const Vec6& lambda_tilde_left) {
@@ -76,7 +76,7 @@ void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in
               "time march: the prescribed left end has no motion");
   FIELD_CHECK(in.right.is_free() || in.right.motion,
               "time march: the prescribed right end has no motion");
-  // Solved nodes S = lo..A-1 (SPEC [S7.1]).
+  // Solved nodes S = lo..A-1 (theory §6.1).
   const int lo = in.left.is_free() ? 0 : 1;
   for (const model::PointLoad& p : model.loads().point)
     FIELD_CHECK(p.a >= lo && p.a <= A - 1,
@@ -120,7 +120,7 @@ void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in
       FIELD_CHECK(!check_slab({row0[a], row1[a]}, cayley),
                   "time march: node a = " << a
                                           << " turns by a half turn between rows 0 and 1 (no "
-                                             "Cayley coordinates, SPEC [S2.1]): a smaller dt");
+                                             "Cayley coordinates, theory §2.1): a smaller dt");
       FIELD_CHECK(
           mesh::convected(tau, row0[a], row1[a], dt).allFinite(),
           "time march: the velocity of node a = " << a << " between rows 0 and 1 is not finite");
@@ -136,7 +136,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
   const double dt = mesh.dt(), ds = mesh.ds();
   const lie::Retraction& tau = model.tau();
   const bool from_velocities = in.row1.empty();
-  const int lo = in.left.is_free() ? 0 : 1;  // solved nodes S = lo..A-1 (SPEC [S7.1])
+  const int lo = in.left.is_free() ? 0 : 1;  // solved nodes S = lo..A-1 (theory §6.1)
   const bool cayley = tau.kind() == lie::RetractionKind::cayley;
 
   SlabSolver solver(model, dcel::NodeEquation::time, options);
@@ -175,7 +175,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
 
   // Rows 0 and 1.
   if (from_velocities) {
-    apply_ends(model, in, 0, prev);  // ghost of row 0: needed for the forces (SPEC [S7.1] step 1)
+    apply_ends(model, in, 0, prev);  // ghost of row 0: needed for the forces (theory §6.1 step 1)
     // Step 2: second-order start, F_0^a = -(lambda_0^a - lambda~_0^{a-1})/ds + f + W/ds.
     std::vector<Vec6> lambda(A), lambda_tilde(A);
     for (int a = 0; a < A; ++a)
@@ -219,7 +219,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
     }
     solver.begin(A + 1);
     if (solver.lanes()) {
-      // SPEC [S7.1] step 3 on lanes; lambda, lambda_tilde hold -lambda, -lambda~ here
+      // theory §6.1 step 3 on lanes; lambda, lambda_tilde hold -lambda, -lambda~ here
       // (SlabLanes::fluxes).
       const auto extra_at = [&](int a) -> Vec6 {
         return dt * model.force(cur[a], j, a) + (dt / ds) * model.point_load(cur[a], j, a);
@@ -227,7 +227,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
       solver.lanes_slab(j, cur, A, lo, A, extra_at, lambda, lambda_tilde, xi, xi_back1, xi_back2,
                         next);
     } else {
-      // SPEC [S7.1] step 3 node by node. Row j passed check_slab, so lie::cay_inv has values;
+      // theory §6.1 step 3 node by node. Row j passed check_slab, so lie::cay_inv has values;
       // an exception is still guarded and thrown after the region.
       ParallelErrors errors;
 #pragma omp parallel num_threads(threads)

@@ -1,7 +1,7 @@
 #pragma once
-/// TIME-MARCH of SPEC [S7.1]: the ordinary simulation. From row j = 0 and either row j = 1 or the
+/// TIME-MARCH of theory §6.1: the ordinary simulation. From row j = 0 and either row j = 1 or the
 /// initial body velocities, solve the DCEL of every node of row j for xi_j^a (one 6x6 Newton
-/// problem per node, SPEC [S6]; the nodes of a row are independent and solved in parallel) and
+/// problem per node, theory §5; the nodes of a row are independent and solved in parallel) and
 /// set g_{j+1}^a = g_j^a tau(dt xi_j^a). Ends a = 0 and a = A are free (zero traction; a = A is the
 /// massless ghost) or prescribed for all j.
 #include <atomic>
@@ -42,7 +42,7 @@ struct MarchOptions {
   const std::atomic<bool>* stop = nullptr;
 };
 
-/// The boundary of the time evolution, for residual checks (SPEC [S5]).
+/// The boundary of the time evolution, for residual checks (theory §4).
 mesh::Boundary time_boundary(const TimeMarchInput& input);
 
 /// Everything time_march checks before its first row, without marching: sizes, ends, point

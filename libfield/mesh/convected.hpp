@@ -1,5 +1,5 @@
 #pragma once
-/// Convected (left-trivialised) velocities and strains of a discrete field, SPEC [S4.1]:
+/// Convected (left-trivialised) velocities and strains of a discrete field, theory §3.1:
 ///   xi_j^a  = tau^{-1}((g_j^a)^{-1} g_{j+1}^a) / dt,   0 <= j <= J-1, 0 <= a <= A
 ///   eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1}) / ds,   0 <= j <= J,   0 <= a <= A-1
 /// (xi at a = A and eta at j = J are for diagnostics only: they belong to no triangle).

@@ -1,5 +1,5 @@
 #pragma once
-/// SE(3) values per node of a SpacetimeMesh (SPEC [S4.1]), stored contiguously by time row (a
+/// SE(3) values per node of a SpacetimeMesh (theory §3.1), stored contiguously by time row (a
 /// slab of the time march) or by space column (a slab of the space march).
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
 /// The last few time rows of a field, addressed by the global node (j, a): what a streaming
 /// observer of a time march keeps to evaluate quantities at node (j, a) that need the rows
-/// j-1, j, j+1 (the DCEL residual of SPEC [S5], the Noether balance of a node, [S8.2]) without
+/// j-1, j, j+1 (the DCEL residual of theory §4, the Noether balance of a node, theory §7.2) without
 /// storing the whole mesh::Field. Memory: capacity x (A+1) poses.
 #include <algorithm>
 #include <vector>

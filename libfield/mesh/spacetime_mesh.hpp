@@ -1,5 +1,5 @@
 #pragma once
-/// The triangulated 1+1 spacetime grid of SPEC [S4.1]: nodes (j, a), j = 0..J (time), a = 0..A
+/// The triangulated 1+1 spacetime grid of theory §3.1: nodes (j, a), j = 0..J (time), a = 0..A
 /// (arc length), steps dt and ds; triangle (j, a) has vertices v1 = (j, a), v2 = (j+1, a),
 /// v3 = (j, a+1) for 0 <= j <= J-1, 0 <= a <= A-1. The node (J, A) belongs to no triangle.
 #include <array>
@@ -14,7 +14,7 @@ struct Node {
   bool operator==(const Node& o) const { return j == o.j && a == o.a; }
 };
 
-/// What is known on one side of the grid (SPEC [S5], [S7]).
+/// What is known on one side of the grid (theory §4, §6).
 enum class Side {
   natural,     ///< free: zero traction (a = 0, A) or zero momentum (j = 0, J); ghost at A or J
   prescribed,  ///< configuration given for all nodes of the side (clamp, measured motion)
@@ -38,7 +38,7 @@ struct Boundary {
   }
 };
 
-/// Equation imposed at a node (SPEC [S5] table).
+/// Equation imposed at a node (theory §4 table).
 enum class NodeKind {
   interior,       ///< Lie-group DCEL
   zero_traction,  ///< a = 0 natural: free end
@@ -68,7 +68,7 @@ class SpacetimeMesh {
   double ds() const { return ds_; }
   /// t_j = j dt [s].
   double t(int j) const { return j * dt_; }
-  /// Material coordinate of node a, SPEC [S4.3]: (a + 1/2) ds when the left end (a = 0) is free
+  /// Material coordinate of node a, theory §3.4: (a + 1/2) ds when the left end (a = 0) is free
   /// (every node carries one cell), a ds when it is clamped/prescribed.
   double s(int a, Side left) const;
   /// Number of nodes (J+1)(A+1).
@@ -79,7 +79,7 @@ class SpacetimeMesh {
   /// Vertices v1, v2, v3 of triangle (j, a).
   std::array<Node, 3> triangle(int j, int a) const { return {{{j, a}, {j + 1, a}, {j, a + 1}}}; }
 
-  /// Equation kind of node (j, a) for the given boundary, SPEC [S5].
+  /// Equation kind of node (j, a) for the given boundary, theory §4.
   NodeKind kind(int j, int a, const Boundary& boundary) const;
   /// True when G_n = 0 is imposed at the node (every kind but prescribed, open, unused).
   bool is_equation_node(int j, int a, const Boundary& boundary) const;

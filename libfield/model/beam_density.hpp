@@ -1,5 +1,5 @@
 #pragma once
-/// The geometrically exact beam density of SPEC [S3]:
+/// The geometrically exact beam density of theory §1:
 ///   l = 1/2 xi.J xi - 1/2 (eta - E6).C (eta - E6) - Pi(g),
 /// J and C diagonal, optional gravity potential Pi = -rho A_c (gvec . r).
 #include "libfield/model/beam_section.hpp"
@@ -9,7 +9,7 @@ namespace field::model {
 
 class BeamDensity final : public Density {
  public:
-  /// Gravity vector gvec [m/s^2] in the world frame (SPEC [S3]: (0, 0, -gamma)); zero for none.
+  /// Gravity vector gvec [m/s^2] in the world frame (theory §1: (0, 0, -gamma)); zero for none.
   BeamDensity(const BeamSection& section, const BeamMaterial& material,
               const Vec3& gravity = Vec3::Zero(), const Vec6& reference_strain = E6());
 
@@ -35,7 +35,7 @@ class BeamDensity final : public Density {
   double potential(const lie::SE3& g) const override {
     return -mass_per_length_ * gravity_.dot(g.r);
   }
-  /// f(g) = (0, rho A_c R^T gvec): the weight in the body frame (SPEC [S3]).
+  /// f(g) = (0, rho A_c R^T gvec): the weight in the body frame (theory §1).
   Vec6 potential_force(const lie::SE3& g) const override;
 
  private:

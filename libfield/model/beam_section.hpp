@@ -1,5 +1,5 @@
 #pragma once
-/// Cross-section and material of a beam, SPEC [S3]. Units SI.
+/// Cross-section and material of a beam, theory §1. Units SI.
 #include <string>
 
 #include "libfield/core/types.hpp"
@@ -11,10 +11,10 @@ struct BeamSection {
   double area = 0.0;     ///< A_c [m^2]
   double I1 = 0.0;       ///< second moment about d1 [m^4]
   double I2 = 0.0;       ///< second moment about d2 [m^4]
-  double torsion = 0.0;  ///< torsion constant [m^4] (SPEC [S3] takes I1 + I2)
-  double shear_k = 1.0;  ///< shear factor k [-] (SPEC [S3] takes 1)
+  double torsion = 0.0;  ///< torsion constant [m^4] (theory §1 takes I1 + I2)
+  double shear_k = 1.0;  ///< shear factor k [-] (theory §1 takes 1)
 
-  /// Square of side b: A = b^2, I1 = I2 = b^4/12, torsion I1 + I2, k = 1 (SPEC [S3]).
+  /// Square of side b: A = b^2, I1 = I2 = b^4/12, torsion I1 + I2, k = 1 (theory §1).
   static BeamSection square(double side);
   /// Circle of radius R: A = pi R^2, I1 = I2 = pi R^4/4, torsion I1 + I2 (exact), k = 1.
   static BeamSection circle(double radius);
@@ -36,12 +36,12 @@ struct BeamMaterial {
   void validate() const;
 };
 
-/// Diagonal inertia J = rho diag(I1, I2, I1+I2, A, A, A) (SPEC [S3]), as a 6-vector.
+/// Diagonal inertia J = rho diag(I1, I2, I1+I2, A, A, A) (theory §1), as a 6-vector.
 Vec6 inertia_diagonal(const BeamSection& section, const BeamMaterial& material);
-/// Diagonal stiffness C = diag(E I1, E I2, G torsion, k G A, k G A, E A) (SPEC [S3]).
+/// Diagonal stiffness C = diag(E I1, E I2, G torsion, k G A, k G A, E A) (theory §1).
 Vec6 stiffness_diagonal(const BeamSection& section, const BeamMaterial& material);
 
-/// Wave speeds and cut-off of SPEC [S3], for the step-size rules of SPEC [S7].
+/// Wave speeds and cut-off of theory §1, for the step-size rules of theory §6.
 struct WaveSpeeds {
   double c_E = 0.0;      ///< sqrt(E/rho) [m/s]: extension, bending rotation
   double c_G = 0.0;      ///< sqrt(k G/rho) [m/s]: shear, torsion

@@ -1,5 +1,5 @@
 #pragma once
-/// A covariant Lagrangian density on SE(3)-valued fields (SPEC [S3], [S4.1]) of the separated form
+/// A covariant Lagrangian density on SE(3)-valued fields (theory §1, §3.1) of the separated form
 ///   l(g, xi, eta) = T(xi) - V(eta) - Pi(g),
 /// left-trivialised. A second field theory implements this interface; everything in dcel/,
 /// march/ and noether/ uses only it.
@@ -27,7 +27,7 @@ class Density {
   virtual Mat6 stress_hessian(const Vec6& eta) const = 0;
 
   /// The strain at which the stress vanishes (E6 for the beam): the free-end ghost condition
-  /// eta_j^{A-1} = reference strain of SPEC [S5].
+  /// eta_j^{A-1} = reference strain of theory §4.
   virtual Vec6 reference_strain() const = 0;
 
   /// Potential energy density Pi(g) [J/m].

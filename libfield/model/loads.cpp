@@ -33,7 +33,7 @@ Vec6 TimeTable::at(double t) const {
 }
 
 namespace {
-// Body covector of a wrench given in `frame` at configuration g, SPEC [S3.1].
+// Body covector of a wrench given in `frame` at configuration g, theory §1.4.
 Vec6 to_body(const lie::SE3& g, LoadFrame frame, const Vec6& w) {
   if (frame == LoadFrame::body) return w;
   Vec6 out;

@@ -1,5 +1,5 @@
 #pragma once
-/// External loads of SPEC [S3.1] (discrete Lagrange-d'Alembert): distributed wrenches per unit
+/// External loads of theory §1.4 (discrete Lagrange-d'Alembert): distributed wrenches per unit
 /// length and point wrenches at a node, in the world frame or body-fixed (follower), possibly
 /// time-dependent. Covectors are (moment, force), moments about the centre-line point.
 #include <vector>
@@ -52,8 +52,8 @@ struct Loads {
   std::vector<PointLoad> point;
 
   bool empty() const { return distributed.empty() && point.empty(); }
-  /// Body covector per unit length of the distributed loads at node a (of A) and time t, SPEC
-  /// [S3.1]; added to f(g) at vertex v1.
+  /// Body covector per unit length of the distributed loads at node a (of A) and time t,
+  /// theory §1.4; added to f(g) at vertex v1.
   Vec6 distributed_body(const lie::SE3& g, int a, int A, double t) const;
   /// Body covector of the point loads at node a and time t; added to G_n with weight dt.
   Vec6 point_body(const lie::SE3& g, int a, double t) const;

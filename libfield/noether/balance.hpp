@@ -1,9 +1,9 @@
 #pragma once
-/// The global Noether balance on a node rectangle, SPEC [S8.2], and the total momenta.
+/// The global Noether balance on a node rectangle, theory §7.2, and the total momenta.
 ///   Res(R) = ds sum_{a=a1}^{a2} (M_{j1-1}^a - M_{j2}^a) + dt sum_{j=j1}^{j2} (N_j^{a1-1} -
 ///   N_j^{a2})
 ///            + dt ds sum_{(j,a) in R} F_j^a + dt sum_{(j,a) in R, j<J} W_j^a
-/// (W: spatial point wrenches, SPEC [S3.1]); zero whenever G_n = 0 at every node of R.
+/// (W: spatial point wrenches, theory §1.4); zero whenever G_n = 0 at every node of R.
 #include <vector>
 
 #include "libfield/noether/momentum_maps.hpp"
@@ -22,7 +22,7 @@ struct BalanceResult {
 };
 
 /// Res(R) accumulated term by term together with scale_R (shared by the whole-field balance and
-/// the streaming diagnostics, SPEC [S8.2]).
+/// the streaming diagnostics, theory §7.2).
 struct BalanceSum {
   Vec6 residual = Vec6::Zero();
   double scale_R = 0.0;
@@ -34,7 +34,7 @@ struct BalanceSum {
   BalanceResult result(double scale_glob) const;
 };
 
-/// Res(R) normalised with scale_glob = global_scale(maps), SPEC [S8.2].
+/// Res(R) normalised with scale_glob = global_scale(maps), theory §7.2.
 BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R);
 /// The same with scale_glob given: global_scale costs O(J A), so compute it once for many
 /// rectangles.
@@ -44,12 +44,12 @@ BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R, doub
 /// terms are added in the order of noether_balance. `relative` is |Res|_inf / scale_R only: the
 /// caller divides by max(scale_R, scale_glob) once scale_glob is known. Regrouping the sum shows
 /// that Res of one node is the spatial form Ad*_{g^{-1}} G_n of the DCEL residual at that node
-/// (SPEC [S8.2], proof of the theorem); only its scale differs from dcel::node_residual.
+/// (theory §7.2, proof of the theorem); only its scale differs from dcel::node_residual.
 BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
                            int a);
 /// The round-off floor of Res(R): the sum over the nodes n of R of sqrt(3) (1 + |r_n|_2) floor_n,
 /// which bounds |Ad*_{g_n^{-1}} G_n|_inf when |G_n|_inf <= floor_n, since Res(R) = sum_{n in R}
-/// Ad*_{g_n^{-1}} G_n (SPEC [S8.2]); the node floors come from dcel::residual_floors
+/// Ad*_{g_n^{-1}} G_n (theory §7.2); the node floors come from dcel::residual_floors
 /// (docs/theory.md section 7.4). A summed-area table: O(1) per rectangle.
 class BalanceFloor {
  public:
@@ -58,7 +58,7 @@ class BalanceFloor {
   double operator()(const Rectangle& R) const;
   /// What |Res(R)|_inf may be (`field check`): max(tolerance S, 10 eps terms(R) S + floor(R)),
   /// S = max(scale_R, scale_glob), terms(R) = 2 rows + 2 columns + rows columns: the relative
-  /// tolerance of SPEC [S10] iii, the evaluation round-off of the sum (SPEC [S8.2]) and the
+  /// tolerance of theory §10 iii, the evaluation round-off of the sum (theory §7.2) and the
   /// round-off of the nodes. `b` is noether_balance(maps, R, scale_glob).
   double allowed(const Rectangle& R, const BalanceResult& b, double scale_glob,
                  double tolerance) const;
@@ -71,7 +71,7 @@ class BalanceFloor {
 /// scale_glob = max(ds max_j sum_a |M_j^a|, dt max_a sum_j |N_j^a|).
 double global_scale(const MomentumMaps& maps);
 
-/// Total momentum of row j: P_j = ds sum_{a=0}^{A-1} M_j^a (time march, SPEC [S8.2]).
+/// Total momentum of row j: P_j = ds sum_{a=0}^{A-1} M_j^a (time march, theory §7.2).
 Vec6 total_time_momentum(const MomentumMaps& maps, int j);
 /// Spatial momentum of column a: Q^a = dt sum_{j=0}^{J-1} N_j^a (space march).
 Vec6 total_space_momentum(const MomentumMaps& maps, int a);

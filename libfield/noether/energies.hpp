@@ -1,5 +1,5 @@
 #pragma once
-/// Discrete energies of SPEC [S9] (definitions chosen by the SPEC):
+/// Discrete energies of theory §8 (definitions chosen by the theory):
 ///   V_j^a = V(eta_j^a) + Pi(g_j^a)                                   0 <= j <= J, a <= A-1
 ///   E_j   = ds sum_{a<A} [ T(xi_j^a) + (V_j^a + V_{j+1}^a)/2 ]           0 <= j <= J-1
 ///   W_j^a = -T(xi_j^a) + Pi(g_j^a)                                   j <= J-1, 0 <= a <= A

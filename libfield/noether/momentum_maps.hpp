@@ -1,5 +1,5 @@
 #pragma once
-/// Covariant momentum maps of the left action h.g = hg, SPEC [S8.1]. Per triangle (j, a):
+/// Covariant momentum maps of the left action h.g = hg, theory §7.1. Per triangle (j, a):
 ///   M = Ad*_{g^{-1}} mu,  N = Ad*_{g^{-1}} lambda,  F = Ad*_{g^{-1}} f   (g = g_j^a, spatial)
 ///   J(1) = -ds M - dt N + dt ds F,  J(2) = ds M,  J(3) = dt N
 /// and the local Noether identity J(1) + J(2) + J(3) = dt ds F.
@@ -34,7 +34,7 @@ class MomentumMaps {
   MomentumMaps(const dcel::DiscreteModel& model, const mesh::Field& field);
 
   const dcel::DiscreteModel& model() const { return model_; }
-  /// Terms of triangles that do not exist are zero (SPEC [S8.2]).
+  /// Terms of triangles that do not exist are zero (theory §7.2).
   Vec6 M(int j, int a) const { return exists(j, a) ? M_[tri(j, a)] : Vec6::Zero(); }
   Vec6 N(int j, int a) const { return exists(j, a) ? N_[tri(j, a)] : Vec6::Zero(); }
   Vec6 F(int j, int a) const { return exists(j, a) ? F_[tri(j, a)] : Vec6::Zero(); }

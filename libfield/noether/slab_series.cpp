@@ -117,7 +117,7 @@ std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& n
       r.index = i;
       r.energy = slab_energy(model_, axis_, t, node_energy_, next_node_energy);
       r.momentum = slab_momentum(t);
-      if (i >= 1) {  // the one-slab rectangle of slab i, SPEC [S8.2]
+      if (i >= 1) {  // the one-slab rectangle of slab i, theory §7.2
         FIELD_ASSERT(have_previous_, "SlabSeries: terms of slab " << i - 1 << " missing");
         r.balance = slab_balance(previous_, t, k1_, k2_, scale_glob_).relative;
       }

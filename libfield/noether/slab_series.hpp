@@ -1,5 +1,5 @@
 #pragma once
-/// The streaming engine behind TimeDiagnostics and SpaceDiagnostics (SPEC [S8.2], [S9]): fed the
+/// The streaming engine behind TimeDiagnostics and SpaceDiagnostics (theory §7.2, §8): fed the
 /// slabs of a march in order, it reports for slab i the energy, the momentum and the Noether
 /// balance of the one-slab rectangle once slab i+1 has arrived. It keeps two slabs and the terms
 /// of the previous one, so memory is independent of the number of slabs.

@@ -37,7 +37,7 @@ void slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
     t.point.assign(K + 1, Vec6::Zero());
     for (int k = 0; k <= K; ++k) {
       const int j = row ? i : k, a = row ? k : i;
-      if (j < model.mesh().J())  // point loads act on rows j <= J-1 (SPEC [S3.1])
+      if (j < model.mesh().J())  // point loads act on rows j <= J-1 (theory §1.4)
         t.point[k] = model.dt() * lie::spatial_covector(slab[k], model.point_load(slab[k], j, a));
     }
   }
@@ -53,7 +53,7 @@ SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int 
 double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
                    const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
                    const std::vector<lie::SE3>& next, int k, SlabTerms& t) {
-  // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}; the momenta of SPEC [S4.2]
+  // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}; the momenta of theory §3.3
   // (dcel::triangle_momenta), with the convected quantity along the slab from along_at.
   const bool row = axis == SlabAxis::row;
   const double dt = model.dt(), ds = model.ds();

@@ -1,9 +1,9 @@
 #pragma once
-/// The terms of the Noether balance [S8.2] and of the energies [S9] that belong to one slab of a
-/// march, for streaming diagnostics: slab i is a time row j (triangles (j, a), a = 0..A-1, from
-/// rows j and j+1) or a space column a (triangles (j, a), j = 0..J-1, from columns a and a+1).
-/// Along the slab the index is k = a (row) or k = j (column); K = A or J triangles. Rows and
-/// columns are the transposes of each other:
+/// The terms of the Noether balance theory §7.2 and of the energies theory §8 that belong to one
+/// slab of a march, for streaming diagnostics: slab i is a time row j (triangles (j, a), a =
+/// 0..A-1, from rows j and j+1) or a space column a (triangles (j, a), j = 0..J-1, from columns a
+/// and a+1). Along the slab the index is k = a (row) or k = j (column); K = A or J triangles. Rows
+/// and columns are the transposes of each other:
 ///   row j:     cross_k = ds M_j^k,  along_k = dt N_j^k   (P_j = sum_k cross_k)
 ///   column a:  cross_k = dt N_k^a,  along_k = ds M_k^a   (Q^a = sum_k cross_k)
 /// and the balance of the one-slab rectangle (k1..k2 along slab i) reads
@@ -35,13 +35,13 @@ struct SlabTerms {
 /// The terms are computed node by node, so that a caller can share the nodes among threads
 /// (each node writes its own slots) and then sum in node order (SlabSeries, one parallel region
 /// per slab). Node k = 0..K-1 of the convected quantity between neighbours along a slab:
-/// eta_j^k = tau^{-1}((g_j^k)^{-1} g_j^{k+1}) / ds (row j) or xi_k^a (column a), SPEC [S4.1].
+/// eta_j^k = tau^{-1}((g_j^k)^{-1} g_j^{k+1}) / ds (row j) or xi_k^a (column a), theory §3.1.
 /// Both the node energy of the slab and its triangles use it (as their eta or xi): computed once.
 Vec6 along_at(const dcel::DiscreteModel& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
               int k);
 
 /// Node k's part of the node energy of a slab, from the slab and its along_at values `along`:
-/// V_j^k (row j) or W_k^a (column a), SPEC [S9] [J/m]; the slab's is the sum over k < K.
+/// V_j^k (row j) or W_k^a (column a), theory §8 [J/m]; the slab's is the sum over k < K.
 double node_energy_at(const dcel::DiscreteModel& model, SlabAxis axis,
                       const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k);
 
@@ -66,21 +66,21 @@ void force_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
               const std::vector<lie::SE3>& slab, int k, SlabTerms& t);
 
 /// E_j = ds [sum_a T + (sum_a V_j^a + sum_a V_{j+1}^a)/2] (row) or
-/// E_M^a = dt [sum_j (V - <dV/deta, eta>) + (sum_j W_j^a + sum_j W_j^{a+1})/2] (column), SPEC [S9].
+/// E_M^a = dt [sum_j (V - <dV/deta, eta>) + (sum_j W_j^a + sum_j W_j^{a+1})/2] (column), theory §8.
 double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,
                    double node_energy, double next_node_energy);
 
-/// P_j (row) or Q^a (column): sum_k cross_k, SPEC [S8.2].
+/// P_j (row) or Q^a (column): sum_k cross_k, theory §7.2.
 Vec6 slab_momentum(const SlabTerms& terms);
 
-/// sum_{k=k1}^{min(k2, K-1)} |cross_k|_inf: the slab's share of scale_glob of SPEC [S8.2]
+/// sum_{k=k1}^{min(k2, K-1)} |cross_k|_inf: the slab's share of scale_glob of theory §7.2
 /// (ds sum_a |M_j^a| for a row, dt sum_j |N_j^a| for a column).
 double slab_scale(const SlabTerms& slab, int k1, int k2);
 
 /// Res of the one-slab rectangle k1..k2 (0 <= k1 <= k2 <= K) along slab i, from the terms of
 /// slabs i-1 and i, with relative = |Res|_inf / max(scale_R, scale_glob). While streaming, the
 /// whole-field scale_glob is unknown; the diagnostics pass the largest slab_scale seen so far,
-/// which becomes the SPEC's value (its first part for rows, its second for columns) at the end.
+/// which becomes the theory's value (its first part for rows, its second for columns) at the end.
 BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k1, int k2,
                            double scale_glob);
 

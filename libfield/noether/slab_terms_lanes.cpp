@@ -24,7 +24,7 @@ using march::SlabLanes;
 // why everything is forced inline).
 #define FIELD_LANES_BODY inline __attribute__((always_inline))
 
-// The beam's energy densities of SPEC [S3], [S9] on lanes (model::BeamDensity).
+// The beam's energy densities of theory §1, §8 on lanes (model::BeamDensity).
 struct BeamEnergies {
   const double *J, *C, *E6, *weight;  // SlabTermsLanes::Beam
 

@@ -1,10 +1,10 @@
 #pragma once
-/// The per-node work of the series diagnostics (slab_terms.hpp) for the beam of SPEC [S3], four
+/// The per-node work of the series diagnostics (slab_terms.hpp) for the beam of theory §1, four
 /// nodes at a time on SIMD lanes (core/lanes.hpp), with the laws and retraction kernels of the
 /// march (march::SlabLanes): the convected quantity along a slab (along_at) and, per triangle,
 /// the quantity across, the momenta mu = (dtau^{-1}_{dt xi})^T J xi and
-/// lambda = -(dtau^{-1}_{ds eta})^T C (eta - E6) (SPEC [S4.2]) and their spatial covectors
-/// (SPEC [S8.1]), and the energy terms of SPEC [S9]. Same formulas as along_at / triangle_at in
+/// lambda = -(dtau^{-1}_{ds eta})^T C (eta - E6) (theory §3.3) and their spatial covectors
+/// (theory §7.1), and the energy terms of theory §8. Same formulas as along_at / triangle_at in
 /// another operation order: the series agree with the per-node path to round-off
 /// (SlabSeries.LanesAgreeWithThePerNodePath). Batches start at fixed nodes, so the bits do not
 /// depend on the thread count; the baseline and AVX2 builds round identically (no FMA), like the

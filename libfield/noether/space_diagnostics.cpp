@@ -5,7 +5,7 @@ namespace field::noether {
 SpaceDiagnostics::SpaceDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary,
                                    Sink sink, const SeriesOptions& options)
     : sink_(std::move(sink)),
-      // Res([j_first, j_last] x [a, a]), SPEC [S8.2]: prescribed rows are excluded.
+      // Res([j_first, j_last] x [a, a]), theory §7.2: prescribed rows are excluded.
       series_(model, SlabAxis::column, boundary.first == mesh::Side::prescribed ? 1 : 0,
               boundary.last == mesh::Side::prescribed ? model.mesh().J() - 1 : model.mesh().J(),
               options) {}

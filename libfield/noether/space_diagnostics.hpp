@@ -1,5 +1,5 @@
 #pragma once
-/// Streaming diagnostics of a space march (SPEC [S8.2], [S9]), the transpose of TimeDiagnostics:
+/// Streaming diagnostics of a space march (theory §7.2, §8), the transpose of TimeDiagnostics:
 /// an observer that keeps the last column and, when column a+1 arrives, reports for column a the
 /// spatial-evolution energy E_M^a, the spatial momentum Q^a, the Noether balance of the column
 /// R = [equation rows] x [a, a] and the Newton statistics of the solve that produced column a+1.
@@ -17,9 +17,9 @@ namespace field::noether {
 struct SpaceColumnDiagnostics {
   int a = 0;
   double s = 0.0;       ///< mesh.s(a, prescribed) = a ds [m]: the tip a = 0 is prescribed
-  double energy = 0.0;  ///< E_M^a [J s/m], SPEC [S9] (not a physical energy, not positive)
+  double energy = 0.0;  ///< E_M^a [J s/m], theory §8 (not a physical energy, not positive)
   Vec6 momentum;        ///< Q^a = dt sum_{j<J} N_j^a (spatial angular about the origin, linear)
-  /// |Res(rows x [a,a])|_inf / max(scale_R, dt max_{a'<=a} sum_j |N_j^a'|): SPEC [S8.2] with
+  /// |Res(rows x [a,a])|_inf / max(scale_R, dt max_{a'<=a} sum_j |N_j^a'|): theory §7.2 with
   /// scale_glob taken over the columns so far; columns 1..A-1, else 0
   double balance = 0.0;
   march::SlabStats newton;  ///< Newton statistics of the solve of column a+1

@@ -5,7 +5,7 @@ namespace field::noether {
 TimeDiagnostics::TimeDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary,
                                  Sink sink, const SeriesOptions& options)
     : sink_(std::move(sink)),
-      // Res([j, j] x [a_first, a_last]), SPEC [S8.2]: prescribed end columns are excluded.
+      // Res([j, j] x [a_first, a_last]), theory §7.2: prescribed end columns are excluded.
       series_(model, SlabAxis::row, boundary.left == mesh::Side::prescribed ? 1 : 0,
               boundary.right == mesh::Side::prescribed ? model.mesh().A() - 1 : model.mesh().A(),
               options) {}

@@ -1,5 +1,5 @@
 #pragma once
-/// Streaming diagnostics of a time march (SPEC [S8.2], [S9]): an observer that keeps the last two
+/// Streaming diagnostics of a time march (theory §7.2, §8): an observer that keeps the last two
 /// rows and, when row j+1 arrives, reports for row j the energy E_j, the total momentum P_j, the
 /// Noether balance of the row R = [j, j] x [equation columns] and the Newton statistics of the
 /// solve that produced row j+1. Memory is independent of the number of steps.
@@ -16,9 +16,9 @@ namespace field::noether {
 struct TimeRowDiagnostics {
   int j = 0;
   double t = 0.0;       ///< t_j [s]
-  double energy = 0.0;  ///< E_j [J], SPEC [S9]
+  double energy = 0.0;  ///< E_j [J], theory §8
   Vec6 momentum;        ///< P_j = ds sum_a M_j^a (spatial angular about the origin, linear)
-  /// |Res([j,j] x columns)|_inf / max(scale_R, ds max_{j'<=j} sum_a |M_j'^a|): SPEC [S8.2] with
+  /// |Res([j,j] x columns)|_inf / max(scale_R, ds max_{j'<=j} sum_a |M_j'^a|): theory §7.2 with
   /// scale_glob taken over the rows so far; rows 1..J-1, else 0
   double balance = 0.0;
   march::SlabStats newton;  ///< Newton statistics of the solve of row j+1

@@ -58,7 +58,7 @@ TEST(Cli, FreeFlightMatchesTheSpecAndChecks) {
       "simulate " + (fs::path(FIELD_SOURCE_DIR) / "meshes/free_flight/case.toml").string() +
       " --out " + out.string() + " -q");
   ASSERT_EQ(r.code, 0) << r.output;
-  // SPEC [S11.1] reference numbers (energies 1e-10 relative, positions 1e-9).
+  // theory §11.1 reference numbers (energies 1e-10 relative, positions 1e-9).
   EXPECT_NEAR(summary_number(out, "E_0"), 1.997667319357268, 2e-10);
   const std::vector<double> n0 = field_line(out, 400, 0), n9 = field_line(out, 400, 9);
   ASSERT_EQ(n0.size(), 11u);
@@ -190,7 +190,7 @@ TEST(Cli, SpaceEvolutionReconstructsAndChecks) {
 
 TEST(Cli, RoundTripThroughTheTipFile) {
   // simulate exports tip.csv; reconstruct --tip reads it back: the first reconstructed columns
-  // agree with the time march to round-off (SPEC [S10] vi).
+  // agree with the time march to round-off (theory §10 vi).
   TempFolder tmp;
   const fs::path sim = copy_case(tmp, "roundtrip", "simulate.toml");
   const fs::path time_run = tmp / "time", space_run = tmp / "space";

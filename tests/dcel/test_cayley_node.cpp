@@ -1,5 +1,5 @@
 // The closed-form Cayley node solve (dcel::CayleyNode) against the reference dcel::solve_node,
-// SPEC [S2.1], [S6]: same Phi, same Jacobian, same solution and stopping rule.
+// theory §2.1, §5: same Phi, same Jacobian, same solution and stopping rule.
 #include <gtest/gtest.h>
 
 #include <Eigen/LU>
@@ -16,9 +16,9 @@ namespace {
 using lie::Retraction;
 using lie::RetractionKind;
 
-// A node problem of each kind, with sizes like the SPEC's cases: free-flight velocities
+// A node problem of each kind, with sizes like the theory's cases: free-flight velocities
 // (|xi| ~ 5, dt = 0.005) on the soft beam, space-evolution strains (|eta - E6| ~ 0.15,
-// ds = 0.1) on the stubby beam of [S11.4] (stiffness ratios EA/EI ~ 3e3).
+// ds = 0.1) on the stubby beam of theory §11.4 (stiffness ratios EA/EI ~ 3e3).
 struct Case {
   NodeEquation equation;
   double h;
@@ -53,7 +53,7 @@ TEST(CayleyNode, AppliesOnlyToCayleyAndTheBeam) {
 }
 
 TEST(CayleyNode, PhiAndJacobianEqualTheReference) {
-  // Same formulas of SPEC [S2.1] in another order: equal to round-off (1e-15 relative measured);
+  // Same formulas of theory §2.1 in another order: equal to round-off (1e-15 relative measured);
   // the Jacobian to 1e-14 relative to its largest entry.
   const Retraction cay(RetractionKind::cayley);
   test::Random rnd(301);
@@ -88,7 +88,7 @@ TEST(CayleyNode, NewtonStepSolvesTheJacobianSystem) {
 
 TEST(CayleyNode, SolvesLikeTheReference) {
   // From the previous step's value (a few per cent off), both solvers converge in the same
-  // number of iterations (4-5 for these targets, SPEC [S6]) to the same y within the stopping
+  // number of iterations (4-5 for these targets, theory §5) to the same y within the stopping
   // tolerance 1e-14 (1 + max|y|), and the residual is at round-off.
   const Retraction cay(RetractionKind::cayley);
   test::Random rnd(302);

@@ -1,5 +1,5 @@
 // The closed-form exponential node solve (dcel::ExpNode) against the reference dcel::solve_node
-// (6x6 LU of the Jacobian with lie::exp_newton_M), SPEC [S2.2], [S6]: same Phi, same Jacobian
+// (6x6 LU of the Jacobian with lie::exp_newton_M), theory §2.2, §5: same Phi, same Jacobian
 // (and the Jacobian against finite differences of Phi), same solution and stopping rule.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// SPEC [S6]: the per-node Newton solve Phi(y) = (dtau^{-1}_{hy})^T p(y) = m.
+// theory §5: the per-node Newton solve Phi(y) = (dtau^{-1}_{hy})^T p(y) = m.
 #include <gtest/gtest.h>
 
 #include "libfield/dcel/node_solver.hpp"
@@ -26,7 +26,7 @@ TEST_P(NodeSolver, RecoversManufacturedSolution) {
       Vec6 y_star = rnd.vec6(eq == NodeEquation::time ? 5.0 : 0.5);
       if (eq == NodeEquation::space) y_star += beam_.reference_strain();
       const Vec6 m = node_phi(beam_, tau_, eq, h, y_star);
-      // The SPEC's fallback start K^{-1} m + y0 (the linearisation at h = 0).
+      // The theory's fallback start K^{-1} m + y0 (the linearisation at h = 0).
       const Vec6 y0 = eq == NodeEquation::time ? Vec6::Zero() : beam_.reference_strain();
       Vec6 y = y0 + beam_.kinetic_hessian(y0).inverse() * m;
       if (eq == NodeEquation::space) y = y0 + beam_.stress_hessian(y0).inverse() * m;
@@ -40,9 +40,9 @@ TEST_P(NodeSolver, RecoversManufacturedSolution) {
 }
 
 TEST_P(NodeSolver, ConvergesFastFromPreviousValue) {
-  // Targets like those of the SPEC's cases: free-flight velocities (|xi| ~ 5, dt = 0.005) and
+  // Targets like those of the theory's cases: free-flight velocities (|xi| ~ 5, dt = 0.005) and
   // space-evolution strains (|eta - E6| ~ 0.15, ds = 0.1); the start is the previous step's value,
-  // off by a few per cent. SPEC [S6]: 4-5 iterations including the polishing one; at most 6.
+  // off by a few per cent. theory §5: 4-5 iterations including the polishing one; at most 6.
   test::Random rnd(202);
   for (int trial = 0; trial < 100; ++trial) {
     Vec6 xi_star;

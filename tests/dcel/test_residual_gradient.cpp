@@ -1,6 +1,6 @@
-// SPEC [S10] i: the analytic residual G_n of every node (interior, free ends, ghosts, zero-momentum
+// theory §10 i: the analytic residual G_n of every node (interior, free ends, ghosts, zero-momentum
 // rows, corners, the unused node) equals the central finite-difference gradient of the discrete
-// action S_d under g_n -> g_n tau(e zeta), plus the virtual work of the loads (SPEC [S3.1]).
+// action S_d under g_n -> g_n tau(e zeta), plus the virtual work of the loads (theory §1.4).
 // Random fields with large rotations and strains far from E6, gravity and loads on, both
 // retractions.
 #include <gtest/gtest.h>
@@ -100,7 +100,7 @@ TEST(ResidualReport, CountsEquationNodesAndNormalises) {
 }
 
 TEST(ResidualReport, HalfTurnBetweenNeighboursIsAnErrorNotACrash) {
-  // Cayley has no coordinates for a half turn (SPEC [S2.1]): lie::cay_inv throws inside the
+  // Cayley has no coordinates for a half turn (theory §2.1): lie::cay_inv throws inside the
   // parallel loop; residual_report and MomentumMaps rethrow it after the region
   // (core/parallel_errors.hpp), e.g. for `field check` on a tampered field.csv.
   const Retraction tau;

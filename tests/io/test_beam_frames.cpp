@@ -292,7 +292,7 @@ TEST(BeamFrames, SameArraysAndBitsAsVtksOwnWriter) {
 }
 
 TEST(BeamFrames, RigidSpinVelocityAndZeroStress) {
-  // rigid_spin of SPEC [S11.2]: g_1 = g_0 tau(dt xi), exact solution g_j = g_0 tau(dt xi)^j.
+  // rigid_spin of theory §11.2: g_1 = g_0 tau(dt xi), exact solution g_j = g_0 tau(dt xi)^j.
   const int J = 10, A = 6;
   const double dt = 0.005, ds = 0.1;
   const model::BeamDensity beam = test::soft_beam();
@@ -338,7 +338,7 @@ TEST(BeamFrames, RigidSpinVelocityAndZeroStress) {
 }
 
 TEST(BeamFrames, StaticArcStrainAndStress) {
-  // static_arc of SPEC [S11.2]: g_0^a = tau(ds eta)^a, eta = (2,0,0,0,0,1), both ends clamped.
+  // static_arc of theory §11.2: g_0^a = tau(ds eta)^a, eta = (2,0,0,0,0,1), both ends clamped.
   const int J = 4, A = 10;
   const double dt = 0.005, ds = 0.1;
   const model::BeamDensity beam = test::soft_beam();

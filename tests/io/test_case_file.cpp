@@ -1,4 +1,4 @@
-// Case files (libfield/io/case_file): the shipped cases resolve to the SPEC's parameters, the
+// Case files (libfield/io/case_file): the shipped cases resolve to the theory's parameters, the
 // resolved form written to run.toml loads back to the same case, and bad values are errors that
 // name the file, the line, the key and the value.
 #include <gtest/gtest.h>
@@ -41,7 +41,7 @@ TEST(CaseFile, FreeFlightResolvesToTheSpec) {
 
 TEST(CaseFile, CantileverLengthFollowsTheNodePlacement) {
   const CaseSpec c = load_case(shipped("cantilever_gravity"));
-  EXPECT_DOUBLE_EQ(c.ds, 1.0 / 9.5);  // L = (A - 1/2) ds, SPEC [S11.3]
+  EXPECT_DOUBLE_EQ(c.ds, 1.0 / 9.5);  // L = (A - 1/2) ds, theory §11.3
   EXPECT_EQ(c.left.kind, EndSpec::Kind::clamped);
   EXPECT_EQ(c.gravity, Vec3(0, 0, -9.81));
   EXPECT_EQ(c.dt, 5e-4);

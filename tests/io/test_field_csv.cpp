@@ -52,7 +52,7 @@ TEST(FieldCsv, TimeMarchRowsWithStrides) {
     EXPECT_EQ(all.j[k], static_cast<int>(k) / (A + 1));
     EXPECT_EQ(all.a[k], static_cast<int>(k) % (A + 1));
     EXPECT_EQ(all.t[k], model.mesh().t(all.j[k]));
-    EXPECT_EQ(all.s[k], (all.a[k] + 0.5) * ff.ds);  // free left end, SPEC [S4.3]
+    EXPECT_EQ(all.s[k], (all.a[k] + 0.5) * ff.ds);  // free left end, theory §3.4
     EXPECT_EQ(all.line[k], static_cast<long long>(k) + 2);
   }
   const PoseErrors e1 = compare(all, recorder.field());

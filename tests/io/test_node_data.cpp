@@ -89,7 +89,7 @@ TEST(NodeVelocities, ColumnsInSpecOrder) {
   const std::vector<Vec6> xi = read_node_velocities(path, 2);
   ASSERT_EQ(xi.size(), 2u);
   Vec6 expected;
-  expected << 1, 2, 3, 4, 5, 6;  // (omega, gamma), SPEC [S1]
+  expected << 1, 2, 3, 4, 5, 6;  // (omega, gamma), theory §0.2
   EXPECT_EQ(xi[1], expected);
   EXPECT_EQ(xi[0], -expected);
   const std::string msg = error_message([&] { read_node_velocities(path, 3); });

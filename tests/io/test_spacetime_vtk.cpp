@@ -150,9 +150,9 @@ TEST(SpacetimeVtk, ResidualAndDefectOnAMarchedFieldWithLoadsAndAClamp) {
   const dcel::ResidualReport report = dcel::residual_report(model, field, boundary);
   std::printf("[spacetime.vtu] max dcel_residual %.2e (residual_report %.2e), max defect %.2e\n",
               max_residual, report.relative, max_defect);
-  EXPECT_LE(max_residual, 1e-11);            // SPEC [S10] ii
+  EXPECT_LE(max_residual, 1e-11);            // theory §10 ii
   EXPECT_EQ(max_residual, report.relative);  // the same G_n, the same normalisation
-  EXPECT_LE(max_defect, 1e-12);              // SPEC [S10] iii
+  EXPECT_LE(max_defect, 1e-12);              // theory §10 iii
   EXPECT_GT(max_residual, 0.0);              // computed, not left at zero
 
   // Stride 5 (rows 0, 5, 10, 12): the same G_n, normalised over the nodes of these rows.
@@ -199,7 +199,7 @@ TEST(SpacetimeVtk, ResidualAndDefectOnAMarchedFieldWithLoadsAndAClamp) {
 }
 
 TEST(SpacetimeVtk, EnergyDensityMatchesTheRowEnergies) {
-  // E_j = ds sum_a [T(xi_j^a) + (V_j^a + V_{j+1}^a) / 2] (SPEC [S9]) and the file holds
+  // E_j = ds sum_a [T(xi_j^a) + (V_j^a + V_{j+1}^a) / 2] (theory §8) and the file holds
   // e_j^a = T(xi_j^a) + V_j^a, so E_j = ds sum_a e_j^a + ds/2 sum_a (V_{j+1}^a - V_j^a) exactly.
   test::FreeFlight ff;
   ff.J = 8;
@@ -240,7 +240,7 @@ TEST(SpacetimeVtk, EnergyDensityMatchesTheRowEnergies) {
   EXPECT_LE(worst, 1e-14);      // sums of ~20 positive terms: a few ulps
   EXPECT_GT(correction, 1e-6);  // the correction matters: the test is not vacuous
 
-  // The static arc (SPEC [S11.2]): xi = 0 and V constant in time, so ds sum_a e = E_j = 1/2 EI k^2
+  // The static arc (theory §11.2): xi = 0 and V constant in time, so ds sum_a e = E_j = 1/2 EI k^2
   // L.
   const int Ja = 3, Aa = 10;
   const dcel::DiscreteModel arc(beam, loads, lie::Retraction(),
@@ -262,7 +262,7 @@ TEST(SpacetimeVtk, EnergyDensityMatchesTheRowEnergies) {
       row +=
           0.1 * arc_grid->GetPointData()->GetArray("energy_density")->GetTuple1(j * (Aa + 1) + a);
     EXPECT_NEAR(row, E_arc[j], 1e-14 * E_arc[j]);
-    EXPECT_NEAR(row, 1.6666666666666672, 1e-13);  // SPEC [S11.2]
+    EXPECT_NEAR(row, 1.6666666666666672, 1e-13);  // theory §11.2
   }
 }
 

@@ -31,7 +31,7 @@ double max_abs(const lie::SE3& a, const lie::SE3& b) {
   return std::max((a.R - b.R).cwiseAbs().maxCoeff(), (a.r - b.r).cwiseAbs().maxCoeff());
 }
 
-/// A time march of free flight (SPEC [S11.1], J = 20) recorded and exported by TipCsvWriter.
+/// A time march of free flight (theory §11.1, J = 20) recorded and exported by TipCsvWriter.
 struct ExportedRun {
   mesh::Field field;
   std::filesystem::path tip;
@@ -101,7 +101,7 @@ INSTANTIATE_TEST_SUITE_P(BothRetractions, TipRoundTrip,
                          });
 
 TEST(TipData, SimulatedTipFileFeedsTheSpaceMarch) {
-  // simulate -> tip.csv -> reconstruct: the round trip of SPEC [S11.5] (tests/march
+  // simulate -> tip.csv -> reconstruct: the round trip of theory §11.5 (tests/march
   // RoundTrip.FirstColumnsReproduceTheTimeMarch) with column 1 rebuilt from the file's strain.
   test::TempFolder dir;
   test::FreeFlight ff;
@@ -133,7 +133,7 @@ TEST(TipData, SimulatedTipFileFeedsTheSpaceMarch) {
       error[0], error[1], error[2], error[3]);
   EXPECT_EQ(error[0], 0.0);
   EXPECT_LT(error[1], 1e-15);  // g0 tau(ds eta0): round-off of tau(tau^{-1})
-  // The space march amplifies column-1 round-off by ~70 per column (SPEC [S10] vi).
+  // The space march amplifies column-1 round-off by ~70 per column (theory §10 vi).
   EXPECT_LT(error[2], 1e-12);
   EXPECT_LT(error[3], 1e-10);
 }

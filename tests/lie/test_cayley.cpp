@@ -1,4 +1,4 @@
-// Cayley retraction against its matrix definition, SPEC [S2.1].
+// Cayley retraction against its matrix definition, theory §2.1.
 #include <gtest/gtest.h>
 
 #include "libfield/core/error.hpp"
@@ -26,7 +26,7 @@ TEST(Cayley, EqualsMatrixDefinition) {
 }
 
 TEST(Cayley, InverseDerivativeIsConjugation) {
-  // dcay^{-1}_x z = vee((I - x^/2) z^ (I + x^/2)), SPEC [S2.1].
+  // dcay^{-1}_x z = vee((I - x^/2) z^ (I + x^/2)), theory §2.1.
   Random rnd(22);
   for (int trial = 0; trial < 100; ++trial) {
     const Vec6 x = rnd.vec6(2.0);

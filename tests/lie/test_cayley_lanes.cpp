@@ -1,5 +1,5 @@
 // The Cayley retraction and SE(3) products on four nodes at once (lie/cayley_lanes.hpp) against
-// lie/cayley.cpp and lie::SE3, lane by lane (SPEC [S2.1], [S1]).
+// lie/cayley.cpp and lie::SE3, lane by lane (theory §2.1, §0.2).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Exponential retraction against series definitions, SPEC [S2.2]: the closed forms must equal
+// Exponential retraction against series definitions, theory §2.2: the closed forms must equal
 // the matrix exponential and the ad-series of dexp and dexp^{-1}, on both sides of the
 // small-angle branch (|omega| = 0.5).
 #include <gtest/gtest.h>

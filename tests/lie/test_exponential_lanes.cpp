@@ -1,7 +1,7 @@
 // The exponential retraction on four nodes at once (lie/exponential_lanes.hpp) against the
 // scalar code (lie/exponential.cpp), lane by lane, with lanes on both branches of the
 // coefficients (|omega| < 0.5: series) and lanes near a half turn (log's symmetric-part branch)
-// beside ordinary ones. SPEC [S2.2].
+// beside ordinary ones. theory §2.2.
 #include <gtest/gtest.h>
 
 #include <cmath>

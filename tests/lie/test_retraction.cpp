@@ -1,5 +1,5 @@
-// Properties every retraction of SPEC [S2] must have, checked for Cayley and exp over random
-// elements from the identity (|omega| = 0, 1e-8) to large angles. Tolerances: SPEC [S10] row 0.
+// Properties every retraction of theory §2 must have, checked for Cayley and exp over random
+// elements from the identity (|omega| = 0, 1e-8) to large angles. Tolerances: theory §10 row 0.
 #include <gtest/gtest.h>
 
 #include "libfield/core/error.hpp"
@@ -70,7 +70,7 @@ TEST_P(RetractionProperties, NegativeArgumentGivesInverse) {
 }
 
 TEST_P(RetractionProperties, DerivativeMatchesFiniteDifferences) {
-  // dtau_x y = vee( d/de tau(x + e y) tau(x)^{-1} ), SPEC [S1].
+  // dtau_x y = vee( d/de tau(x + e y) tau(x)^{-1} ), theory §0.2.
   Random rnd(4);
   for (double angle : angles(max_angle())) {
     for (int trial = 0; trial < 10; ++trial) {
@@ -114,7 +114,7 @@ TEST_P(RetractionProperties, DerivativeAndInverseAreInverse) {
 }
 
 TEST_P(RetractionProperties, InverseDerivativeTimesAdjointIsReflected) {
-  // dtau^{-1}_x Ad_{tau(x)} = dtau^{-1}_{-x}, SPEC [S1].
+  // dtau^{-1}_x Ad_{tau(x)} = dtau^{-1}_{-x}, theory §0.2.
   Random rnd(7);
   for (double angle : angles(max_angle())) {
     for (int trial = 0; trial < kTrials; ++trial) {
@@ -138,7 +138,7 @@ TEST_P(RetractionProperties, DualIsTransposeApplied) {
 }
 
 TEST_P(RetractionProperties, NewtonHelperMatchesFiniteDifferences) {
-  // M(x, p) = d/dx [(dtau^{-1}_x)^T p], SPEC [S2.1] / [S6].
+  // M(x, p) = d/dx [(dtau^{-1}_x)^T p], theory §2.1 / §5.
   Random rnd(9);
   for (double angle : angles(max_angle())) {
     for (int trial = 0; trial < 10; ++trial) {

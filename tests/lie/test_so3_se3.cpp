@@ -1,4 +1,4 @@
-// SO(3)/SE(3) value types, hat/vee, Ad, ad and their duals, quaternions (SPEC [S1]).
+// SO(3)/SE(3) value types, hat/vee, Ad, ad and their duals, quaternions (theory §0.2).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -95,7 +95,7 @@ TEST(SE3, DualsAreTransposes) {
     const Vec6 mu = rnd.vec6(2.0);
     EXPECT_LT((Ad_dual(g, mu) - Ad(g).transpose() * mu).norm(), 1e-12);
     EXPECT_LT((ad_dual(x, mu) - ad(x).transpose() * mu).norm(), 1e-12);
-    // Spatial covector: Ad*_{g^{-1}} mu = (R pi + r x R p, R p), SPEC [S1].
+    // Spatial covector: Ad*_{g^{-1}} mu = (R pi + r x R p, R p), theory §0.2.
     EXPECT_LT((spatial_covector(g, mu) - Ad_dual(g.inverse(), mu)).norm(), 1e-12);
     // Pairing invariance: <Ad*_g mu, x> = <mu, Ad_g x>.
     EXPECT_NEAR(Ad_dual(g, mu).dot(x), mu.dot(Ad(g) * x), 1e-12);

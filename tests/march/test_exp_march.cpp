@@ -3,7 +3,7 @@
 // NodeKernel::per_node) against the reference loop with dcel::solve_node (NodeKernel::reference:
 // the 6x6 LU of the Jacobian, the path every exp run took before): the same fields to round-off,
 // the same Newton work, on time and space marches with free and prescribed ends, gravity and
-// every load kind. SPEC [S2.2], [S6], [S7].
+// every load kind. theory §2.2, §5, theory §6.
 #include <gtest/gtest.h>
 
 #include "libfield/march/slab_solve.hpp"
@@ -40,7 +40,7 @@ void expect_same_run(const test::RecordedRun& fast, const test::RecordedRun& ref
 }
 
 TEST(ExpMarch, FreeFlightEqualsTheReferenceLoop) {
-  // SPEC [S11.1] with the exponential retraction, 400 steps: the lanes (10 solved nodes =
+  // theory §11.1 with the exponential retraction, 400 steps: the lanes (10 solved nodes =
   // batches of 4, 4, 2) and the one-node closed form.
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();

@@ -1,7 +1,7 @@
 // The batched four-node march kernel (march/slab_lanes.hpp) against the per-node reference loop
 // (NodeKernel::per_node, dcel::CayleyNode): the same fields to round-off on time and space
 // marches with free and prescribed ends, gravity and every load kind, node counts that leave
-// partial batches; the same Newton work. SPEC [S7.1], [S7.2].
+// partial batches; the same Newton work. theory §6.1, §6.2.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -60,7 +60,7 @@ TEST(SlabLanes, AppliesToTheBeamWithEitherRetraction) {
 }
 
 TEST(SlabLanes, FreeFlightEqualsTheReferenceLoop) {
-  // SPEC [S11.1]: 10 solved nodes = batches of 4, 4, 2; 400 steps. Round-off grows over the
+  // theory §11.1: 10 solved nodes = batches of 4, 4, 2; 400 steps. Round-off grows over the
   // steps: measured 2.7e-13 (positions of order 1 m), the same 16 000 Newton iterations.
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
@@ -93,7 +93,7 @@ TEST(SlabLanes, ClampedBeamWithGravityAndLoadsEqualsTheReferenceLoop) {
 }
 
 TEST(SlabLanes, SpaceEvolutionEqualsTheReferenceLoop) {
-  // SPEC [S11.4] with free rows (solved rows 0..J-1), 10 columns: measured 1.3e-14.
+  // theory §11.4 with free rows (solved rows 0..J-1), 10 columns: measured 1.3e-14.
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
@@ -132,7 +132,7 @@ TEST(SlabLanes, SpaceMarchWithPrescribedRowsGravityAndLoadsEqualsTheReferenceLoo
 
 TEST(SlabLanes, HalfTurnBetweenNeighboursIsRefusedBeforeTheFirstRow) {
   // Node 5 of rows 0 and 1 turned by pi about d1 against node 4: cay^{-1} of their relative pose
-  // has no value (SPEC [S2.1], 1 + tr = 0). Both kernels refuse the input before any row
+  // has no value (theory §2.1, 1 + tr = 0). Both kernels refuse the input before any row
   // (march::check_time_march), naming the nodes, instead of a Newton failure (lanes) or an
   // exception from inside the parallel loop (one node at a time).
   test::FreeFlight ff;

@@ -1,6 +1,6 @@
-// SPACE-MARCH, SPEC [S7.2]: the static arc stays static, space_evolution [S11.4] satisfies the
-// equations and conserves Q^a, the round trip [S11.5] reproduces a time-march solution in its
-// first columns and the reverse round trip [S10] vi' shows the SPEC's growth, thread-count
+// SPACE-MARCH, theory §6.2: the static arc stays static, space_evolution theory §11.4 satisfies the
+// equations and conserves Q^a, the round trip theory §11.5 reproduces a time-march solution in its
+// first columns and the reverse round trip theory §10 vi' shows the theory's growth, thread-count
 // independence.
 #include <gtest/gtest.h>
 
@@ -23,7 +23,7 @@ class SpaceMarch : public ::testing::TestWithParam<RetractionKind> {
 };
 
 TEST_P(SpaceMarch, StaticArcStaysStatic) {
-  // SPEC [S11.2]: constant tip, tip strain eta_bar = (2, 0, 0, 0, 0, 1), zero-momentum rows.
+  // theory §11.2: constant tip, tip strain eta_bar = (2, 0, 0, 0, 0, 1), zero-momentum rows.
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const mesh::SpacetimeMesh mesh(200, 10, 0.005, 0.1);
@@ -89,9 +89,9 @@ INSTANTIATE_TEST_SUITE_P(BothRetractions, SpaceMarch,
                          });
 
 TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
-  // SPEC [S11.5] / [S10] vi: free flight with A = 6, dt = 0.0075, J = 100; then a space march from
+  // theory §11.5 / §10 vi: free flight with A = 6, dt = 0.0075, J = 100; then a space march from
   // columns 0 and 1 with rows 0 and J prescribed from the time solution. The first reconstructed
-  // columns agree to ~1e-12; the error grows by ~70 per column (CFL_space = 3.65, see SPEC).
+  // columns agree to ~1e-12; the error grows by ~70 per column (CFL_space = 3.65, see theory §6.2).
   test::FreeFlight ff;
   ff.A = 6;
   ff.ds = 1.0 / 6.0;  // L = 1: CFL_time = c_E dt/ds = 0.45, CFL_space = ds/(c_G dt) = 3.65
@@ -119,13 +119,13 @@ TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
       error[a] = std::max(error[a], (r.field(j, a).r - truth(j, a).r).cwiseAbs().maxCoeff());
   EXPECT_EQ(error[0], 0.0);
   EXPECT_EQ(error[1], 0.0);
-  EXPECT_LT(error[2], 1e-12);  // SPEC: 5.2e-14 (measured here 2.9e-15)
-  EXPECT_LT(error[3], 1e-10);  // SPEC: 2.4e-12 (measured here 2.1e-13)
+  EXPECT_LT(error[2], 1e-12);  // theory §10: 5.2e-14 (measured here 2.9e-15)
+  EXPECT_LT(error[3], 1e-10);  // theory §10: 2.4e-12 (measured here 2.1e-13)
   for (int a = 2; a <= ff.A; ++a)
     std::printf("round trip: column %d max position error %.2e\n", a, error[a]);
 
   // The growth pattern: a perturbation of 1e-12 of column 1 is amplified by the CFL-unstable
-  // space march (CFL_space = 3.65): SPEC [S10] vi reports ~70 per column.
+  // space march (CFL_space = 3.65): theory §10 vi reports ~70 per column.
   test::Random rnd(401);
   for (int j = 1; j < ff.J; ++j) in.column1[j].r += rnd.vec3(1e-12);
   const test::RecordedRun p = test::record_space_march(model, in);
@@ -145,10 +145,10 @@ TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
 }
 
 TEST(RoundTrip, ReverseTimeMarchFromASpaceEvolution) {
-  // SPEC [S10] vi': space_evolution [S11.4] -> time march from its rows 0 and 1 with both ends
+  // theory §10 vi': space_evolution theory §11.4 -> time march from its rows 0 and 1 with both ends
   // prescribed from the space solution. The space solution satisfies the same DCEL equations,
   // so the time march reproduces it to round-off at first; on this grid the time march runs at
-  // c_E dt/ds = 2.1, outside its stable range, and the round-off grows (SPEC: rows 5, 10, 15:
+  // c_E dt/ds = 2.1, outside its stable range, and the round-off grows (theory §10: rows 5, 10, 15:
   // 5.6e-13, 4.0e-7, 0.32).
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
@@ -176,7 +176,7 @@ TEST(RoundTrip, ReverseTimeMarchFromASpaceEvolution) {
   ASSERT_TRUE(time.result.completed);
   for (int j : {5, 10, 15})
     std::printf("reverse round trip: row %d, max position error %.2e\n", j, error[j]);
-  // Measured 1.49e-12, 1.07e-6, 0.84 at rows 5, 10, 15: the SPEC's growth (5.6e-13, 4.0e-7,
+  // Measured 1.49e-12, 1.07e-6, 0.84 at rows 5, 10, 15: the theory's growth (5.6e-13, 4.0e-7,
   // 0.32: x7e5 per 5 rows, here x7.2e5 and x7.8e5) from a round-off start 2.7x larger.
   EXPECT_LT(error[5], 1e-11);
   for (int j : {10, 15}) {
@@ -192,7 +192,7 @@ namespace field::march {
 namespace {
 
 TEST(SpaceMarchStart, RoughColumnsFallBackToThePreviousValue) {
-  // The tip data of [S11.4] compressed into T = J dt with J = 10, dt = 1/150 s (a fast tip
+  // The tip data of theory §11.4 compressed into T = J dt with J = 10, dt = 1/150 s (a fast tip
   // motion, as in bench_march): the strains change roughly from column to column, Newton from
   // the extrapolated start fails at column 10, and the retry from the node's previous value
   // (SlabSolver::solve_node's fallback) converges. The whole field satisfies the equations.
@@ -206,7 +206,7 @@ TEST(SpaceMarchStart, RoughColumnsFallBackToThePreviousValue) {
   const test::RecordedRun run = test::record_space_march(model, in, 1);
   ASSERT_TRUE(run.result.completed) << "failed at column " << run.result.last_slab + 1;
   const dcel::ResidualReport res = dcel::residual_report(model, run.field, space_boundary(in));
-  EXPECT_LT(res.relative, 1e-11);  // SPEC [S10] ii
+  EXPECT_LT(res.relative, 1e-11);  // theory §10 ii
 }
 
 }  // namespace

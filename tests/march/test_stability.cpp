@@ -1,4 +1,4 @@
-// Step-size rules of SPEC [S7]: the numbers the SPEC quotes for its cases.
+// Step-size rules of theory §6: the numbers the theory quotes for its cases.
 #include <gtest/gtest.h>
 
 #include "libfield/march/stability.hpp"
@@ -12,7 +12,7 @@ model::WaveSpeeds soft_beam_speeds() {
 }
 
 TEST(Stability, SoftBeamTimeLimitIsTheSpecs) {
-  // SPEC [S7.1]: for ds = 0.1 the rule gives 0.0095 s; dt = 0.005 is stable, CFL_time = 0.5.
+  // theory §6.1: for ds = 0.1 the rule gives 0.0095 s; dt = 0.005 is stable, CFL_time = 0.5.
   const StabilityNumbers n = stability_numbers(soft_beam_speeds(), 0.005, 0.1);
   EXPECT_NEAR(n.max_stable_dt, 0.0095, 0.00005);
   EXPECT_NEAR(n.cfl_time, 0.5, 1e-12);
@@ -27,7 +27,7 @@ TEST(Stability, SoftBeamTimeLimitIsTheSpecs) {
 }
 
 TEST(Stability, SpaceEvolutionAndRoundTripNumbers) {
-  // SPEC [S11.4]: b = 0.2, E = 1e6, dt = 1/150, ds = 0.1: CFL_space = 0.78, CFL_time = 2.1.
+  // theory §11.4: b = 0.2, E = 1e6, dt = 1/150, ds = 0.1: CFL_space = 0.78, CFL_time = 2.1.
   const auto w =
       model::wave_speeds(model::BeamSection::square(0.2), model::BeamMaterial{1e6, 0.35, 1000.0});
   const StabilityNumbers n = stability_numbers(w, 1.0 / 150.0, 0.1);
@@ -35,7 +35,7 @@ TEST(Stability, SpaceEvolutionAndRoundTripNumbers) {
   EXPECT_NEAR(n.cfl_time, 2.1, 0.01);
   EXPECT_TRUE(n.space_march_stable());
   EXPECT_FALSE(n.time_march_stable());
-  // SPEC [S10] vi: round trip, ds = 1/6, dt = 0.0075: CFL_time = 0.45, CFL_space = 3.65.
+  // theory §10 vi: round trip, ds = 1/6, dt = 0.0075: CFL_time = 0.45, CFL_space = 3.65.
   const StabilityNumbers rt = stability_numbers(soft_beam_speeds(), 0.0075, 1.0 / 6.0);
   EXPECT_NEAR(rt.cfl_time, 0.45, 0.001);
   EXPECT_NEAR(rt.cfl_space, 3.65, 0.005);

@@ -1,5 +1,5 @@
-// TIME-MARCH, SPEC [S7.1]: reference numbers of free_flight [S11.1], exact solutions [S11.2],
-// marched fields satisfy the equations ([S10] ii), thread-count independence.
+// TIME-MARCH, theory §6.1: reference numbers of free_flight theory §11.1, exact solutions theory
+// §11.2, marched fields satisfy the equations (theory §10 ii), thread-count independence.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -18,7 +18,7 @@ using lie::Retraction;
 using lie::RetractionKind;
 
 TEST(TimeMarch, FreeFlightMatchesReferenceNumbers) {
-  // SPEC [S11.1], Cayley: E_0, P_0 and two node positions at j = 400 to 1e-9.
+  // theory §11.1, Cayley: E_0, P_0 and two node positions at j = 400 to 1e-9.
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;

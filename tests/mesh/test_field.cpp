@@ -1,6 +1,6 @@
 // SE(3) fields on the spacetime grid (both storage layouts) and their convected velocities and
-// strains, SPEC [S4.1], checked on exactly known fields: a static arc and a rigid motion
-// (SPEC [S10] vii, [S11.2]), for both retractions.
+// strains, theory §3.1, checked on exactly known fields: a static arc and a rigid motion
+// (theory §10 vii, theory §11.2), for both retractions.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -154,7 +154,7 @@ TEST_P(ConvectedFieldsTest, EntriesMatchTheirNeighbourPairs) {
   }
 }
 
-// Static arc of SPEC [S11.2]: g_j^a = tau(ds eta_bar)^a for every j, so eta = eta_bar, xi = 0.
+// Static arc of theory §11.2: g_j^a = tau(ds eta_bar)^a for every j, so eta = eta_bar, xi = 0.
 TEST_P(ConvectedFieldsTest, StaticArc) {
   const SpacetimeMesh mesh(6, 10, 0.005, 0.1);
   Random rnd(8);
@@ -182,7 +182,7 @@ TEST_P(ConvectedFieldsTest, StaticArc) {
   }
 }
 
-// Rigid motion of SPEC [S10] vii: g_j^a = g_0^a tau(dt xi)^j, so xi_j^a = xi at every node
+// Rigid motion of theory §10 vii: g_j^a = g_0^a tau(dt xi)^j, so xi_j^a = xi at every node
 // (a = A included) and, both retractions being conjugation-equivariant,
 // eta_j^a = Ad_{tau(dt xi)^{-j}} eta_0^a.
 TEST_P(ConvectedFieldsTest, RigidMotion) {

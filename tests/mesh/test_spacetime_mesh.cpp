@@ -1,5 +1,5 @@
-// The spacetime grid of SPEC [S4.1]: validation, triangles, the node kinds of the SPEC [S5]
-// table for every boundary the marches use ([S7]), and the node positions of SPEC [S4.3].
+// The spacetime grid of theory §3.1: validation, triangles, the node kinds of theory §4
+// table for every boundary the marches use (theory §6), and the node positions of theory §3.4.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -131,7 +131,7 @@ TEST(SpacetimeMesh, EveryNodeButTheLastCornerIsInATriangle) {
         } else {
           EXPECT_GE(c, 1) << "node (" << j << ", " << a << ") of " << J << "x" << A;
         }
-        // An interior node is a vertex of exactly three triangles (SPEC [S4.2]).
+        // An interior node is a vertex of exactly three triangles (theory §3.3).
         if (j >= 1 && j <= J - 1 && a >= 1 && a <= A - 1) {
           EXPECT_EQ(c, 3) << "node (" << j << ", " << a << ")";
         }
@@ -342,14 +342,14 @@ TEST(SpacetimeMeshKinds, Names) {
 TEST(SpacetimeMesh, MaterialCoordinateOfNodes) {
   const SpacetimeMesh mesh(2, 10, 0.005, 0.1);
   for (int a = 0; a <= mesh.A(); ++a) {
-    // Free end: node a carries the cell [a ds, (a+1) ds] and sits at its midpoint (SPEC [S4.3]).
+    // Free end: node a carries the cell [a ds, (a+1) ds] and sits at its midpoint (theory §3.4).
     EXPECT_DOUBLE_EQ(mesh.s(a, Side::natural), (a + 0.5) * 0.1) << a;
     // Clamped end: node a sits at a ds.
     EXPECT_DOUBLE_EQ(mesh.s(a, Side::prescribed), a * 0.1) << a;
   }
   EXPECT_EQ(mesh.s(0, Side::natural), 0.05);
   EXPECT_EQ(mesh.s(0, Side::prescribed), 0.0);
-  // Cantilever of SPEC [S11.3]: ds = L/(A - 1/2), so the beam [0, (A - 1/2) ds] ends half a cell
+  // Cantilever of theory §11.3: ds = L/(A - 1/2), so the beam [0, (A - 1/2) ds] ends half a cell
   // before the ghost node A.
   const double L = 1.0;
   const SpacetimeMesh cantilever(2, 10, 5e-4, L / (10 - 0.5));

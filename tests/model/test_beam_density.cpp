@@ -1,6 +1,6 @@
-// The beam density of SPEC [S3]: every derivative against central finite differences (SPEC [S10]
+// The beam density of theory §1: every derivative against central finite differences (theory §10
 // row 0 tolerance 1e-8), the Lagrangian T - V - Pi, and the left-trivialised gravity force
-// f(g) = -T_e L_g^* dPi under g -> g tau(e zeta) (SPEC [S4.2]), for both retractions.
+// f(g) = -T_e L_g^* dPi under g -> g tau(e zeta) (theory §3.3), for both retractions.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -30,7 +30,7 @@ constexpr double kFdTol = 1e-8;
 constexpr int kTrials = 20;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// The soft beam of SPEC [S11]; a non-square section so that no two diagonal entries agree.
+// The soft beam of theory §11; a non-square section so that no two diagonal entries agree.
 const BeamMaterial kSoft{1e5, 0.35, 1000.0};
 BeamSection soft_square() {
   return BeamSection::square(0.1);
@@ -115,7 +115,7 @@ TEST(BeamDensity, StressIsGradientOfStrainEnergy) {
 
 TEST(BeamDensity, ReferenceStrainIsTheUnstressedState) {
   Random rnd(4);
-  const Vec6 eta0 = (Vec6() << 2, 0, 0, 0, 0, 1).finished();  // the arc of SPEC [S11.2]
+  const Vec6 eta0 = (Vec6() << 2, 0, 0, 0, 0, 1).finished();  // the arc of theory §11.2
   const BeamDensity d(rectangle(), kSoft, Vec3::Zero(), eta0);
   EXPECT_EQ(d.reference_strain(), eta0);
   EXPECT_EQ(d.strain_energy(eta0), 0.0);
@@ -141,7 +141,7 @@ TEST(BeamDensity, LagrangianIsKineticMinusStrainMinusPotential) {
 }
 
 TEST(BeamDensity, GravityPotentialOfSpec) {
-  // SPEC [S3]: Pi(Lambda, r) = rho A_c gamma r_3 for gravity (0, 0, -gamma).
+  // theory §1: Pi(Lambda, r) = rho A_c gamma r_3 for gravity (0, 0, -gamma).
   const double gamma = 9.81;
   const BeamDensity d(soft_square(), kSoft, Vec3(0.0, 0.0, -gamma));
   Random rnd(6);
@@ -212,7 +212,7 @@ TEST_P(PotentialForce, VanishesWithoutGravity) {
     const SE3 g = rnd.se3(3.0);
     EXPECT_EQ(d.potential(g), 0.0);
     EXPECT_EQ(d.potential_force(g), Vec6::Zero());
-    // Invariance under g -> g tau(zeta) (SE(3) symmetry of SPEC [S8] without potential).
+    // Invariance under g -> g tau(zeta) (SE(3) symmetry of theory §7 without potential).
     EXPECT_EQ(d.potential(g * tau_.tau(rnd.vec6())), 0.0);
   }
 }

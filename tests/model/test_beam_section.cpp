@@ -1,5 +1,5 @@
-// Cross-section, material, the diagonal inertia and stiffness of SPEC [S3] and the wave speeds,
-// checked on the "soft beam" of SPEC [S11] against exact fractions and the SPEC's printed values.
+// Cross-section, material, the diagonal inertia and stiffness of theory §1 and the wave speeds,
+// checked on the "soft beam" of theory §11 against exact fractions and the theory's printed values.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,7 +28,7 @@ void expect_rel(double value, double exact, double tol, const std::string& what)
       << what << ": " << value << " vs " << exact;
 }
 
-// The soft beam of SPEC [S11]: b = 0.1 m, E = 1e5 Pa, nu = 0.35, rho = 1000 kg/m^3, k = 1.
+// The soft beam of theory §11: b = 0.1 m, E = 1e5 Pa, nu = 0.35, rho = 1000 kg/m^3, k = 1.
 constexpr double kB = 0.1;
 constexpr double kE = 1e5;
 constexpr double kNu = 0.35;
@@ -80,7 +80,7 @@ TEST(BeamSection, SoftBeamInertiaExact) {
 }
 
 TEST(BeamSection, SoftBeamInertiaAsPrintedInSpec) {
-  // SPEC [S11]: J = (8.3333e-3, 8.3333e-3, 1.6667e-2, 10, 10, 10), to the printed digits.
+  // theory §11: J = (8.3333e-3, 8.3333e-3, 1.6667e-2, 10, 10, 10), to the printed digits.
   const Vec6 J = inertia_diagonal(BeamSection::square(kB), kSoft);
   EXPECT_NEAR(J(0), 8.3333e-3, 0.5e-7);
   EXPECT_NEAR(J(1), 8.3333e-3, 0.5e-7);
@@ -105,7 +105,7 @@ TEST(BeamSection, SoftBeamStiffnessExact) {
 }
 
 TEST(BeamSection, SoftBeamStiffnessAsPrintedInSpec) {
-  // SPEC [S11]: C = (0.83333, 0.83333, 0.61728, 370.37, 370.37, 1000), to the printed digits.
+  // theory §11: C = (0.83333, 0.83333, 0.61728, 370.37, 370.37, 1000), to the printed digits.
   const Vec6 C = stiffness_diagonal(BeamSection::square(kB), kSoft);
   EXPECT_NEAR(C(0), 0.83333, 0.5e-5);
   EXPECT_NEAR(C(1), 0.83333, 0.5e-5);
@@ -117,15 +117,15 @@ TEST(BeamSection, SoftBeamStiffnessAsPrintedInSpec) {
 
 TEST(BeamSection, SoftBeamShearModulusAndWaveSpeeds) {
   expect_rel(kSoft.G(), 1e5 / 2.7, kExactTol, "G");
-  EXPECT_NEAR(kSoft.G(), 37037.04, 0.5e-2);  // SPEC [S11]: G = 37037.04 Pa
+  EXPECT_NEAR(kSoft.G(), 37037.04, 0.5e-2);  // theory §11: G = 37037.04 Pa
   const WaveSpeeds w = wave_speeds(BeamSection::square(kB), kSoft);
   expect_rel(w.c_E, 10.0, kExactTol, "c_E = sqrt(E/rho)");
   expect_rel(w.c_G, std::sqrt(1e5 / 2.7 / 1000.0), kExactTol, "c_G = sqrt(k G/rho)");
-  EXPECT_NEAR(w.c_G, 6.086, 0.5e-3);  // SPEC [S11]: c_G = 6.086 m/s
-  // SPEC [S3]: omega_c = sqrt(k G A/(rho I1)) = sqrt(12 k G/(rho b^2)).
+  EXPECT_NEAR(w.c_G, 6.086, 0.5e-3);  // theory §11: c_G = 6.086 m/s
+  // theory §1: omega_c = sqrt(k G A/(rho I1)) = sqrt(12 k G/(rho b^2)).
   expect_rel(w.omega_c, std::sqrt(12.0 * (1e5 / 2.7) / (1000.0 * 1e-2)), kExactTol, "omega_c");
   EXPECT_NEAR(w.omega_c, 210.8, 0.05);
-  EXPECT_NEAR(w.omega_c, 211.0, 0.5);  // SPEC [S10] notes: omega_c ~ 211 rad/s
+  EXPECT_NEAR(w.omega_c, 211.0, 0.5);  // theory §10 notes: omega_c ~ 211 rad/s
 }
 
 TEST(BeamSection, ShearFactorEntersShearStiffnessAndShearSpeed) {

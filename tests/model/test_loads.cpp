@@ -1,4 +1,4 @@
-// External loads of SPEC [S3.1]: the piecewise-linear time table, and the body covectors of
+// External loads of theory §1.4: the piecewise-linear time table, and the body covectors of
 // distributed and point wrenches in the world and body (follower) frames.
 #include <gtest/gtest.h>
 
@@ -30,7 +30,7 @@ Vec6 wrench(double m1, double m2, double m3, double f1, double f2, double f3) {
   return (Vec6() << m1, m2, m3, f1, f2, f3).finished();
 }
 
-// Body covector (R^T M, R^T F) of a world wrench (M, F), SPEC [S3.1].
+// Body covector (R^T M, R^T F) of a world wrench (M, F), theory §1.4.
 Vec6 world_to_body(const SE3& g, const Vec6& w) {
   Vec6 q;
   q << g.R.transpose() * w.head<3>(), g.R.transpose() * w.tail<3>();
@@ -199,7 +199,7 @@ TEST(Loads, DistributedWorldLoadIsRotatedIntoTheBody) {
     loads.distributed.push_back(distributed(LoadFrame::world, w));
     const Vec6 q = loads.distributed_body(g, 2, 6, 0.0);
     EXPECT_LT(rel_err(q, world_to_body(g, w)), 1e-15);
-    // Back in space (SPEC [S3.1]): the same force, and the moment about the origin M + r x F.
+    // Back in space (theory §1.4): the same force, and the moment about the origin M + r x F.
     Vec6 spatial;
     spatial << w.head<3>() + g.r.cross(w.tail<3>()), w.tail<3>();
     EXPECT_LT(rel_err(lie::spatial_covector(g, q), spatial), 1e-14);

@@ -1,6 +1,6 @@
-// SPEC [S8]: covariant momentum maps, the local Noether identity, the global balance Res(R) on
-// rectangles of exact solutions ([S11.2]: rigid screw motion, static arc), and the energies of
-// those solutions ([S9]).
+// theory §7: covariant momentum maps, the local Noether identity, the global balance Res(R) on
+// rectangles of exact solutions (theory §11.2: rigid screw motion, static arc), and the energies of
+// those solutions (theory §8).
 #include <gtest/gtest.h>
 
 #include "libfield/dcel/residual.hpp"
@@ -24,7 +24,7 @@ class Noether : public ::testing::TestWithParam<RetractionKind> {
 };
 
 TEST_P(Noether, LocalIdentityPerTriangle) {
-  // J(1) + J(2) + J(3) = dt ds F, SPEC [S8.1]: with gravity and loads, random field.
+  // J(1) + J(2) + J(3) = dt ds F, theory §7.1: with gravity and loads, random field.
   const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
   const model::BeamDensity beam = test::soft_beam(Vec3(0.0, 0.0, -9.81));
   const model::Loads loads = test::mixed_loads(mesh.A());
@@ -45,7 +45,7 @@ TEST_P(Noether, LocalIdentityPerTriangle) {
     }
 }
 
-// Rigid screw motion of SPEC [S11.2] about and along d3, xi = (0, 0, w, 0, 0, v):
+// Rigid screw motion of theory §11.2 about and along d3, xi = (0, 0, w, 0, 0, v):
 // g_j^a = g_0^a tau(dt xi)^j, g_0^a = (I, (0, 0, a ds)). tau(dt xi) is the rotation by
 // phi = dt w (exp) or 2 atan(dt w / 2) (Cayley) about e3 with translation dt v along e3, so the
 // power is evaluated in closed form, without the round-off of 200 repeated products.
@@ -61,7 +61,7 @@ mesh::Field rigid_spin(const mesh::SpacetimeMesh& mesh, const Retraction& tau, d
   return f;
 }
 
-// Static arc of SPEC [S11.2]: g_j^a = tau(ds eta_bar)^a for every j.
+// Static arc of theory §11.2: g_j^a = tau(ds eta_bar)^a for every j.
 mesh::Field static_arc(const mesh::SpacetimeMesh& mesh, const Retraction& tau,
                        const Vec6& eta_bar) {
   mesh::Field f(mesh);
@@ -109,7 +109,7 @@ TEST_P(Noether, RigidSpinSatisfiesEquationsAndBalance) {
   const std::vector<double> E = time_energies(model, field);
   const double expected = mesh.A() * mesh.ds() * beam.kinetic_energy(xi);
   for (double e : E) EXPECT_NEAR(e, expected, 1e-13 * expected);
-  // E_M^a = dt sum_j [0 + (W_j^a + W_j^{a+1})/2] with W = -T(xi): -T(xi) J dt, SPEC [S9]. The
+  // E_M^a = dt sum_j [0 + (W_j^a + W_j^{a+1})/2] with W = -T(xi): -T(xi) J dt, theory §8. The
   // strain term is zero only to round-off: (eta - E6) ~ 1e-15 times C (eta + E6) ~ 2000 per
   // triangle (measured 1.7e-12 relative), hence 1e-11.
   const double expected_M = -beam.kinetic_energy(xi) * mesh.J() * mesh.dt();
@@ -134,12 +134,12 @@ TEST_P(Noether, StaticArcSatisfiesEquationsAndBalance) {
   }
   const MomentumMaps maps(model, field);
   // Zero-momentum rows: Q^a constant in a; R = [0, J] x [a1, a2] with a1 >= 1. Tolerance of
-  // SPEC [S10] iii (1e-12): EA/EI = 1200 amplifies the round-off of eta - E6 (measured 1e-12).
+  // theory §10 iii (1e-12): EA/EI = 1200 amplifies the round-off of eta - E6 (measured 1e-12).
   const Vec6 Q1 = total_space_momentum(maps, 1);
   for (int a = 1; a < mesh.A(); ++a)
     EXPECT_LT((total_space_momentum(maps, a) - Q1).cwiseAbs().maxCoeff(), 1e-12 * Q1.norm());
   EXPECT_LT(noether_balance(maps, Rectangle{0, mesh.J(), 1, mesh.A() - 1}).relative, 1e-12);
-  // E_j = 1/2 EI kappa^2 L = 1.6666666666666672 (SPEC [S11.2]).
+  // E_j = 1/2 EI kappa^2 L = 1.6666666666666672 (theory §11.2).
   for (double e : time_energies(model, field)) EXPECT_NEAR(e, 1.6666666666666672, 1e-12);
   // E_M^a = dt sum_j [-1/2 (eta - E6).C(eta + E6)] = -1/2 EI kappa^2 T = -1.6667 (T = 1 s).
   for (double e : space_energies(model, field)) EXPECT_NEAR(e, -1.6666666666666672, 1e-12);
@@ -157,7 +157,7 @@ TEST_P(Noether, BalanceDetectsAViolation) {
 }
 
 TEST_P(Noether, BalanceEqualsSumOfNodeResiduals) {
-  // The proof of SPEC [S8.2]: Res(R) = sum_{n in R} Ad*_{g_n^{-1}} G_n for ANY field, with loads.
+  // The proof of theory §7.2: Res(R) = sum_{n in R} Ad*_{g_n^{-1}} G_n for ANY field, with loads.
   // This checks every term of Res(R), including the point-load impulses, on a random field.
   const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
   const model::BeamDensity beam = test::soft_beam(Vec3(0.0, 0.0, -9.81));

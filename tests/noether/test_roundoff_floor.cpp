@@ -1,6 +1,6 @@
 // The round-off floors of `field check` (dcel::residual_floors, noether::BalanceFloor;
 // docs/theory.md section 7): fields that the marches produced correctly pass where round-off
-// exceeds the relative tolerances of SPEC [S10] ii, iii (a free flight 1 km from the origin,
+// exceeds the relative tolerances of theory §10 ii, iii (a free flight 1 km from the origin,
 // 60 000 steps drifting away, a space march with A = 100 and ds = 0.01), and a node moved by
 // 1e-6 ds still fails, in a time and in a space march.
 #include <gtest/gtest.h>
@@ -14,7 +14,7 @@
 namespace field::noether {
 namespace {
 
-constexpr double kResidualTolerance = 1e-11;  // field check's defaults, SPEC [S10] ii, iii
+constexpr double kResidualTolerance = 1e-11;  // field check's defaults, theory §10 ii, iii
 constexpr double kNoetherTolerance = 1e-12;
 
 struct Verdict {
@@ -90,7 +90,7 @@ TEST_F(RoundoffFloor, FreeFlightOneKilometreFromTheOriginPassesAndATamperedNodeF
   const mesh::Boundary b = march::time_boundary(run.in);
   const Verdict good = check(model, r.field, b, run.equations(), {{150, 250, 2, 8}});
   // Positions of 1e3 m lose 1e3 eps absolutely, divided by dt in xi: round-off can reach beyond
-  // the SPEC's relative tolerance (measured 5.3e-11 > 1e-11: `field check` rejected this correct
+  // the theory's relative tolerance (measured 5.3e-11 > 1e-11: `field check` rejected this correct
   // field, issue 15); the floors, far above 1e-11 here, accept it.
   EXPECT_GT(good.residual.max_floor, 3 * kResidualTolerance);
   EXPECT_LE(good.residual.ratio, 0.5) << where(good);
@@ -132,7 +132,7 @@ TEST_F(RoundoffFloor, SpaceMarchWithA100AndDs001PassesAndATamperedNodeFails) {
   const Rectangle E{0, se.J - 1, 1, se.A - 1};  // zero-momentum rows: rows 0..J-1, a >= 1
   const Verdict good = check(model, r.field, b, E, {{100, 200, 30, 90}});
   // The strain deviation eta - E6 is small and its round-off divided by ds = 0.01 meets the
-  // large axial stiffness (SPEC [S6]): measured relative residual 1.6e-11 > 1e-11 (issue 15).
+  // large axial stiffness (theory §5): measured relative residual 1.6e-11 > 1e-11 (issue 15).
   EXPECT_GT(good.residual.max_floor, 3 * kResidualTolerance);
   EXPECT_LE(good.residual.ratio, 0.5) << where(good);
   EXPECT_LE(good.noether_ratio, 0.5) << where(good);

@@ -1,7 +1,7 @@
 // The row-window versions used by streaming writers (io::SpacetimeWriter) equal the whole-field
 // functions: dcel::node_residual and noether::node_balance on every node of a random field with
 // gravity and every load kind, fed row by row through a 3-row mesh::RowWindow. Also: the balance
-// of a single node is the spatial form of G_n (SPEC [S8.2], proof of the theorem).
+// of a single node is the spatial form of G_n (theory §7.2, proof of the theorem).
 #include <gtest/gtest.h>
 
 #include "libfield/dcel/residual.hpp"

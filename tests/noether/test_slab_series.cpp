@@ -143,11 +143,11 @@ TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
   }
 }
 
-/// The space march of SPEC [S11.4] with J = 100 nodes per column (parallel), A = 10 columns.
+/// The space march of theory §11.4 with J = 100 nodes per column (parallel), A = 10 columns.
 std::vector<SpaceColumnDiagnostics> space_series(const SeriesOptions& options) {
   test::SpaceEvolution se;
   se.J = 100;
-  se.T = se.J * (2.0 / 300.0);  // the dt of [S11.4]
+  se.T = se.J * (2.0 / 300.0);  // the dt of theory §11.4
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(), se.mesh());

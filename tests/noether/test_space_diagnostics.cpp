@@ -1,7 +1,7 @@
-// The streaming diagnostics of a space march equal the whole-field ones (SPEC [S8.2], [S9]):
+// The streaming diagnostics of a space march equal the whole-field ones (theory §7.2, §8):
 // E_M^a and Q^a to round-off (computed on SIMD lanes, noether/slab_terms_lanes.hpp), the column
 // balance at round-off on a marched field and equal to the whole-field Res(R) on a field that
-// solves nothing; Q^a conserved for space_evolution [S11.4].
+// solves nothing; Q^a conserved for space_evolution theory §11.4.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,7 +29,7 @@ double column_scale(const MomentumMaps& maps, int a) {
 }
 
 TEST(SpaceDiagnostics, SpaceEvolutionMatchesWholeFieldAndConservesQ) {
-  const test::SpaceEvolution se;  // [S11.4]: zero-momentum rows, no forces
+  const test::SpaceEvolution se;  // theory §11.4: zero-momentum rows, no forces
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Retraction(), se.mesh());
@@ -54,7 +54,7 @@ TEST(SpaceDiagnostics, SpaceEvolutionMatchesWholeFieldAndConservesQ) {
     // E_M and 3.7e-13 of the column scale in Q.
     EXPECT_NEAR(d.energy, EM[d.a], 1e-11 * std::abs(EM[d.a])) << "column " << d.a;
     EXPECT_LT(inf(d.momentum - total_space_momentum(maps, d.a)), 1e-12 * size) << d.a;
-    // Q^a conserved (zero-momentum rows, no forces): SPEC [S8.2], [S10] iii.
+    // Q^a conserved (zero-momentum rows, no forces): theory §7.2, §10 iii.
     worst_Q = std::max(worst_Q, inf(d.momentum - Q0) / size);
     EXPECT_LT(inf(d.momentum - Q0) / size, 1e-12) << "column " << d.a;
     if (d.a >= 1) {

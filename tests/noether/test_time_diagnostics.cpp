@@ -1,4 +1,4 @@
-// The streaming diagnostics of a time march equal the whole-field ones (SPEC [S8.2], [S9]), and
+// The streaming diagnostics of a time march equal the whole-field ones (theory §7.2, §8), and
 // the row balance is at round-off on a marched field with gravity, a clamp and point loads.
 #include <gtest/gtest.h>
 

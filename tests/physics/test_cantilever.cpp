@@ -1,8 +1,8 @@
-// cantilever_gravity, SPEC [S11.3]: a clamped-free beam falling under its weight from rest.
+// cantilever_gravity, theory §11.3: a clamped-free beam falling under its weight from rest.
 // Regression numbers of this implementation (positions 1e-9, energies 1e-10 relative, momenta
-// 1e-11 absolute, as [S11] asks of a re-implementation; the SPEC keeps its own numbers back), the
-// Noether balance with gravity and the clamp ([S8.2], [S10] iii) and the energy: bounded, no
-// drift ([S9], [S10] iv).
+// 1e-11 absolute, as theory §11 asks of a re-implementation; theory §11 publishes no reference
+// numbers for it), the Noether balance with gravity and the clamp (theory §7.2, §10 iii) and the
+// energy: bounded, no drift (theory §8, §10 iv).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,7 +1,8 @@
-// Joint refinement in (dt, ds) of the time march, SPEC [S10] v (b), and the difference between the
-// Cayley and exp schemes, O(dt^2 + ds^2) ([S10] last row). Free-flight data of [S11.1]: its
-// initial velocities are compatible with the free ends (no strain rate at s = 0, L, and no shear
-// strain rate anywhere: gamma_1' = omega_2, gamma_2' = -omega_1 = 0), as the notes to [S10] ask.
+// Joint refinement in (dt, ds) of the time march, theory §10 v (b), and the difference between the
+// Cayley and exp schemes, O(dt^2 + ds^2) (theory §10 last row). Free-flight data of theory §11.1:
+// its initial velocities are compatible with the free ends (no strain rate at s = 0, L, and no
+// shear strain rate anywhere: gamma_1' = omega_2, gamma_2' = -omega_1 = 0), as the notes to theory
+// §10 ask.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,7 +18,7 @@ using lie::RetractionKind;
 
 // Horizon T = 0.15 s (810 rows for the reference A = 135; 0.1 s in Release, 1.5 s in the
 // CI's Debug build with ASan at -O1). Measured orders: positions 1.80, 1.99, rotations 1.96, 2.12.
-// T = 0.3 s reproduces the SPEC's figures (1.75, 2.01 / 1.98, 2.06) exactly: 1.748, 2.013
+// T = 0.3 s reproduces the theory's figures (1.75, 2.01 / 1.98, 2.06) exactly: 1.748, 2.013
 // / 1.974, 2.075, at twice the cost; T = 0.1 s is pre-asymptotic on the coarsest grid (position
 // order 1.64).
 constexpr double kT = 0.15;
@@ -44,7 +45,7 @@ struct Errors {
 };
 
 /// Max difference over the common material points and times. The refinement factor m = A_f/A is
-/// odd, so node a at s = (a+1/2) ds (SPEC [S4.3]) is node (a+1/2) m - 1/2 of the finer grid, and
+/// odd, so node a at s = (a+1/2) ds (theory §3.4) is node (a+1/2) m - 1/2 of the finer grid, and
 /// row j is row j m (dt scales with ds).
 Errors compare(const mesh::Field& f, const mesh::Field& fine) {
   const int m = fine.mesh().A() / f.mesh().A();
@@ -66,8 +67,8 @@ double order3(double coarse, double fine) {
 }
 
 TEST(Refinement, JointRefinementInDtAndDsIsSecondOrder) {
-  // [S10] v (b): dt = ds/40, A = 5, 15, 45 against A = 135; SPEC measured position orders 1.75,
-  // 2.01 and rotation orders 1.98, 2.06.
+  // theory §10 v (b): dt = ds/40, A = 5, 15, 45 against A = 135; theory §10 measured position
+  // orders 1.75, 2.01 and rotation orders 1.98, 2.06.
   const mesh::Field ref = joint_field(135, RetractionKind::cayley);
   const int As[] = {5, 15, 45};
   Errors e[3];
@@ -89,10 +90,10 @@ TEST(Refinement, JointRefinementInDtAndDsIsSecondOrder) {
 }
 
 TEST(Refinement, CayleyAndExpSchemesDifferByOrderTwo) {
-  // [S10] last row: the two retractions agree to second order (tau(x) = exp(x) + O(|x|^3)), so
+  // theory §10 last row: the two retractions agree to second order (tau(x) = exp(x) + O(|x|^3)), so
   // the two discrete solutions differ by O(dt^2 + ds^2): a ratio 3^2 = 9 per refinement by 3 in
   // the limit. The band (3^1.7, 3^2.5) = (6.5, 15.6) accepts the same observed orders as the
-  // convergence tests (>= 1.7) and includes the SPEC's pre-asymptotic 12.7, but rejects order 1
+  // convergence tests (>= 1.7) and includes the theory's pre-asymptotic 12.7, but rejects order 1
   // (3) and order 3 (27).
   const int As[] = {5, 15, 45};
   Errors d[3];

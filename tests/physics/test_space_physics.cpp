@@ -1,6 +1,6 @@
-// Whole-run physics of the SPACE-MARCH on the space_evolution case (SPEC [S11.4], [S7.2], [S9],
-// [S10] iv): E_M^a bounded with a range that shrinks like ds^2, and regression numbers of the
-// case (positions 1e-9, energies 1e-10 relative, momenta 1e-11 absolute, as [S11] asks of a
+// Whole-run physics of the SPACE-MARCH on the space_evolution case (theory §11.4, §6.2, theory §8,
+// theory §10 iv): E_M^a bounded with a range that shrinks like ds^2, and regression numbers of the
+// case (positions 1e-9, energies 1e-10 relative, momenta 1e-11 absolute, as theory §11 asks of a
 // re-implementation), with the streaming diagnostics of noether::SpaceDiagnostics.
 #include <gtest/gtest.h>
 
@@ -39,7 +39,7 @@ std::vector<noether::SpaceColumnDiagnostics> space_evolution_columns(int A) {
 }
 
 TEST(SpacePhysics, EnergyMRangeShrinksLikeDsSquared) {
-  // [S10] iv: "E_M range/|E_M| for space evolution A = 5, 10, 20: 1.39e-2, 4.04e-3, 1.07e-3".
+  // theory §10 iv: "E_M range/|E_M| for space evolution A = 5, 10, 20: 1.39e-2, 4.04e-3, 1.07e-3".
   // These are reproduced with dt refined together with ds (J = 150, 300, 600) and |E_M| = |E_M^0|
   // (with J = 300 fixed, A = 5 and 20 give 1.76e-2 and 1.10e-3 instead).
   const int As[] = {5, 10, 20};
@@ -51,22 +51,24 @@ TEST(SpacePhysics, EnergyMRangeShrinksLikeDsSquared) {
     const auto [lo, hi] = std::minmax_element(
         cols.begin(), cols.end(), [](const auto& x, const auto& y) { return x.energy < y.energy; });
     range[k] = (hi->energy - lo->energy) / std::abs(cols[0].energy);
-    std::printf("[E_M range] A = %d, J = %d: range/|E_M^0| = %.4e (SPEC %.2e), E_M^0 = %.6f\n",
-                As[k], 30 * As[k], range[k], spec[k], cols[0].energy);
-    // The SPEC quotes three digits: agree to 1 % of its value.
+    std::printf(
+        "[E_M range] A = %d, J = %d: range/|E_M^0| = %.4e (theory §10 %.2e), E_M^0 = %.6f\n", As[k],
+        30 * As[k], range[k], spec[k], cols[0].energy);
+    // The theory quotes three digits: agree to 1 % of its value.
     EXPECT_NEAR(range[k], spec[k], 0.01 * spec[k]) << "A = " << As[k];
   }
   for (int k = 0; k < 2; ++k) {
     const double ratio = range[k] / range[k + 1];
     std::printf("[E_M range] ratio A = %d -> %d: %.3f\n", As[k], As[k + 1], ratio);
-    EXPECT_GT(ratio, 3.0);  // ~4 per halving of ds (and dt): O(ds^2) like E in time, [S9]
+    EXPECT_GT(ratio, 3.0);  // ~4 per halving of ds (and dt): O(ds^2) like E in time, theory §8
     EXPECT_LT(ratio, 5.0);
   }
 }
 
 TEST(SpacePhysics, SpaceEvolutionRegressionNumbers) {
-  // [S11.4] as specified (A = 10, J = 300, Cayley), numbers recorded from this implementation
-  // (the SPEC keeps the reference numbers back). Far end a = A at t = T/2 and on the last row.
+  // theory §11.4 as specified (A = 10, J = 300, Cayley), numbers recorded from this implementation
+  // (theory §11 publishes no reference numbers for this case). Far end a = A at t = T/2 and on the
+  // last row.
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
@@ -110,7 +112,7 @@ TEST(SpacePhysics, SpaceEvolutionRegressionNumbers) {
   Q0 << 7.2925705238449092, -18.455959050775366, -9.8771662808642038, 0.0, 0.0, 0.0;
   EXPECT_LT(inf(cols[0].momentum - Q0), 1e-11);
   // Conserved quantities: Q^a (zero-momentum rows, no forces) and the column balance.
-  for (const auto& d : cols)  // [S10] iii: 1e-12 relative
+  for (const auto& d : cols)  // theory §10 iii: 1e-12 relative
     EXPECT_LT(inf(d.momentum - cols[0].momentum), 1e-12 * inf(Q0)) << "column " << d.a;
   EXPECT_LT(balance, 1e-12);
   const dcel::ResidualReport rep = dcel::residual_report(model, f, space_boundary(in));

@@ -1,4 +1,4 @@
-// Whole-run physics of the TIME-MARCH (SPEC [S7.1], [S3.1], [S8.2], [S9], [S10], [S11]):
+// Whole-run physics of the TIME-MARCH (theory §6.1, §1.4, theory §7.2, §8, theory §10, §11):
 // total momentum and Noether balance, point-load impulse, energy behaviour, the free rigid body
 // (A = 1) against the torque-free symmetric top, convergence in dt, exact solutions, and marched
 // fields satisfying the equations (cantilever with gravity and a tip load).
@@ -29,7 +29,7 @@ double inf(const Vec6& v) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. Total momentum and Noether balance ([S8.2], [S10] iii).
+// 1. Total momentum and Noether balance (theory §7.2, §10 iii).
 
 TEST(TimePhysics, FreeFlightConservesTotalMomentumAndNoetherBalance) {
   const test::FreeFlight ff;  // J = 400
@@ -71,7 +71,8 @@ TEST(TimePhysics, FreeFlightConservesTotalMomentumAndNoetherBalance) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. Point-load impulse ([S3.1]): P_j - P_{j-1} = dt * spatial wrench of the point load on row j.
+// 2. Point-load impulse (theory §1.4): P_j - P_{j-1} = dt * spatial wrench of the point load on row
+// j.
 
 model::Loads tip_point_load(int a) {
   Vec6 w0, w1, w2;
@@ -136,7 +137,7 @@ TEST(TimePhysics, PointLoadAndGravityRowBalance) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3. Energy behaviour ([S9], [S10] iv).
+// 3. Energy behaviour (theory §8, §10 iv).
 
 std::vector<double> free_flight_energies(int J, double dt) {
   test::FreeFlight ff;
@@ -151,7 +152,7 @@ std::vector<double> free_flight_energies(int J, double dt) {
 }
 
 TEST(TimePhysics, FreeFlightEnergyOscillatesWithAmplitudeOrderDt2) {
-  // The SPEC's 20 s run ([S10] iv): 4000 and 8000 steps (cheap: ~10 nodes per row).
+  // The theory's 20 s run (theory §10 iv): 4000 and 8000 steps (cheap: ~10 nodes per row).
   const std::vector<double> E1 = free_flight_energies(4000, 0.005);
   const std::vector<double> E2 = free_flight_energies(8000, 0.0025);
   auto stats = [](const std::vector<double>& E, const char* name) {
@@ -178,7 +179,7 @@ TEST(TimePhysics, FreeFlightEnergyOscillatesWithAmplitudeOrderDt2) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 4. A = 1: free rigid body vs the torque-free symmetric top ([S10] vii).
+// 4. A = 1: free rigid body vs the torque-free symmetric top (theory §10 vii).
 
 double rigid_body_error(double dt, RetractionKind kind) {
   const double T = 3.0, ds = 1.0;
@@ -224,7 +225,7 @@ TEST(TimePhysics, SingleNodeIsTheTorqueFreeSymmetricTop) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 5. Convergence in dt only ([S10] v a), short horizon T = 0.1 s.
+// 5. Convergence in dt only (theory §10 v a), short horizon T = 0.1 s.
 
 mesh::Field free_flight_field(double dt, double T) {
   test::FreeFlight ff;
@@ -261,7 +262,7 @@ TEST(TimePhysics, FreeFlightConvergesSecondOrderInDt) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 6. Exact solutions ([S11.2], [S10] vii).
+// 6. Exact solutions (theory §11.2, §10 vii).
 
 class TimePhysicsExact : public ::testing::TestWithParam<RetractionKind> {
  protected:
@@ -339,10 +340,10 @@ INSTANTIATE_TEST_SUITE_P(Retractions, TimePhysicsExact,
                          });
 
 // ---------------------------------------------------------------------------------------------
-// 7. Cantilever with gravity and a tip point load satisfies the equations ([S11.3], [S10] ii).
+// 7. Cantilever with gravity and a tip point load satisfies the equations (theory §11.3, §10 ii).
 
 TEST(TimePhysics, CantileverWithGravityAndTipLoadSatisfiesTheEquations) {
-  test::CantileverGravity cg;  // [S11.3] with J = 200 and a tip load
+  test::CantileverGravity cg;  // theory §11.3 with J = 200 and a tip load
   cg.J = 200;
   const int A = cg.A, J = cg.J;
   const model::BeamDensity beam = test::CantileverGravity::beam();

@@ -1,5 +1,5 @@
 #pragma once
-// The SPEC's validation cases [S11] as march inputs, shared by the march and physics tests.
+// The theory's validation cases theory §11 as march inputs, shared by the march and physics tests.
 #include <cmath>
 
 #include "libfield/lie/so3.hpp"
@@ -41,7 +41,7 @@ inline RecordedRun record_space_march(const dcel::DiscreteModel& model,
   return {r, recorder.field()};
 }
 
-/// free_flight, SPEC [S11.1]: A = 10, ds = 0.1, dt = 0.005, J steps, free-free, velocity start.
+/// free_flight, theory §11.1: A = 10, ds = 0.1, dt = 0.005, J steps, free-free, velocity start.
 struct FreeFlight {
   int J = 400;
   int A = 10;
@@ -52,7 +52,7 @@ struct FreeFlight {
     const double L = 1.0, beta = 1.0, alpha = 0.3, gamma = 5.0, v_d = 0.5;
     march::TimeMarchInput in;
     for (int a = 0; a <= A; ++a) {
-      const double s = (a + 0.5) * ds;  // free end: node a <-> s = (a + 1/2) ds, SPEC [S4.3]
+      const double s = (a + 0.5) * ds;  // free end: node a <-> s = (a + 1/2) ds, theory §3.4
       lie::SE3 g;
       g.r = Vec3(0.0, 0.0, s);
       in.row0.push_back(g);
@@ -65,7 +65,7 @@ struct FreeFlight {
   }
 };
 
-/// cantilever_gravity, SPEC [S11.3]: b = 0.1 m, E = 1e7 Pa, nu = 0.35, rho = 1000, gravity 9.81
+/// cantilever_gravity, theory §11.3: b = 0.1 m, E = 1e7 Pa, nu = 0.35, rho = 1000, gravity 9.81
 /// m/s^2 along -e3; A = 10, ds = L/(A - 1/2) (clamped-free: node a <-> s = a ds, length
 /// (A - 1/2) ds = L = 1 m), dt = 5e-4, J = 2000 (T = 1 s). Body axis d3 along e1 (Lambda0 =
 /// rotation by +pi/2 about e2), node 0 clamped, start from rest (velocity start).
@@ -91,7 +91,7 @@ struct CantileverGravity {
   }
 };
 
-/// space_evolution, SPEC [S11.4]: stubby beam b = 0.2 m, E = 1e6 Pa, T = 2 s, J = 300, A = 10,
+/// space_evolution, theory §11.4: stubby beam b = 0.2 m, E = 1e6 Pa, T = 2 s, J = 300, A = 10,
 /// tip motion and strain phi(t) = sin^2(pi t / T), zero-momentum rows.
 struct SpaceEvolution {
   int J = 300;

@@ -1,5 +1,5 @@
 #pragma once
-// Problems shared by the dcel, noether and march tests: the SPEC's soft beam, a set of loads that
+// Problems shared by the dcel, noether and march tests: the theory's soft beam, a set of loads that
 // exercises every load kind, and random fields with large rotations and strains far from E6.
 #include "libfield/lie/retraction.hpp"
 #include "libfield/mesh/field.hpp"
@@ -9,7 +9,7 @@
 
 namespace field::test {
 
-/// Soft beam of SPEC [S11]: b = 0.1 m, E = 1e5 Pa, nu = 0.35, rho = 1000 kg/m^3, k = 1.
+/// Soft beam of theory §11: b = 0.1 m, E = 1e5 Pa, nu = 0.35, rho = 1000 kg/m^3, k = 1.
 inline model::BeamDensity soft_beam(const Vec3& gravity = Vec3::Zero()) {
   return model::BeamDensity(model::BeamSection::square(0.1), model::BeamMaterial{1e5, 0.35, 1000.0},
                             gravity);
