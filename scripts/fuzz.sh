@@ -7,13 +7,15 @@
 # add each to tests/fuzz/corpus/<target>/ as a regression seed once fixed.
 #   FUZZ_SECONDS=30 bash scripts/fuzz.sh                 # 30 s per target
 #   FUZZ_RUNS=20000 bash scripts/fuzz.sh                 # the short run of .ci/run: a fixed
-#                                                        # number of inputs from seed 1, the
-#                                                        # same inputs on every machine
+#                                                        # number of inputs from seed 1
+#                                                        # (FUZZ_SEED); not the same inputs on
+#                                                        # every machine (tests/fuzz/README.md)
 #   bash scripts/fuzz.sh fuzz_case_file                  # one target, 10 minutes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-600}
 runs=${FUZZ_RUNS:-}
+seed=${FUZZ_SEED:-1}
 jobs=${JOBS:-$(nproc)}
 
 missing=()
@@ -49,8 +51,8 @@ for target in "${targets[@]}"; do
   artifacts=$build/artifacts/$name
   mkdir -p "$corpus" "$artifacts"  # new inputs go to build/fuzz/corpus, the seeds stay as they are
   if [[ -n $runs ]]; then
-    budget=(-runs="$runs" -seed=1)
-    echo "== $target: $runs inputs from seed 1"
+    budget=(-runs="$runs" -seed="$seed")
+    echo "== $target: $runs inputs from seed $seed"
   else
     budget=(-max_total_time="$seconds")
     echo "== $target: ${seconds} s"

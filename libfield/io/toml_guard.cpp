@@ -100,6 +100,7 @@ class Scanner {
     while (k < text_.size()) {
       const char c = text_[k];
       if (c == '\\' && q == '"') {
+        if (multi) k = check_multi_line_escape(k);
         k += 2;  // an escape: the next byte never closes the string
         continue;
       }
@@ -117,6 +118,31 @@ class Scanner {
       ++k;
     }
     return k;
+  }
+
+  /// In a """ string the library asks whether the character after a backslash, and the first
+  /// one after a line-ending backslash's blanks and line breaks, is whitespace: for most non-ASCII
+  /// characters that question reaches TOML_UNREACHABLE in toml++ 3.3 (undefined behaviour). After
+  /// a backslash a non-ASCII character is no TOML escape; after a line-ending backslash it is valid
+  /// TOML that the library cannot read. Returns k (the backslash) or the index before the first
+  /// character after the blanks, so that the caller's k += 2 lands on it.
+  std::size_t check_multi_line_escape(std::size_t k) const {
+    const auto byte = [&](std::size_t i) {
+      return i < text_.size() ? static_cast<unsigned char>(text_[i]) : 0u;
+    };
+    if (byte(k + 1) >= 0x80)
+      fail(k + 1,
+           "not valid TOML: a backslash before a non-ASCII character is no escape; write \\\\ for "
+           "a backslash or \\uXXXX for the character");
+    std::size_t i = k + 1;
+    while (byte(i) == ' ' || byte(i) == '\t' || byte(i) == '\r' || byte(i) == '\n') ++i;
+    if (i == k + 1) return k;
+    if (byte(i) >= 0x80)
+      fail(i,
+           "a non-ASCII character right after a line-ending backslash in a \"\"\" string: "
+           "the TOML library of Debian 12 (toml++ 3.3) cannot read it; write it as \\uXXXX or "
+           "start the continued line with an ASCII character");
+    return i - 2;
   }
 
   std::size_t skip_comment(std::size_t i) const {
@@ -270,6 +296,21 @@ class Scanner {
         if (!value_start)
           fail(i, "not valid TOML: a quote inside a value; strings start where a value starts");
         i = skip_string(i);
+        continue;
+      }
+      if (value_start && c != '[' && c != '{') {
+        // A bare value (number, boolean, date): the library reads it, quotes and brackets
+        // included, up to a terminator (whitespace, ',', ']', '}', '#'), asking of every
+        // character whether it ends the value; for a non-ASCII one the question is undefined
+        // behaviour in toml++ 3.3 (fuzz_case_file; regression_bracket_inside_value.toml).
+        while (i < text_.size() &&
+               std::string_view(" \t\r\n,]}#").find(text_[i]) == std::string_view::npos) {
+          if (static_cast<unsigned char>(text_[i]) >= 0x80)
+            fail(i,
+                 "a non-ASCII character in a value; TOML numbers, booleans and dates are ASCII: "
+                 "put text in quotes");
+          ++i;
+        }
         continue;
       }
       if (c == '[' || c == '{') {
