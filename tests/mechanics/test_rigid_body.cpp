@@ -59,8 +59,7 @@ TEST(RigidBody, SpatialAngularMomentumAndEnergyToRoundOff) {
   }
   EXPECT_LT(drift, 1e-13 * pi0.norm());
   EXPECT_LT(orthogonality, 1e-13);
-  // Energy: observed conserved to round-off too (the Moser-Veselov map is integrable; the
-  // body turns near its unstable middle axis in this run, docs/mechanics.md §6).
+  // Energy: observed conserved to round-off too (docs/mechanics.md §6.1).
   EXPECT_LT(energy_error, 1e-12 * e0);
 }
 
