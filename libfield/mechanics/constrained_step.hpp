@@ -1,6 +1,6 @@
 #pragma once
 /// One step of the constrained discrete Euler-Lagrange equations in position-momentum form
-/// (docs/mechanics.md §3; Wendlandt & Marsden 1996, Marsden & West 2001 §3.5). The augmented
+/// (docs/mechanics.md §3; Wendlandt & Marsden 1997 §4, seed 003). The augmented
 /// discrete action S = sum_k [L_d(q_k, q_k+1) - h lambda_k^T g(q_k)] is stationary when
 ///   D2 L_d(q_k-1, q_k) + D1 L_d(q_k, q_k+1) - h G(q_k)^T lambda_k = 0,   g(q_k+1) = 0.
 /// With p_k = D2 L_d(q_k-1, q_k) this is one step (q_k, p_k) -> (q_k+1, p_k+1):

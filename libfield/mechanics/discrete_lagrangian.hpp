@@ -1,6 +1,6 @@
 #pragma once
 /// Discrete Lagrangians L_d(q0, q1) ~ int_0^h L(q, qdot) dt of a MechanicalSystem, by two
-/// quadratures of the velocity v = (q1 - q0)/h (docs/mechanics.md §2, Marsden & West 2001 §2.2):
+/// quadratures of the velocity v = (q1 - q0)/h (docs/mechanics.md §2, Marsden & West 2001 §1.3):
 ///   trapezoidal  L_d = h/2 [L(q0, v) + L(q1, v)] = h/2 v^T M v - h/2 [V(q0) + V(q1)]
 ///   midpoint     L_d = h L((q0 + q1)/2, v)        = h/2 v^T M v - h V((q0 + q1)/2)
 /// and their slot derivatives D1 L_d, D2 L_d, whose negative and value are the discrete momenta

@@ -1,5 +1,5 @@
 #pragma once
-/// The double spherical pendulum of Wendlandt & Marsden 1996 §5 (docs/mechanics.md §5): point
+/// The double spherical pendulum of Wendlandt & Marsden 1997 §5.2 (docs/mechanics.md §5): point
 /// masses m1 at q1 and m2 at q2 in R^3 (q = (q1, q2), n = 6), the first hung from the origin by
 /// a massless rod of length l1, the second from the first by one of length l2, gravity -g e_z:
 ///   M = diag(m1 I, m2 I),  V = g (m1 z1 + m2 z2),

@@ -1,6 +1,6 @@
 #pragma once
 /// Momentum maps and the discrete Noether theorem of docs/mechanics.md §4 (Marsden & West 2001
-/// §1.3.3). A one-parameter group acting linearly on R^n, q -> exp(s A) q + s b, with
+/// §1.3). A one-parameter group acting linearly on R^n, q -> exp(s A) q + s b, with
 /// infinitesimal generator xi_Q(q) = A q + b, has the momentum map J(q, p) = p . xi_Q(q). If L_d
 /// and g are invariant (A skew in the M metric, g(exp(sA) q + s b) = g(q)), then
 /// G(q) xi_Q(q) = 0 so the multiplier terms do no work along xi_Q, and both SHAKE and RATTLE keep

@@ -1,6 +1,6 @@
 #pragma once
 /// The free rigid body on SO(3) by the discrete Lagrangian of Moser & Veselov, as in Wendlandt &
-/// Marsden 1996 §4 (docs/mechanics.md §6). With the inertia tensor J (body frame, symmetric
+/// Marsden 1997 §5.1 (docs/mechanics.md §6). With the inertia tensor J (body frame, symmetric
 /// positive definite, principal moments obeying the triangle inequality) and the "matrix
 /// inertia" J_d = 1/2 tr(J) I - J (so that J = tr(J_d) I - J_d and 1/2 Omega^T J Omega =
 /// 1/2 tr(Omega^ J_d Omega^T)), the continuous L(R, Rdot) = 1/2 tr(Rdot J_d Rdot^T) is

@@ -1,5 +1,5 @@
 #pragma once
-/// The free rigid body as the seed papers also write it (Wendlandt & Marsden 1996 §4): the
+/// The free rigid body as the seed papers also write it (Wendlandt & Marsden 1997 §4.1, §5.1): the
 /// rotation matrix R = [r0 r1 r2] embedded in R^9 as q = (r0, r1, r2) (its columns), with the six
 /// orthogonality constraints R^T R = I, integrated by the constrained steps of
 /// constrained_step.hpp (docs/mechanics.md §6.2):
