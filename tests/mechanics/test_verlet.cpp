@@ -32,6 +32,26 @@ TEST(Verlet, TrapezoidalStepIsVelocityVerlet) {
   EXPECT_GT(q.norm(), 0.1);
 }
 
+TEST(Verlet, TrapezoidalStepIsStormerVerletInPositions) {
+  // Position (Stormer) Verlet: q_k+1 = 2 q_k - q_k-1 - h^2 M^{-1} V'(q_k), step by step.
+  const test::Anharmonic system;
+  const double h = 0.05;
+  MechanicalState state{(VectorXd(2) << 0.8, -0.3).finished(),
+                        (VectorXd(2) << 0.1, 0.6).finished()};
+  VectorXd previous;
+  for (int k = 0; k < 200; ++k) {
+    const MechanicalState next =
+        constrained_step(system, Quadrature::trapezoidal, ConstraintScheme::shake, h, state).state;
+    if (k > 0) {
+      const VectorXd stormer =
+          2 * state.q - previous - h * h * system.velocity(system.potential_gradient(state.q));
+      ASSERT_LT((next.q - stormer).cwiseAbs().maxCoeff(), 1e-14) << k;
+    }
+    previous = state.q;
+    state = next;
+  }
+}
+
 TEST(Shake, TrapezoidalStepSolvesTheTwoStepShakeEquations) {
   // Textbook SHAKE: q_k+1 - 2 q_k + q_k-1 = -h^2 M^{-1} (V'(q_k) + G(q_k)^T Lambda_k) with
   // g(q_k+1) = 0: the left side plus h^2 M^{-1} V'(q_k) lies in the span of M^{-1} G(q_k)^T.
