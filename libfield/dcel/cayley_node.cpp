@@ -132,7 +132,8 @@ std::optional<CayleyNode> make_cayley_node(const model::Density& density,
                                            const lie::Retraction& tau, NodeEquation equation,
                                            double h) {
   const auto* beam = dynamic_cast<const model::BeamDensity*>(&density);
-  if (tau.kind() != lie::RetractionKind::cayley || beam == nullptr) return std::nullopt;
+  if (tau.kind() != lie::RetractionKind::cayley || beam == nullptr || !beam->diagonal())
+    return std::nullopt;
   if (equation == NodeEquation::time) return CayleyNode(beam->inertia(), Vec6::Zero(), h);
   return CayleyNode(beam->stiffness(), beam->reference_strain(), h);
 }

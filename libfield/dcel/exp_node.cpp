@@ -99,7 +99,8 @@ NodeSolveReport ExpNode::solve(const Vec6& m, Vec6& y, const NodeSolverOptions& 
 std::optional<ExpNode> make_exp_node(const model::Density& density, const lie::Retraction& tau,
                                      NodeEquation equation, double h) {
   const auto* beam = dynamic_cast<const model::BeamDensity*>(&density);
-  if (tau.kind() != lie::RetractionKind::exponential || beam == nullptr) return std::nullopt;
+  if (tau.kind() != lie::RetractionKind::exponential || beam == nullptr || !beam->diagonal())
+    return std::nullopt;
   if (equation == NodeEquation::time) return ExpNode(beam->inertia(), Vec6::Zero(), h);
   return ExpNode(beam->stiffness(), beam->reference_strain(), h);
 }
