@@ -304,7 +304,7 @@ void read_stiffness_section(Table& t, CaseSpec& c) {
   c.law = model::SectionLaw::stiffnesses(EA, GA1, GA2, GJ, EI1, EI2, rhoA, rhoJ1, rhoJ2, rhoJ3);
 }
 
-/// section = "matrix": full symmetric positive-definite 6x6 stiffness and inertia (theory §1.4).
+/// section = "matrix": full symmetric positive-definite 6x6 stiffness and inertia (theory §1.5).
 void read_matrix_section(Table& t, CaseSpec& c) {
   const std::string order = t.choice("order", "libfield", {"libfield", "beamdyn", "gxbeam"});
   const model::SectionOrder o = order == "beamdyn"  ? model::SectionOrder::beamdyn

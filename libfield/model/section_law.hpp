@@ -17,7 +17,7 @@ enum class SectionOrder {
   gxbeam,    ///< (F1, F2, F3, M1, M2, M3), axis 1 along the beam, 2 and 3 in the section
 };
 
-/// p with (libfield matrix)(i, j) = (given matrix)(p[i], p[j]) (theory §1.4).
+/// p with (libfield matrix)(i, j) = (given matrix)(p[i], p[j]) (theory §1.5).
 const int* section_permutation(SectionOrder order);
 /// The matrix given in `order`, in the libfield order.
 Mat6 to_libfield_order(const Mat6& given, SectionOrder order);

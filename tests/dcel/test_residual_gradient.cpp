@@ -1,6 +1,6 @@
 // theory §10 i: the analytic residual G_n of every node (interior, free ends, ghosts, zero-momentum
 // rows, corners, the unused node) equals the central finite-difference gradient of the discrete
-// action S_d under g_n -> g_n tau(e zeta), plus the virtual work of the loads (theory §1.4).
+// action S_d under g_n -> g_n tau(e zeta), plus the virtual work of the loads (theory §1.5).
 // Random fields with large rotations and strains far from E6, gravity and loads on, both
 // retractions.
 #include <gtest/gtest.h>
@@ -78,7 +78,7 @@ TEST_P(ResidualGradient, EveryNodeMatchesFiniteDifferenceOfAction) {
   expect_residual_is_action_gradient(test::soft_beam(Vec3(0.3, -1.0, -9.81)), GetParam());
 }
 
-// A coupled 6x6 law (theory §1.4) runs on the general path: its residual is the same gradient.
+// A coupled 6x6 law (theory §1.5) runs on the general path: its residual is the same gradient.
 TEST_P(ResidualGradient, CoupledLawMatchesFiniteDifferenceOfAction) {
   const model::BeamDensity beam = test::coupled_beam(Vec3(0.3, -1.0, -9.81));
   ASSERT_FALSE(beam.diagonal());

@@ -1,4 +1,4 @@
-// [beam] sections given as engineers give them (meshes/README.md, theory §1.3, §1.4): the six
+// [beam] sections given as engineers give them (meshes/README.md, theory §1.3, §1.5): the six
 // stiffnesses and four inertias, full 6x6 matrices in the libfield, BeamDyn and GXBeam orders,
 // run.toml round trips, and bad input named by file, line and key.
 #include <gtest/gtest.h>

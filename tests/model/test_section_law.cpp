@@ -1,4 +1,4 @@
-// Section laws given directly (theory §1.3, §1.4): the engineering constants, full 6x6 matrices in
+// Section laws given directly (theory §1.3, §1.5): the engineering constants, full 6x6 matrices in
 // the libfield, BeamDyn and GXBeam orders, the SPD check, and the wave speeds of a general law.
 #include "libfield/model/section_law.hpp"
 

@@ -151,7 +151,7 @@ std::vector<double> free_flight_energies(int J, double dt,
   return noether::time_energies(model, r.field);
 }
 
-// A coupled 6x6 law (theory §1.4) on the general path: the energy stays within §10 iv's
+// A coupled 6x6 law (theory §1.5) on the general path: the energy stays within §10 iv's
 // tolerance with no drift, its amplitude O(dt^2), and the total momentum is conserved (§10 iii).
 TEST(TimePhysics, CoupledLawFreeFlightConservesEnergyAndMomentum) {
   const model::BeamDensity beam = test::coupled_beam();
