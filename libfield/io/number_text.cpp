@@ -57,19 +57,30 @@ inline __attribute__((always_inline)) std::uint64_t eight_digits(std::uint32_t x
   return z + 0x3030303030303030ULL;
 }
 
-/// Writes the `n` digits of v at out[0..n) (n = digit_count(v)).
+/// Stores the 8 bytes of `word` at out.
+inline void store(char* out, std::uint64_t word) {
+  std::memcpy(out, &word, sizeof word);
+}
+
+/// Writes the `n` digits of v (n = digit_count(v) <= 24) at out[0..n) by whole 8-byte stores
+/// (the first word shifted to drop its leading zeros); when n < 8 the bytes out[n..8) are
+/// overwritten too. Every caller below has those 8 bytes within the kMaxDoubleChars of its
+/// number.
 void write_digits(char* out, std::uint64_t v, int n) {
   static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "eight_digits is little-endian");
-  char digits[24];  // v with leading zeros: 24 digits
-  std::uint64_t words[3] = {0x3030303030303030ULL, 0x3030303030303030ULL, 0};
-  words[2] = eight_digits(static_cast<std::uint32_t>(v % 100000000));
-  if (n > 8) {
-    const std::uint64_t high = v / 100000000;
-    words[1] = eight_digits(static_cast<std::uint32_t>(high % 100000000));
-    if (n > 16) words[0] = eight_digits(static_cast<std::uint32_t>(high / 100000000));
+  if (n <= 8) {
+    store(out, eight_digits(static_cast<std::uint32_t>(v)) >> (8 * (8 - n)));
+    return;
   }
-  std::memcpy(digits, words, sizeof digits);
-  std::memcpy(out, digits + 24 - n, static_cast<std::size_t>(n));
+  const std::uint64_t high = v / 100000000;
+  const std::uint64_t low = eight_digits(static_cast<std::uint32_t>(v % 100000000));
+  if (n <= 16) {
+    store(out, eight_digits(static_cast<std::uint32_t>(high)) >> (8 * (16 - n)));
+  } else {
+    store(out, eight_digits(static_cast<std::uint32_t>(high / 100000000)) >> (8 * (24 - n)));
+    store(out + n - 16, eight_digits(static_cast<std::uint32_t>(high % 100000000)));
+  }
+  store(out + n - 8, low);
 }
 
 }  // namespace
@@ -110,7 +121,9 @@ char* write_shortest(char* out, double value) {
     }
     out[0] = '0';  // 0.000ddd
     out[1] = '.';
-    std::memset(out + 2, '0', static_cast<std::size_t>(-(n + e)));
+    // -(n + e) <= 3 zeros here (else scientific is shorter): one store, the digits over the rest.
+    store(out + 2, 0x3030303030303030ULL);
+    if (-(n + e) > 8) std::memset(out + 2, '0', static_cast<std::size_t>(-(n + e)));
     write_digits(out + 2 - (n + e), digits, n);
     return out + 2 - e;
   }
