@@ -1,0 +1,166 @@
+// Know before you march, theory §6.3: the linearised space march's amplification A_a(omega)
+// against the growth of a single-mode perturbation of the tip data through the real (nonlinear)
+// space march, on two beams; the continuum limit of the discrete roots; the cosine transform.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "libfield/march/space_amplification.hpp"
+#include "tests/support/cases.hpp"
+
+namespace field::march {
+namespace {
+
+LinearBeam linear_beam(const model::BeamDensity& beam, double dt, double ds) {
+  return LinearBeam{beam.inertia(), beam.stiffness(), dt, ds};
+}
+
+/// Growth along s of a perturbation eps cos(omega_k (t_j + dt/2)) of the tip's x position:
+/// max_j |r_j^a(perturbed) - r_j^a| / eps for a = 0..A.
+std::vector<double> measured_growth(const model::BeamDensity& beam, const test::SpaceEvolution& se,
+                                    int k, double eps) {
+  const model::Loads loads;
+  const lie::Retraction tau(lie::RetractionKind::cayley);
+  const dcel::DiscreteModel model(beam, loads, tau, se.mesh());
+  const SpaceMarchInput base = se.input();
+  SpaceMarchInput perturbed = base;
+  const double dt = se.T / se.J, omega = mode_frequency(k, se.J, dt);
+  double peak = 0.0;  // max_j |c_j|: 1/sqrt(2) for k = J/2
+  for (int j = 0; j <= se.J; ++j) {
+    const double c = std::cos(omega * (j * dt + 0.5 * dt));
+    perturbed.column0[j].r.x() += eps * c;
+    if (j < se.J) peak = std::max(peak, std::abs(c));
+  }
+  const test::RecordedRun r0 = test::record_space_march(model, base);
+  const test::RecordedRun r1 = test::record_space_march(model, perturbed);
+  EXPECT_TRUE(r0.result.completed && r1.result.completed);
+  std::vector<double> growth(se.A + 1, 0.0);
+  for (int a = 0; a <= se.A; ++a)
+    for (int j = 0; j < se.J; ++j)
+      growth[a] = std::max(growth[a], (r1.field(j, a).r - r0.field(j, a).r).norm() / (eps * peak));
+  return growth;
+}
+
+TEST(SpaceAmplification, PredictsTheMeasuredGrowth) {
+  // The tip's x position perturbed by 1e-9 cos(omega_k (t_j + dt/2)) on space_evolution (theory
+  // §11.4) and on the same case with a slender section (L/b = 10); growth at every column within
+  // 5 % of the linear prediction (the issue asks for a factor 2; measured: 0.3 %).
+  struct Beam {
+    const char* name;
+    double side;
+  };
+  for (const Beam& b : {Beam{"space_evolution b = 0.2", 0.2}, Beam{"slender b = 0.1", 0.1}}) {
+    test::SpaceEvolution se;
+    const model::BeamDensity beam(model::BeamSection::square(b.side),
+                                  model::BeamMaterial{1e6, 0.35, 1000.0});
+    const double dt = se.T / se.J;
+    const LinearBeam lin = linear_beam(beam, dt, se.ds);
+    for (const int k : {2, 6, 12, 24, 48, 96, 150, 250, 299}) {
+      const double omega = mode_frequency(k, se.J, dt);
+      Vec6 dpose = Vec6::Zero();
+      dpose(3) = 1.0;
+      const ColumnResponse predicted = column_response(lin, omega, se.A, dpose, Vec6::Zero());
+      const std::vector<double> measured = measured_growth(beam, se, k, 1e-9);
+      std::printf("%s k = %d omega = %.4g: far end measured %.4g predicted %.4g ratio %.3f\n",
+                  b.name, k, omega, measured[se.A], predicted.position[se.A],
+                  measured[se.A] / predicted.position[se.A]);
+      for (int a = 1; a <= se.A; ++a)
+        EXPECT_NEAR(measured[a] / predicted.position[a], 1.0, 0.05)
+            << b.name << " k = " << k << " column " << a;
+    }
+  }
+}
+
+TEST(SpaceAmplification, ContinuumLimitIsTheTimoshenkoRate) {
+  // log|mu|/ds -> beta of (6.10) as ds, dt -> 0 together (second order), and beta -> k =
+  // (rho A omega^2/EI)^{1/4} for a slender beam (Euler-Bernoulli).
+  const model::BeamDensity beam = test::SpaceEvolution::beam();
+  const double omega = 20.0;
+  const double beta =
+      continuum_growth_rate(beam.inertia(), beam.stiffness(), omega, Channel::bending1);
+  double previous = 0.0;
+  for (const double ds : {0.1, 0.05, 0.025, 0.0125}) {
+    const LinearBeam lin{beam.inertia(), beam.stiffness(), ds / 15.0, ds};
+    const double rate = std::log(column_amplification(lin, omega, Channel::bending1)) / ds;
+    const double error = std::abs(rate - beta);
+    if (previous > 0.0) {
+      EXPECT_NEAR(previous / error, 4.0, 0.3) << "ds = " << ds;
+    }
+    previous = error;
+  }
+  EXPECT_LT(previous / beta, 1e-3);
+  // the two bending channels agree for a square section; axial and torsion are waves (|mu| = 1)
+  // inside the space march's CFL range, and unstable (|mu| > 1) beyond it (theory §6.2)
+  const LinearBeam lin{beam.inertia(), beam.stiffness(), 1.0 / 150, 0.1};
+  EXPECT_NEAR(column_amplification(lin, omega, Channel::bending1),
+              column_amplification(lin, omega, Channel::bending2), 1e-12);
+  EXPECT_NEAR(column_amplification(lin, 400.0, Channel::axial), 1.0, 1e-12);
+  EXPECT_NEAR(column_amplification(lin, 400.0, Channel::torsion), 1.0, 1e-12);
+  const LinearBeam fine_dt{beam.inertia(), beam.stiffness(), 1.0 / 600, 0.1};  // ds/(c dt) > 1
+  EXPECT_GT(column_amplification(fine_dt, mode_frequency(599, 600, 1.0 / 600), Channel::axial),
+            1.5);
+  const model::BeamDensity slender(model::BeamSection::square(1e-4),
+                                   model::BeamMaterial{1e6, 0.35, 1000.0});
+  const double k = std::pow(slender.inertia()(3) * omega * omega / slender.stiffness()(1), 0.25);
+  EXPECT_NEAR(
+      continuum_growth_rate(slender.inertia(), slender.stiffness(), omega, Channel::bending1) / k,
+      1.0, 1e-4);
+  EXPECT_EQ(continuum_growth_rate(slender.inertia(), slender.stiffness(), omega, Channel::axial),
+            0.0);
+}
+
+TEST(SpaceAmplification, ChannelsDecouple) {
+  // The 12x12 column transfer (6.7) has no entry between the state indices of different channels.
+  const model::BeamDensity beam = test::SpaceEvolution::beam();
+  const LinearBeam lin{beam.inertia(), beam.stiffness(), 1.0 / 150, 0.1};
+  const Eigen::Matrix<double, 12, 12> m = column_transfer(lin, 50.0);
+  const int channel[12] = {3, 2, 1, 2, 3, 0, 3, 2, 1, 2, 3, 0};  // axial 0, torsion 1, bending 2, 3
+  for (int r = 0; r < 12; ++r)
+    for (int c = 0; c < 12; ++c)
+      if (channel[r] != channel[c]) {
+        EXPECT_EQ(m(r, c), 0.0) << r << ", " << c;
+      }
+}
+
+TEST(SpaceAmplification, CosineTransformIsTheDirectSum) {
+  for (const int n : {1, 7, 300, 4099}) {  // 4099: prime, the sampled direct path
+    std::vector<double> x(n);
+    for (int j = 0; j < n; ++j) x[j] = std::sin(0.37 * j) + 0.1 * j - 0.01 * j * j / n;
+    const std::vector<double> X = cosine_transform(x);
+    const int step = n > 2048 ? (n + 511) / 512 : 1;
+    for (int k = 0; k < n; k += step) {
+      double s = 0.0;
+      for (int j = 0; j < n; ++j) s += x[j] * std::cos(M_PI * k * (j + 0.5) / n);
+      s *= std::sqrt((k == 0 ? 1.0 : 2.0) / n);
+      EXPECT_NEAR(X[k], s, 1e-11 * n) << "n = " << n << " k = " << k;
+    }
+  }
+}
+
+TEST(SpaceAmplification, PredictionGrowsWithNoiseAndRefuses) {
+  const test::SpaceEvolution se;
+  const model::BeamDensity beam = test::SpaceEvolution::beam();
+  const LinearBeam lin{beam.inertia(), beam.stiffness(), se.T / se.J, se.ds};
+  TipSpectrum spectrum;
+  spectrum.position.assign(se.J, 0.0);
+  spectrum.angle = spectrum.strain = spectrum.position;
+  const SpacePrediction exact = predict_space_march(lin, se.J, se.A, TipNoise{}, spectrum, 0.1);
+  EXPECT_TRUE(exact.exact_data);
+  EXPECT_LT(exact.far_position, 1e-10);
+  EXPECT_EQ(exact.bandwidth_mode, se.J - 1);
+  EXPECT_TRUE(refusal_message(exact, TipNoise{}).empty());
+  const TipNoise noisy{1e-4, 1e-3, 1e-3};
+  const SpacePrediction p = predict_space_march(lin, se.J, se.A, noisy, spectrum, 0.1);
+  const TipNoise louder{1e-3, 1e-2, 1e-2};
+  const SpacePrediction q = predict_space_march(lin, se.J, se.A, louder, spectrum, 0.1);
+  EXPECT_NEAR(q.far_position / p.far_position, 10.0, 1e-9);  // linear in the noise
+  const SpacePrediction tight = predict_space_march(lin, se.J, se.A, noisy, spectrum, 1e-4);
+  EXPECT_TRUE(tight.exceeds());
+  EXPECT_LT(tight.bandwidth_mode, se.J - 1);
+  const std::string why = refusal_message(tight, noisy);
+  EXPECT_NE(why.find("max_predicted_error"), std::string::npos) << why;
+  EXPECT_NE(why.find("time march"), std::string::npos) << why;
+}
+
+}  // namespace
+}  // namespace field::march
