@@ -1,0 +1,19 @@
+#pragma once
+// Know before you march (theory §6.3) for a case of `field info` / `field reconstruct`: the
+// linearised space march's amplification combined with the tip data's spectrum and the declared
+// noise ([tip] noise_position, noise_angle, noise_strain) into the predicted far-end error and
+// the recoverable bandwidth, against [tip] max_predicted_error.
+#include "libfield/io/case_setup.hpp"
+#include "libfield/march/space_amplification.hpp"
+
+namespace field::app {
+
+/// The prediction for `problem` with the tip data of `input` (rows 0..J-1 of column 0 and of
+/// the tip strain; the strain spectrum is left out when the case gives column 1 instead).
+march::SpacePrediction predict_space_march(const io::Problem& problem,
+                                           const march::SpaceMarchInput& input);
+
+/// The declared noise of the case.
+march::TipNoise tip_noise(const io::CaseSpec& spec);
+
+}  // namespace field::app
