@@ -131,6 +131,8 @@ int run_info(const fs::path& case_file) {
   const char* space_word = !n.space_march_stable() ? "UNSTABLE"
                            : prediction && prediction->exceeds()
                                ? "grid-stable, but data error grows too much (see below)"
+                           : prediction && prediction->data_grows()
+                               ? "grid-stable, but the data excite growing modes (see below)"
                                : "stable";
   std::printf("  space march: ds/(c_G dt) = %.3f  (stable up to 1: dt >= %.4g s)  %s\n",
               n.cfl_space, n.min_stable_dt, space_word);
@@ -141,6 +143,8 @@ int run_info(const fs::path& case_file) {
     const march::TipNoise noise = tip_noise(spec);
     std::printf("prediction of the space march (theory §6.3)\n%s\n",
                 march::prediction_report(*prediction, noise).c_str());
+    const std::string growth = march::growth_warning(*prediction);
+    if (!growth.empty()) std::printf("  warning: %s\n", growth.c_str());
     const std::string refusal = march::refusal_message(*prediction, noise);
     if (!refusal.empty())
       std::printf("  `field reconstruct` refuses this case: %s\n", refusal.c_str());

@@ -2,6 +2,8 @@
 
 #include <Eigen/Geometry>
 
+#include <algorithm>
+
 namespace field::app {
 
 march::TipNoise tip_noise(const io::CaseSpec& spec) {
@@ -12,17 +14,20 @@ march::SpacePrediction predict_space_march(const io::Problem& problem,
                                            const march::SpaceMarchInput& input) {
   const io::CaseSpec& spec = problem.spec;
   const int J = spec.J;
-  std::vector<Vec3> positions(J), rotations(J);
-  std::vector<Vec6> strains;
+  // theory §6.3: the pose deviation from row 0 in row 0's body frame, the strain from E6.
+  const lie::SE3& g0 = input.column0[0];
+  std::vector<Vec6> pose(J), strain;
+  double scale = 0.0;
   for (int j = 0; j < J; ++j) {
     const lie::SE3& g = input.column0[j];
-    positions[j] = g.r;
-    const Eigen::AngleAxisd turn(Mat3(input.column0[0].R.transpose() * g.R));
-    rotations[j] = turn.angle() * turn.axis();
+    const Eigen::AngleAxisd turn(Mat3(g0.R.transpose() * g.R));
+    pose[j] << turn.angle() * turn.axis(), g0.R.transpose() * (g.r - g0.r);
+    scale = std::max(scale, g.r.norm());
   }
   if (static_cast<int>(input.strain0.size()) >= J)
-    strains.assign(input.strain0.begin(), input.strain0.begin() + J);
-  const march::TipSpectrum spectrum = march::tip_spectrum(positions, rotations, strains);
+    for (int j = 0; j < J; ++j)
+      strain.push_back(input.strain0[j] - problem.density.reference_strain());
+  const march::TipSpectrum spectrum = march::tip_spectrum(pose, strain, scale);
   const march::LinearBeam beam{problem.density.inertia(), problem.density.stiffness(), spec.dt,
                                spec.ds};
   return march::predict_space_march(beam, J, spec.A, tip_noise(spec), spectrum,

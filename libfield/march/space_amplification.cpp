@@ -18,6 +18,7 @@ using Vec12 = Eigen::Matrix<double, 12, 1>;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kOverflow = 1e150;  // a response beyond this counts as +inf
 constexpr int kMaxModes = 512;       // modes sampled by the prediction
+constexpr double kDataBand = 1e-6;   // the data's band: coefficients above this part of the peak
 
 /// e3^: the hat of d3 (theory §0.2).
 Mat3 e3_hat() {
@@ -141,6 +142,15 @@ double continuum_growth_rate(const Vec6& inertia, const Vec6& stiffness, double 
   return rate;
 }
 
+/// The state x^A of column A for the tip data (dpose, dstrain) at omega (theory §6.3 (6.6), (6.7)).
+Vec12 far_state(const LinearBeam& beam, double omega, int A, const Vec6& dpose,
+                const Vec6& dstrain) {
+  const Mat12 m = column_transfer(beam, omega);
+  Vec12 x = first_state(beam, dpose, dstrain);
+  for (int a = 2; a <= A; ++a) x = m * x;
+  return x;
+}
+
 ColumnResponse column_response(const LinearBeam& beam, double omega, int A, const Vec6& dpose,
                                const Vec6& dstrain) {
   ColumnResponse r;
@@ -203,26 +213,22 @@ std::vector<double> cosine_transform(const std::vector<double>& x) {
   return out;
 }
 
-TipSpectrum tip_spectrum(const std::vector<Vec3>& positions, const std::vector<Vec3>& rotations,
-                         const std::vector<Vec6>& strains) {
-  const int n = static_cast<int>(positions.size());
+TipSpectrum tip_spectrum(const std::vector<Vec6>& pose, const std::vector<Vec6>& strain,
+                         double position_scale) {
+  const int n = static_cast<int>(pose.size());
   TipSpectrum s;
-  s.position.assign(n, 0.0);
-  s.angle.assign(n, 0.0);
-  s.strain.assign(n, 0.0);
-  std::vector<double> channel(n);
-  const auto add = [&](std::vector<double>& into, auto value) {
-    for (int j = 0; j < n; ++j) channel[j] = value(j);
-    const std::vector<double> c = cosine_transform(channel);
-    for (int k = 0; k < n; ++k) into[k] = std::max(into[k], std::abs(c[k]));
+  s.position_scale = position_scale;
+  const auto transform = [n](const std::vector<Vec6>& x, std::vector<Vec6>& into) {
+    into.assign(n, Vec6::Zero());
+    std::vector<double> channel(n);
+    for (int i = 0; i < 6; ++i) {
+      for (int j = 0; j < n; ++j) channel[j] = x[j](i);
+      const std::vector<double> c = cosine_transform(channel);
+      for (int k = 0; k < n; ++k) into[k](i) = c[k];
+    }
   };
-  for (int i = 0; i < 3; ++i) {
-    add(s.position, [&](int j) { return positions[j](i); });
-    add(s.angle, [&](int j) { return rotations[j](i); });
-  }
-  for (int i = 0; i < 6 && static_cast<int>(strains.size()) == n; ++i)
-    add(s.strain, [&](int j) { return strains[j](i) - strains[0](i); });
-  for (const Vec3& r : positions) s.position_scale = std::max(s.position_scale, r.norm());
+  transform(pose, s.pose);
+  if (static_cast<int>(strain.size()) == n) transform(strain, s.strain);
   return s;
 }
 
@@ -239,13 +245,17 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
   const double ss = std::max(noise.strain, 2 * kEps);
   const int modes = std::min(J, kMaxModes);
   // The data's band: where a coefficient rises above the noise and 1e-10 of the largest one.
-  const auto peak = [](const std::vector<double>& v) {
-    return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end());
-  };
-  const double floor_p = std::max(sp, 1e-10 * peak(spectrum.position));
-  const double floor_a = std::max(sa, 1e-10 * peak(spectrum.angle));
-  const double floor_s = std::max(ss, 1e-10 * peak(spectrum.strain));
-  double sum_position = 0.0, sum_rotation = 0.0, represented = 0.0;
+  double peak_p = 0.0, peak_a = 0.0, peak_s = 0.0;
+  for (const Vec6& c : spectrum.pose)
+    peak_a = std::max(peak_a, c.head<3>().cwiseAbs().maxCoeff()),
+    peak_p = std::max(peak_p, c.tail<3>().cwiseAbs().maxCoeff());
+  for (const Vec6& c : spectrum.strain) peak_s = std::max(peak_s, c.cwiseAbs().maxCoeff());
+  const double floor_p = std::max(sp, kDataBand * peak_p);
+  const double floor_a = std::max(sa, kDataBand * peak_a);
+  const double floor_s = std::max(ss, kDataBand * peak_s);
+  const int known = static_cast<int>(spectrum.pose.size());
+  const bool strain_known = static_cast<int>(spectrum.strain.size()) == known;
+  double sum_position = 0.0, sum_rotation = 0.0, represented = 0.0, sum_data = 0.0;
   bool under = true;
   for (int i = 0; i < modes; ++i) {
     // k_i spread over 0..J-1; mode i stands for the modes up to the next sample.
@@ -271,6 +281,12 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
       var_position += sigma * sigma * r.position[A] * r.position[A];
       var_rotation += sigma * sigma * r.rotation[A] * r.rotation[A];
     }
+    if (k > 0 && k < known) {  // the data's own content at omega_k, coherently (6.6), (6.7)
+      const Vec12 x = far_state(beam, omega, A, spectrum.pose[k],
+                                strain_known ? spectrum.strain[k] : Vec6::Zero());
+      const double d = x.segment<3>(3).norm();
+      sum_data += weight * (std::isfinite(d) ? d * d : std::numeric_limits<double>::infinity());
+    }
     sum_position += weight * var_position;
     sum_rotation += weight * var_rotation;
     represented += weight;
@@ -279,9 +295,9 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
       p.bandwidth = omega, p.bandwidth_mode = k;
     else
       under = false;
-    if (k < static_cast<int>(spectrum.position.size()) &&
-        (spectrum.position[k] > floor_p || spectrum.angle[k] > floor_a ||
-         spectrum.strain[k] > floor_s))
+    if (k < known && (spectrum.pose[k].tail<3>().cwiseAbs().maxCoeff() > floor_p ||
+                      spectrum.pose[k].head<3>().cwiseAbs().maxCoeff() > floor_a ||
+                      (strain_known && spectrum.strain[k].cwiseAbs().maxCoeff() > floor_s)))
       p.data_band = omega, p.data_band_mode = k;
     if (i + 1 == modes) {
       p.grid_top = omega;
@@ -293,6 +309,8 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
   }
   p.far_position = std::sqrt(sum_position / represented);
   p.far_rotation = std::sqrt(sum_rotation / represented);
+  p.data_response = std::sqrt(sum_data / represented);
+  p.length = A * beam.ds;
   return p;
 }
 
@@ -313,8 +331,22 @@ std::string prediction_report(const SpacePrediction& p, const TipNoise& noise) {
         << p.bandwidth_mode << ")";
   out << "; data above their noise up to " << p.data_band << " rad/s; grid up to " << p.grid_top
       << " rad/s\n";
+  out << "  the data's dynamic content carried to the far end (linear estimate): "
+      << p.data_response << " m\n";
   out << "  amplification tip -> far end at the grid's top frequency: " << p.top_amplification
       << " (" << p.per_column << " per column)";
+  return out.str();
+}
+
+std::string growth_warning(const SpacePrediction& p) {
+  if (!p.data_grows()) return {};
+  std::ostringstream out;
+  out.precision(3);
+  out << "the tip data's own content grows to " << p.data_response
+      << " m at the far end (linear estimate, theory §6.3), " << p.data_response / p.length
+      << " times the beam's length: data that no beam of these parameters produced excite the "
+         "growing (evanescent) modes, and the space march will likely break down or return them "
+         "instead of a motion; the driven time march is the robust method for this beam";
   return out.str();
 }
 

@@ -70,16 +70,18 @@ struct TipNoise {
   double strain = 0.0;    ///< [-]
 };
 
-/// The tip data's cosine spectrum (DCT-II over rows 0..J-1, orthonormal), per mode k the
-/// largest coefficient over the channels of each kind: positions [m], rotation vector relative
-/// to row 0 [rad], strain deviations eta - eta_0 [-].
+/// The tip data's cosine spectrum (DCT-II over rows 0..J-1, orthonormal, signed): per mode k
+/// the coefficients of the tip pose deviation zeta_j = (rotation vector of R_0^T R_j,
+/// R_0^T (r_j - r_0)) (the linearisation about row 0's pose) and of the strain deviation
+/// eta_j - E6.
 struct TipSpectrum {
-  std::vector<double> position, angle, strain;
+  std::vector<Vec6> pose;       ///< per mode k = 0..J-1
+  std::vector<Vec6> strain;     ///< per mode; empty when the strain is not given
   double position_scale = 0.0;  ///< max |r| of the tip data [m] (for the round-off floor)
 };
-/// positions: J rows of the tip position; rotations: J rotation vectors; strains: J strains.
-TipSpectrum tip_spectrum(const std::vector<Vec3>& positions, const std::vector<Vec3>& rotations,
-                         const std::vector<Vec6>& strains);
+/// pose: J pose deviations zeta_j; strain: J strain deviations (or empty).
+TipSpectrum tip_spectrum(const std::vector<Vec6>& pose, const std::vector<Vec6>& strain,
+                         double position_scale);
 
 /// Orthonormal DCT-II of x (through Eigen's FFT): X_k = sqrt((2 - delta_k0)/n)
 /// sum_j x_j cos(pi k (j + 1/2)/n).
@@ -97,7 +99,14 @@ struct SpacePrediction {
   double top_amplification = 0.0;  ///< A_A at the highest mode (position error per position error)
   double per_column = 0.0;         ///< worst |mu| over channels at the highest mode
   double bound = 0.0;              ///< the bound [m]
-  bool exact_data = false;         ///< all declared noise levels are 0 (round-off floor used)
+  /// The data's own content at omega_k > 0 carried to the far end by the linear scheme (RMS over
+  /// rows, an upper estimate) [m]: the size of the reconstructed dynamic motion there; much more
+  /// than the beam's length means growing modes that the march will not survive.
+  double data_response = 0.0;
+  double length = 0.0;  ///< L = A ds [m]
+  /// The data drive the far end beyond ten times the length: growing modes, not a motion.
+  bool data_grows() const { return !(data_response <= 10.0 * length); }
+  bool exact_data = false;  ///< all declared noise levels are 0 (round-off floor used)
   bool exceeds() const { return !(far_position <= bound); }
 };
 
@@ -109,6 +118,10 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
 
 /// Lines for `field info` / `field reconstruct` (two-space indent, no trailing newline).
 std::string prediction_report(const SpacePrediction& p, const TipNoise& noise);
+
+/// Empty unless data_grows(): the warning that the march will likely break down or return
+/// growing modes instead of a motion.
+std::string growth_warning(const SpacePrediction& p);
 
 /// Empty when the prediction is under its bound; otherwise why the space march refuses and
 /// what would work.

@@ -142,8 +142,8 @@ TEST(SpaceAmplification, PredictionGrowsWithNoiseAndRefuses) {
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const LinearBeam lin{beam.inertia(), beam.stiffness(), se.T / se.J, se.ds};
   TipSpectrum spectrum;
-  spectrum.position.assign(se.J, 0.0);
-  spectrum.angle = spectrum.strain = spectrum.position;
+  spectrum.pose.assign(se.J, Vec6::Zero());
+  spectrum.strain = spectrum.pose;
   const SpacePrediction exact = predict_space_march(lin, se.J, se.A, TipNoise{}, spectrum, 0.1);
   EXPECT_TRUE(exact.exact_data);
   EXPECT_LT(exact.far_position, 1e-10);
