@@ -281,7 +281,7 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
       var_position += sigma * sigma * r.position[A] * r.position[A];
       var_rotation += sigma * sigma * r.rotation[A] * r.rotation[A];
     }
-    if (k > 0 && k < known) {  // the data's own content at omega_k, coherently (6.6), (6.7)
+    if (k > 0 && k < known) {  // the data's own content at omega_k, coherently (6.12)
       const Vec12 x = far_state(beam, omega, A, spectrum.pose[k],
                                 strain_known ? spectrum.strain[k] : Vec6::Zero());
       const double d = x.segment<3>(3).norm();

@@ -40,7 +40,7 @@ double mode_frequency(int k, int J, double dt);
 /// zeta the body perturbation of the node, deta the strain perturbation of the cell before it.
 Eigen::Matrix<double, 12, 12> column_transfer(const LinearBeam& beam, double omega);
 
-/// Largest |mu| among the roots of the channel at frequency omega (theory §6.3 (6.8)):
+/// Largest |mu| among the roots of the channel at frequency omega (theory §6.3 (6.8), (6.9)):
 /// the amplification per column of its worst solution.
 double column_amplification(const LinearBeam& beam, double omega, Channel c);
 
@@ -59,7 +59,7 @@ struct ColumnResponse {
 ColumnResponse column_response(const LinearBeam& beam, double omega, int A, const Vec6& dpose,
                                const Vec6& dstrain);
 
-/// Amplification A_a(omega) from the tip to column a (theory §6.3 (6.9)): the largest position
+/// Amplification A_a(omega) from the tip to column a (theory §6.3, (6.6)-(6.7)): the largest position
 /// response over unit tip-position errors along d1, d2, d3, a = 0..A.
 std::vector<double> tip_amplification(const LinearBeam& beam, double omega, int A);
 

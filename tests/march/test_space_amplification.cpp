@@ -109,6 +109,37 @@ TEST(SpaceAmplification, ContinuumLimitIsTheTimoshenkoRate) {
             0.0);
 }
 
+TEST(SpaceAmplification, BendingRootsSolveTheDispersionRelation) {
+  // theory §6.3 (6.9): kGA EI sigma^2 + (kGA rho I + EI rho A - rho A kGA ds^2/4) W^2 sigma
+  // + rho A W^2 (rho I W^2 - kGA) = 0, z + 1/z = 2 + sigma ds^2; the axial channel
+  // z + 1/z = 2 - (W ds/c)^2 (6.8). Against the eigenvalues of the column transfer.
+  const model::BeamDensity beam = test::SpaceEvolution::beam();
+  const LinearBeam lin{beam.inertia(), beam.stiffness(), 1.0 / 150, 0.1};
+  const double EI = beam.stiffness()(0), rhoI = beam.inertia()(0), kGA = beam.stiffness()(4),
+               rhoA = beam.inertia()(4), ds = lin.ds;
+  for (const double omega : {0.5, 5.0, 50.0, 200.0, 400.0}) {
+    const double W = time_symbol(omega, lin.dt), W2 = W * W;
+    const std::complex<double> qa = kGA * EI,
+                               qb = (kGA * rhoI + EI * rhoA - rhoA * kGA * ds * ds / 4) * W2,
+                               qc = rhoA * W2 * (rhoI * W2 - kGA);
+    const std::complex<double> root = std::sqrt(qb * qb - 4.0 * qa * qc);
+    double largest = 0.0;
+    for (const std::complex<double> sigma :
+         {(-qb + root) / (2.0 * qa), (-qb - root) / (2.0 * qa)}) {
+      const std::complex<double> h = 1.0 + 0.5 * sigma * ds * ds;  // z = h +- sqrt(h^2 - 1)
+      const std::complex<double> r = std::sqrt(h * h - 1.0);
+      largest = std::max({largest, std::abs(h + r), std::abs(h - r)});
+    }
+    EXPECT_NEAR(column_amplification(lin, omega, Channel::bending2) / largest, 1.0, 1e-9)
+        << "omega = " << omega;
+    const double c = std::sqrt(beam.stiffness()(5) / beam.inertia()(5));
+    const std::complex<double> h = 1.0 - 0.5 * std::pow(W * ds / c, 2);
+    const std::complex<double> r = std::sqrt(h * h - 1.0);
+    EXPECT_NEAR(column_amplification(lin, omega, Channel::axial),
+                std::max(std::abs(h + r), std::abs(h - r)), 1e-9);
+  }
+}
+
 TEST(SpaceAmplification, ChannelsDecouple) {
   // The 12x12 column transfer (6.7) has no entry between the state indices of different channels.
   const model::BeamDensity beam = test::SpaceEvolution::beam();
