@@ -83,12 +83,14 @@ int run_info(const fs::path& case_file) {
   const bool fits = available <= 0.0 || estimate.total() <= available;
   std::string note = "(not read: the run does not fit in memory, see below)";
   std::optional<march::SpacePrediction> prediction;  // theory §6.3, from the tip data
+  std::vector<std::string> prediction_notes;
   if (fits && time) {
     io::time_march_input(problem);
   } else if (fits) {
     const io::SpaceSetup setup = io::space_march_input(problem);
     note = setup.note;
     prediction = predict_space_march(problem, setup.input);
+    prediction_notes = prediction_warnings(problem, setup.input, *prediction);
   }
 
   const model::WaveSpeeds w = model::wave_speeds(spec.section, spec.material);
@@ -143,8 +145,7 @@ int run_info(const fs::path& case_file) {
     const march::TipNoise noise = tip_noise(spec);
     std::printf("prediction of the space march (theory §6.3)\n%s\n",
                 march::prediction_report(*prediction, noise).c_str());
-    const std::string growth = march::growth_warning(*prediction);
-    if (!growth.empty()) std::printf("  warning: %s\n", growth.c_str());
+    for (const std::string& line : prediction_notes) std::printf("  warning: %s\n", line.c_str());
     const std::string refusal = march::refusal_message(*prediction, noise);
     if (!refusal.empty())
       std::printf("  `field reconstruct` refuses this case: %s\n", refusal.c_str());

@@ -3,6 +3,7 @@
 #include <Eigen/Geometry>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace field::app {
 
@@ -27,11 +28,62 @@ march::SpacePrediction predict_space_march(const io::Problem& problem,
   if (static_cast<int>(input.strain0.size()) >= J)
     for (int j = 0; j < J; ++j)
       strain.push_back(input.strain0[j] - problem.density.reference_strain());
-  const march::TipSpectrum spectrum = march::tip_spectrum(pose, strain, scale);
+  // Zero-momentum rows: the data start and end at rest and their cosine transform (theory §6.3
+  // (6.4)) fits them; with a prescribed row it would see the ends as jumps, so only the scale.
+  const bool free_rows = spec.first.kind == io::RowSpec::Kind::zero_momentum &&
+                         spec.last.kind == io::RowSpec::Kind::zero_momentum;
+  march::TipSpectrum spectrum;
+  if (free_rows)
+    spectrum = march::tip_spectrum(pose, strain, scale);
+  else
+    spectrum.position_scale = scale;
   const march::LinearBeam beam{problem.density.inertia(), problem.density.stiffness(), spec.dt,
                                spec.ds};
   return march::predict_space_march(beam, J, spec.A, tip_noise(spec), spectrum,
                                     spec.tip_noise.max_predicted_error);
+}
+
+std::vector<std::string> rest_warnings(const io::Problem& problem,
+                                       const march::SpaceMarchInput& input) {
+  const io::CaseSpec& spec = problem.spec;
+  const int J = spec.J;
+  std::vector<std::string> out;
+  if (J < 2 || static_cast<int>(input.column0.size()) < J + 1) return out;
+  const double L = spec.length();
+  const auto speed = [&](int j) {  // between rows j and j + 1
+    const lie::SE3& g0 = input.column0[j];
+    const lie::SE3& g1 = input.column0[j + 1];
+    const Eigen::AngleAxisd turn(Mat3(g0.R.transpose() * g1.R));
+    return ((g1.r - g0.r).norm() + L * turn.angle()) / spec.dt;
+  };
+  double fastest = 0.0;
+  for (int j = 0; j < J; ++j) fastest = std::max(fastest, speed(j));
+  const auto check = [&](const io::RowSpec& row, int j, const char* key, const char* when) {
+    if (row.kind != io::RowSpec::Kind::zero_momentum || !(fastest > 0.0)) return;
+    const double v = speed(j);
+    if (!(v > 0.05 * fastest)) return;
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "the tip still moves at %s (speed %.3g m/s with L times the angle rate, %.0f %% "
+                  "of its largest) but [boundary] %s = \"zero_momentum\" holds the beam at rest "
+                  "there (theory §4.2): the data contradict the row; start and end the data at "
+                  "rest or prescribe the row",
+                  when, v, 100.0 * v / fastest, key);
+    out.emplace_back(buf);
+  };
+  check(spec.first, 0, "first", "t = 0 (rows 0-1)");
+  check(spec.last, J - 1, "last", "t = T (rows J-1 to J)");
+  return out;
+}
+
+std::vector<std::string> prediction_warnings(const io::Problem& problem,
+                                             const march::SpaceMarchInput& input,
+                                             const march::SpacePrediction& prediction) {
+  std::vector<std::string> out;
+  for (const std::string& w : {march::growth_warning(prediction), march::band_warning(prediction)})
+    if (!w.empty()) out.push_back(w);
+  for (const std::string& w : rest_warnings(problem, input)) out.push_back(w);
+  return out;
 }
 
 }  // namespace field::app

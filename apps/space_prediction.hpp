@@ -3,6 +3,9 @@
 // linearised space march's amplification combined with the tip data's spectrum and the declared
 // noise ([tip] noise_position, noise_angle, noise_strain) into the predicted far-end error and
 // the recoverable bandwidth, against [tip] max_predicted_error.
+#include <string>
+#include <vector>
+
 #include "libfield/io/case_setup.hpp"
 #include "libfield/march/space_amplification.hpp"
 
@@ -12,6 +15,17 @@ namespace field::app {
 /// the tip strain; the strain spectrum is left out when the case gives column 1 instead).
 march::SpacePrediction predict_space_march(const io::Problem& problem,
                                            const march::SpaceMarchInput& input);
+
+/// Warnings (theory §6.3, §4.2) when a zero-momentum row contradicts the data: the tip still
+/// moves at the first or last row (its speed there, position plus L times angle rate, above 5 %
+/// of its largest), one line each; empty when they agree.
+std::vector<std::string> rest_warnings(const io::Problem& problem,
+                                       const march::SpaceMarchInput& input);
+
+/// Every warning of the prediction for the terminal: growth, band, rest.
+std::vector<std::string> prediction_warnings(const io::Problem& problem,
+                                             const march::SpaceMarchInput& input,
+                                             const march::SpacePrediction& prediction);
 
 /// The declared noise of the case.
 march::TipNoise tip_noise(const io::CaseSpec& spec);

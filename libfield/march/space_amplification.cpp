@@ -311,6 +311,7 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
   p.far_rotation = std::sqrt(sum_rotation / represented);
   p.data_response = std::sqrt(sum_data / represented);
   p.length = A * beam.ds;
+  p.data_known = known > 0;
   return p;
 }
 
@@ -329,10 +330,13 @@ std::string prediction_report(const SpacePrediction& p, const TipNoise& noise) {
   else
     out << "up to " << p.bandwidth << " rad/s (" << p.bandwidth / (2 * M_PI) << " Hz, mode "
         << p.bandwidth_mode << ")";
-  out << "; data above their noise up to " << p.data_band << " rad/s; grid up to " << p.grid_top
-      << " rad/s\n";
-  out << "  the data's dynamic content carried to the far end (linear estimate): "
-      << p.data_response << " m\n";
+  if (p.data_known) out << "; data above their noise up to " << p.data_band << " rad/s";
+  out << "; grid up to " << p.grid_top << " rad/s\n";
+  if (p.data_known)
+    out << "  the data's dynamic content carried to the far end (linear estimate): "
+        << p.data_response << " m\n";
+  else
+    out << "  the data's spectrum: not estimated (prescribed rows: cosine modes do not fit them)\n";
   out << "  amplification tip -> far end at the grid's top frequency: " << p.top_amplification
       << " (" << p.per_column << " per column)";
   return out.str();
@@ -347,6 +351,22 @@ std::string growth_warning(const SpacePrediction& p) {
       << " times the beam's length: data that no beam of these parameters produced excite the "
          "growing (evanescent) modes, and the space march will likely break down or return them "
          "instead of a motion; the driven time march is the robust method for this beam";
+  return out.str();
+}
+
+std::string band_warning(const SpacePrediction& p) {
+  std::ostringstream out;
+  out.precision(3);
+  if (p.data_band > 0.5 * p.grid_top) {
+    out << "the tip data hold content above their declared noise up to " << p.data_band
+        << " rad/s, more than half the grid's top frequency " << p.grid_top
+        << " rad/s (fewer than four rows per period): the time grid does not resolve it, the noise "
+           "is larger than declared, or the data do not start and end at rest; use a smaller dt, "
+           "declare the noise or check the rows (theory §6.3)";
+  } else if (p.bandwidth_mode >= 0 && p.data_band > p.bandwidth) {
+    out << "the tip data hold content up to " << p.data_band << " rad/s but only frequencies up to "
+        << p.bandwidth << " rad/s are recoverable under [tip] max_predicted_error (theory §6.3)";
+  }
   return out.str();
 }
 

@@ -59,8 +59,8 @@ struct ColumnResponse {
 ColumnResponse column_response(const LinearBeam& beam, double omega, int A, const Vec6& dpose,
                                const Vec6& dstrain);
 
-/// Amplification A_a(omega) from the tip to column a (theory §6.3, (6.6)-(6.7)): the largest position
-/// response over unit tip-position errors along d1, d2, d3, a = 0..A.
+/// Amplification A_a(omega) from the tip to column a (theory §6.3, (6.6)-(6.7)): the largest
+/// position response over unit tip-position errors along d1, d2, d3, a = 0..A.
 std::vector<double> tip_amplification(const LinearBeam& beam, double omega, int A);
 
 /// Declared noise levels of the tip data (standard deviation per sample, white).
@@ -103,7 +103,8 @@ struct SpacePrediction {
   /// rows, an upper estimate) [m]: the size of the reconstructed dynamic motion there; much more
   /// than the beam's length means growing modes that the march will not survive.
   double data_response = 0.0;
-  double length = 0.0;  ///< L = A ds [m]
+  double length = 0.0;      ///< L = A ds [m]
+  bool data_known = false;  ///< the spectrum was given (data_band, data_response meaningful)
   /// The data drive the far end beyond ten times the length: growing modes, not a motion.
   bool data_grows() const { return !(data_response <= 10.0 * length); }
   bool exact_data = false;  ///< all declared noise levels are 0 (round-off floor used)
@@ -122,6 +123,11 @@ std::string prediction_report(const SpacePrediction& p, const TipNoise& noise);
 /// Empty unless data_grows(): the warning that the march will likely break down or return
 /// growing modes instead of a motion.
 std::string growth_warning(const SpacePrediction& p);
+
+/// Empty unless the data's band reaches past half the grid's top frequency (fewer than four rows
+/// per period: the time grid does not resolve the data, or the noise exceeds its declared level)
+/// or past the recoverable bandwidth; otherwise the warning with the numbers.
+std::string band_warning(const SpacePrediction& p);
 
 /// Empty when the prediction is under its bound; otherwise why the space march refuses and
 /// what would work.

@@ -69,6 +69,23 @@ TEST(CliPrediction, SlenderBeamWarnsOfGrowingModes) {
     EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
 }
 
+TEST(CliPrediction, MovingTipAtAZeroMomentumRowIsReported) {
+  // The first quarter of space_evolution's data (T = 0.5 s of 2): the tip moves fastest at
+  // t = T, where the ghost row holds the beam at rest.
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "space_evolution");
+  ASSERT_TRUE(edit(file, "T = 2.0 ", "T = 0.5 "));
+  ASSERT_TRUE(edit(file, "J = 300 ", "J = 75 "));
+  const fs::path out = tmp / "run";
+  const CommandResult r = run_field("reconstruct " + file.string() + " -q --out " + out.string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  for (const char* w : {"field: warning: the tip still moves at t = T (rows J-1 to J)",
+                        "[boundary] last = \"zero_momentum\" holds the beam at rest",
+                        "more than half the grid's top frequency"})
+    EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
+  EXPECT_EQ(r.output.find("moves at t = 0"), std::string::npos) << r.output;
+}
+
 struct BadKey {
   const char* edit;
   const char* words;
