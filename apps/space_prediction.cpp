@@ -3,6 +3,7 @@
 #include <Eigen/Geometry>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace field::app {
@@ -60,8 +61,12 @@ std::vector<std::string> rest_warnings(const io::Problem& problem,
   for (int j = 0; j < J; ++j) fastest = std::max(fastest, speed(j));
   const auto check = [&](const io::RowSpec& row, int j, const char* key, const char* when) {
     if (row.kind != io::RowSpec::Kind::zero_momentum || !(fastest > 0.0)) return;
+    // The noise alone moves the tip by about sqrt(6) (sigma_r + L sigma_theta) per step: a speed
+    // below three times that cannot be told from rest.
+    const double noisy =
+        std::sqrt(6.0) * (spec.tip_noise.position + L * spec.tip_noise.angle) / spec.dt;
     const double v = speed(j);
-    if (!(v > 0.05 * fastest)) return;
+    if (!(v > std::max(0.05 * fastest, 3.0 * noisy))) return;
     char buf[512];
     std::snprintf(buf, sizeof buf,
                   "the tip still moves at %s (speed %.3g m/s with L times the angle rate, %.0f %% "

@@ -18,7 +18,8 @@ march::SpacePrediction predict_space_march(const io::Problem& problem,
 
 /// Warnings (theory §6.3, §4.2) when a zero-momentum row contradicts the data: the tip still
 /// moves at the first or last row (its speed there, position plus L times angle rate, above 5 %
-/// of its largest), one line each; empty when they agree.
+/// of its largest and above three times what the declared noise alone gives), one line each;
+/// empty when they agree.
 std::vector<std::string> rest_warnings(const io::Problem& problem,
                                        const march::SpaceMarchInput& input);
 

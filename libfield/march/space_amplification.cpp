@@ -19,6 +19,7 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kOverflow = 1e150;  // a response beyond this counts as +inf
 constexpr int kMaxModes = 512;       // modes sampled by the prediction
 constexpr double kDataBand = 1e-6;   // the data's band: coefficients above this part of the peak
+                                     // and above 5 times their noise
 
 /// e3^: the hat of d3 (theory §0.2).
 Mat3 e3_hat() {
@@ -250,9 +251,11 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
     peak_a = std::max(peak_a, c.head<3>().cwiseAbs().maxCoeff()),
     peak_p = std::max(peak_p, c.tail<3>().cwiseAbs().maxCoeff());
   for (const Vec6& c : spectrum.strain) peak_s = std::max(peak_s, c.cwiseAbs().maxCoeff());
-  const double floor_p = std::max(sp, kDataBand * peak_p);
-  const double floor_a = std::max(sa, kDataBand * peak_a);
-  const double floor_s = std::max(ss, kDataBand * peak_s);
+  // (5 sigma: white noise's coefficients have the standard deviation sigma, 5 sigma is exceeded
+  // by one of the 12 J coefficients with probability about 6e-7 J)
+  const double floor_p = std::max(5 * sp, kDataBand * peak_p);
+  const double floor_a = std::max(5 * sa, kDataBand * peak_a);
+  const double floor_s = std::max(5 * ss, kDataBand * peak_s);
   const int known = static_cast<int>(spectrum.pose.size());
   const bool strain_known = static_cast<int>(spectrum.strain.size()) == known;
   double sum_position = 0.0, sum_rotation = 0.0, represented = 0.0, sum_data = 0.0;
