@@ -17,7 +17,8 @@ using Vec12 = Eigen::Matrix<double, 12, 1>;
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kOverflow = 1e150;  // a response beyond this counts as +inf
-constexpr int kMaxModes = 512;       // modes sampled by the prediction
+constexpr int kMaxModes = 512;       // modes sampled by the prediction of the noise
+constexpr int kMaxDataModes = 4096;  // modes of the data's own content taken one by one
 constexpr double kDataBand = 1e-6;   // the data's band: coefficients above this part of the peak
                                      // and above 5 times their noise
 
@@ -71,6 +72,15 @@ int largest_prime_factor(int n) {
   for (int f = 2; f * f <= n; ++f)
     while (n % f == 0) p = f, n /= f;
   return std::max(p, n);
+}
+
+/// A number for a message: "beyond 1e+150" where the linear response overflowed.
+std::string amount(double v) {
+  if (!(v < kOverflow)) return "beyond 1e+150";
+  std::ostringstream out;
+  out.precision(3);
+  out << v;
+  return out.str();
 }
 
 }  // namespace
@@ -192,7 +202,7 @@ std::vector<double> cosine_transform(const std::vector<double>& x) {
   std::vector<double> out(n, 0.0);
   if (n == 0) return out;
   const auto scale = [n](int k) { return std::sqrt((k == 0 ? 1.0 : 2.0) / n); };
-  if (largest_prime_factor(2 * n) > 64 && n > 2048) {
+  if (largest_prime_factor(2 * n) > 200 && n > 2048) {
     // Eigen's FFT (kissfft) is O(n p) for a prime factor p: the direct sum on kMaxModes modes
     // spread over the range, each holding its value up to the next (the spectrum's envelope).
     const int step = (n + kMaxModes - 1) / kMaxModes;
@@ -284,12 +294,6 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
       var_position += sigma * sigma * r.position[A] * r.position[A];
       var_rotation += sigma * sigma * r.rotation[A] * r.rotation[A];
     }
-    if (k > 0 && k < known) {  // the data's own content at omega_k, coherently (6.12)
-      const Vec12 x = far_state(beam, omega, A, spectrum.pose[k],
-                                strain_known ? spectrum.strain[k] : Vec6::Zero());
-      const double d = x.segment<3>(3).norm();
-      sum_data += weight * (std::isfinite(d) ? d * d : std::numeric_limits<double>::infinity());
-    }
     sum_position += weight * var_position;
     sum_rotation += weight * var_rotation;
     represented += weight;
@@ -298,10 +302,6 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
       p.bandwidth = omega, p.bandwidth_mode = k;
     else
       under = false;
-    if (k < known && (spectrum.pose[k].tail<3>().cwiseAbs().maxCoeff() > floor_p ||
-                      spectrum.pose[k].head<3>().cwiseAbs().maxCoeff() > floor_a ||
-                      (strain_known && spectrum.strain[k].cwiseAbs().maxCoeff() > floor_s)))
-      p.data_band = omega, p.data_band_mode = k;
     if (i + 1 == modes) {
       p.grid_top = omega;
       p.top_amplification = tip_amplification(beam, omega, A)[A];
@@ -312,7 +312,22 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
   }
   p.far_position = std::sqrt(sum_position / represented);
   p.far_rotation = std::sqrt(sum_rotation / represented);
-  p.data_response = std::sqrt(sum_data / represented);
+  // The data's band and their own content carried to the far end, coherently (6.12), over every
+  // mode (the data are not white: a sample would miss their peaks), or every step-th beyond
+  // kMaxDataModes modes.
+  for (int k = 0; k < known; ++k)
+    if (spectrum.pose[k].tail<3>().cwiseAbs().maxCoeff() > floor_p ||
+        spectrum.pose[k].head<3>().cwiseAbs().maxCoeff() > floor_a ||
+        (strain_known && spectrum.strain[k].cwiseAbs().maxCoeff() > floor_s))
+      p.data_band = mode_frequency(k, J, beam.dt), p.data_band_mode = k;
+  const int step = (known + kMaxDataModes - 1) / kMaxDataModes;
+  for (int k = 1; k < known; k += step) {
+    const Vec12 x = far_state(beam, mode_frequency(k, J, beam.dt), A, spectrum.pose[k],
+                              strain_known ? spectrum.strain[k] : Vec6::Zero());
+    const double d = x.segment<3>(3).norm();
+    sum_data += step * (std::isfinite(d) ? d * d : std::numeric_limits<double>::infinity());
+  }
+  p.data_response = std::sqrt(sum_data / J);
   p.length = A * beam.ds;
   p.data_known = known > 0;
   return p;
@@ -324,9 +339,9 @@ std::string prediction_report(const SpacePrediction& p, const TipNoise& noise) {
   out << "  noise (per sample): position " << noise.position << " m, angle " << noise.angle
       << " rad, strain " << noise.strain << (p.exact_data ? " (exact data: round-off only)" : "")
       << "\n";
-  out << "  predicted far-end error (RMS over rows): position " << p.far_position << " m, rotation "
-      << p.far_rotation << " rad; bound " << p.bound << " m" << (p.exceeds() ? "  EXCEEDED" : "")
-      << "\n";
+  out << "  predicted far-end error (RMS over rows): position " << amount(p.far_position)
+      << " m, rotation " << amount(p.far_rotation) << " rad; bound " << p.bound << " m"
+      << (p.exceeds() ? "  EXCEEDED" : "") << "\n";
   out << "  recoverable bandwidth: ";
   if (p.bandwidth_mode < 0)
     out << "none";
@@ -337,11 +352,11 @@ std::string prediction_report(const SpacePrediction& p, const TipNoise& noise) {
   out << "; grid up to " << p.grid_top << " rad/s\n";
   if (p.data_known)
     out << "  the data's dynamic content carried to the far end (linear estimate): "
-        << p.data_response << " m\n";
+        << amount(p.data_response) << " m\n";
   else
     out << "  the data's spectrum: not estimated (prescribed rows: cosine modes do not fit them)\n";
-  out << "  amplification tip -> far end at the grid's top frequency: " << p.top_amplification
-      << " (" << p.per_column << " per column)";
+  out << "  amplification tip -> far end at the grid's top frequency: "
+      << amount(p.top_amplification) << " (" << p.per_column << " per column)";
   return out.str();
 }
 
@@ -349,8 +364,8 @@ std::string growth_warning(const SpacePrediction& p) {
   if (!p.data_grows()) return {};
   std::ostringstream out;
   out.precision(3);
-  out << "the tip data's own content grows to " << p.data_response
-      << " m at the far end (linear estimate, theory §6.3), " << p.data_response / p.length
+  out << "the tip data's own content grows to " << amount(p.data_response)
+      << " m at the far end (linear estimate, theory §6.3), " << amount(p.data_response / p.length)
       << " times the beam's length: data that no beam of these parameters produced excite the "
          "growing (evanescent) modes, and the space march will likely break down or return them "
          "instead of a motion; the driven time march is the robust method for this beam";
@@ -380,11 +395,11 @@ std::string refusal_message(const SpacePrediction& p, const TipNoise& noise) {
   out << "the space march is predicted to be unreliable (theory §6.3): data noise (position "
       << noise.position << " m, angle " << noise.angle << " rad, strain " << noise.strain
       << (p.exact_data ? ", exact data: round-off only" : "")
-      << ") amplified along the beam gives a far-end position error of " << p.far_position
+      << ") amplified along the beam gives a far-end position error of " << amount(p.far_position)
       << " m, above [tip] max_predicted_error = " << p.bound << " m";
   if (p.bandwidth_mode >= 0)
     out << "; only frequencies up to " << p.bandwidth << " rad/s are recoverable, the grid has "
-        << p.grid_top << " rad/s (amplification " << p.top_amplification << " at the top)";
+        << p.grid_top << " rad/s (amplification " << amount(p.top_amplification) << " at the top)";
   out << ". Marching in s is ill-posed; the robust methods are the driven time march and an "
          "estimator over the whole (t, s) mesh (issue 11 item 3; not available yet). To march "
          "anyway, raise [tip] max_predicted_error; a coarser time grid (larger dt) or less noisy "
