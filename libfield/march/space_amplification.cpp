@@ -292,6 +292,8 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
         dstrain(src - 6) = 1.0, sigma = ss;
       const ColumnResponse r = column_response(beam, omega, A, dpose, dstrain);
       var_position += sigma * sigma * r.position[A] * r.position[A];
+      if (src < 3 && !(r.position[A] <= p.peak_amplification))  // A_A(omega_k), (6.6)-(6.7)
+        p.peak_amplification = r.position[A], p.peak_frequency = omega;
       var_rotation += sigma * sigma * r.rotation[A] * r.rotation[A];
     }
     sum_position += weight * var_position;
@@ -355,8 +357,10 @@ std::string prediction_report(const SpacePrediction& p, const TipNoise& noise) {
         << amount(p.data_response) << " m\n";
   else
     out << "  the data's spectrum: not estimated (prescribed rows: cosine modes do not fit them)\n";
-  out << "  amplification tip -> far end at the grid's top frequency: "
-      << amount(p.top_amplification) << " (" << p.per_column << " per column)";
+  out << "  largest amplification tip -> far end: " << amount(p.peak_amplification) << " at "
+      << p.peak_frequency << " rad/s;";
+  out << " at the grid's top frequency: " << amount(p.top_amplification) << " (" << p.per_column
+      << " per column)";
   return out.str();
 }
 
@@ -399,7 +403,8 @@ std::string refusal_message(const SpacePrediction& p, const TipNoise& noise) {
       << " m, above [tip] max_predicted_error = " << p.bound << " m";
   if (p.bandwidth_mode >= 0)
     out << "; only frequencies up to " << p.bandwidth << " rad/s are recoverable, the grid has "
-        << p.grid_top << " rad/s (amplification " << amount(p.top_amplification) << " at the top)";
+        << p.grid_top << " rad/s (largest amplification " << amount(p.peak_amplification) << " at "
+        << p.peak_frequency << " rad/s)";
   out << ". Marching in s is ill-posed; the robust methods are the driven time march and an "
          "estimator over the whole (t, s) mesh (issue 11 item 3; not available yet). To march "
          "anyway, raise [tip] max_predicted_error; a coarser time grid (larger dt) or less noisy "

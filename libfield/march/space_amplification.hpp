@@ -95,10 +95,12 @@ struct SpacePrediction {
   int bandwidth_mode = -1;    ///< its k; -1 when not even the static mode stays under the bound
   double data_band = 0.0;     ///< highest omega_k where the data rise above their noise [rad/s]
   int data_band_mode = 0;
-  double grid_top = 0.0;           ///< highest mode's frequency [rad/s]
-  double top_amplification = 0.0;  ///< A_A at the highest mode (position error per position error)
-  double per_column = 0.0;         ///< worst |mu| over channels at the highest mode
-  double bound = 0.0;              ///< the bound [m]
+  double grid_top = 0.0;            ///< highest mode's frequency [rad/s]
+  double top_amplification = 0.0;   ///< A_A at the highest mode (position error per position error)
+  double peak_amplification = 0.0;  ///< the largest A_A over the (sampled) modes
+  double peak_frequency = 0.0;      ///< where [rad/s]
+  double per_column = 0.0;          ///< worst |mu| over channels at the highest mode
+  double bound = 0.0;               ///< the bound [m]
   /// The data's own content at omega_k > 0 carried to the far end by the linear scheme (RMS over
   /// rows, an upper estimate) [m]: the size of the reconstructed dynamic motion there; much more
   /// than the beam's length means growing modes that the march will not survive.
