@@ -90,7 +90,7 @@ int run_info(const fs::path& case_file) {
     const io::SpaceSetup setup = io::space_march_input(problem);
     note = setup.note;
     prediction = predict_space_march(problem, setup.input);
-    prediction_notes = prediction_warnings(problem, setup.input, *prediction);
+    prediction_notes = prediction_warnings(problem, setup, *prediction);
   }
 
   const model::WaveSpeeds w = model::wave_speeds(spec.section, spec.material);

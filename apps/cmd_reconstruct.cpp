@@ -92,7 +92,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   if (!common.quiet)
     std::cerr << "field: prediction (theory §6.3)\n"
               << march::prediction_report(prediction, noise) << "\n";
-  for (const std::string& w : prediction_warnings(problem, setup.input, prediction))
+  for (const std::string& w : prediction_warnings(problem, setup, prediction))
     std::cerr << "field: warning: " << w << "\n";
   const std::string refusal = march::refusal_message(prediction, noise);
   FIELD_CHECK(refusal.empty(), spec.file.string() << ": " << refusal);

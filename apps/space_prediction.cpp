@@ -6,6 +6,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "libfield/io/csv_table.hpp"
+#include "libfield/io/tip_data.hpp"
+
 namespace field::app {
 
 march::TipNoise tip_noise(const io::CaseSpec& spec) {
@@ -81,13 +84,41 @@ std::vector<std::string> rest_warnings(const io::Problem& problem,
   return out;
 }
 
+std::string gap_warning(const io::CaseSpec& spec) {
+  const io::CsvTable table = io::read_csv(spec.tip, io::tip_columns());
+  double gap = 0.0;
+  std::size_t at = 0;
+  for (std::size_t i = 1; i < table.rows.size(); ++i) {
+    const double g = table.value(i, "t") - table.value(i - 1, "t");
+    if (g > gap) gap = g, at = i;
+  }
+  if (!(gap > 2.0 * spec.dt)) return {};
+  // grid rows t_j = j dt strictly between the two samples (1e-9 dt as the tip reader's rule)
+  const double t0 = table.value(at - 1, "t"), t1 = table.value(at, "t"), tol = 1e-9 * spec.dt;
+  const int inside =
+      static_cast<int>(std::floor((t1 - tol) / spec.dt) - std::ceil((t0 + tol) / spec.dt) + 1);
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "%s: a gap of %.4g s between the samples at t = %.10g and %.10g s (lines %d and "
+                "%d), more than 2 dt = %.4g s: the %d grid rows inside it are interpolated and "
+                "the motion between the samples is lost (theory §6.3); give samples there",
+                spec.tip.string().c_str(), gap, t0, t1, table.lines[at - 1], table.lines[at],
+                2.0 * spec.dt, inside);
+  return buf;
+}
+
 std::vector<std::string> prediction_warnings(const io::Problem& problem,
-                                             const march::SpaceMarchInput& input,
+                                             const io::SpaceSetup& setup,
                                              const march::SpacePrediction& prediction) {
   std::vector<std::string> out;
   for (const std::string& w : {march::growth_warning(prediction), march::band_warning(prediction)})
     if (!w.empty()) out.push_back(w);
-  for (const std::string& w : rest_warnings(problem, input)) out.push_back(w);
+  for (const std::string& w : rest_warnings(problem, setup.input)) out.push_back(w);
+  // Samples on the grid have no gap longer than dt; only resampled data are read again.
+  if (setup.note.find("resampled") != std::string::npos) {
+    const std::string gap = gap_warning(problem.spec);
+    if (!gap.empty()) out.push_back(gap);
+  }
   return out;
 }
 

@@ -23,9 +23,15 @@ march::SpacePrediction predict_space_march(const io::Problem& problem,
 std::vector<std::string> rest_warnings(const io::Problem& problem,
                                        const march::SpaceMarchInput& input);
 
-/// Every warning of the prediction for the terminal: growth, band, rest.
+/// Empty unless the tip file (resampled onto the grid) has a gap between samples longer than
+/// 2 dt: the rows inside it are interpolated, the motion between the samples is lost; otherwise
+/// the warning naming the file, the lines and the times. Reads the file's t column again.
+std::string gap_warning(const io::CaseSpec& spec);
+
+/// Every warning of the prediction for the terminal: growth, band, rest; the gap warning when
+/// `resampled`.
 std::vector<std::string> prediction_warnings(const io::Problem& problem,
-                                             const march::SpaceMarchInput& input,
+                                             const io::SpaceSetup& setup,
                                              const march::SpacePrediction& prediction);
 
 /// The declared noise of the case.

@@ -4,6 +4,8 @@
 // the numbers and what would work; raising the bound lets it run; the [tip] keys are validated.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "tests/cli/cli_support.hpp"
 
 namespace field::test {
@@ -84,6 +86,26 @@ TEST(CliPrediction, MovingTipAtAZeroMomentumRowIsReported) {
                         "more than half the grid's top frequency"})
     EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
   EXPECT_EQ(r.output.find("moves at t = 0"), std::string::npos) << r.output;
+}
+
+TEST(CliPrediction, GapInTheTipDataIsReported) {
+  // Ten samples of space_evolution's tip.csv removed (t = 0.6667 .. 0.7333 s): the data are
+  // resampled and 11 grid rows fall inside one gap.
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "space_evolution");
+  const fs::path tip = file.parent_path() / "tip.csv";
+  std::istringstream in(read_text(tip));
+  std::string text, line;
+  for (int n = 1; std::getline(in, line); ++n)
+    if (n < 104 || n > 113) text += line + "\n";
+  write_text(tip, text);
+  const CommandResult r = run_field("info " + file.string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  for (const char* w : {"samples resampled on the grid",
+                        "tip.csv: a gap of 0.07333 s between the samples at t = 0.66 and "
+                        "0.7333333333 s (lines 103 and 104), more than 2 dt = 0.01333 s: the 10 "
+                        "grid rows inside it are interpolated"})
+    EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
 }
 
 struct BadKey {
