@@ -156,6 +156,7 @@ double continuum_growth_rate(const Vec6& inertia, const Vec6& stiffness, double 
 /// The state x^A of column A for the tip data (dpose, dstrain) at omega (theory §6.3 (6.6), (6.7)).
 Vec12 far_state(const LinearBeam& beam, double omega, int A, const Vec6& dpose,
                 const Vec6& dstrain) {
+  if (A < 1) return (Vec12() << dpose, Vec6::Zero()).finished();  // the tip itself
   const Mat12 m = column_transfer(beam, omega);
   Vec12 x = first_state(beam, dpose, dstrain);
   for (int a = 2; a <= A; ++a) x = m * x;
@@ -255,7 +256,8 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
   const double sa = std::max(noise.angle, 8 * kEps);
   const double ss = std::max(noise.strain, 2 * kEps);
   const int modes = std::min(J, kMaxModes);
-  // The data's band: where a coefficient rises above the noise and 1e-10 of the largest one.
+  // The data's band: where a coefficient rises above 5 times its noise and kDataBand of the
+  // largest one.
   double peak_p = 0.0, peak_a = 0.0, peak_s = 0.0;
   for (const Vec6& c : spectrum.pose)
     peak_a = std::max(peak_a, c.head<3>().cwiseAbs().maxCoeff()),
