@@ -17,12 +17,13 @@ LinearBeam linear_beam(const model::BeamDensity& beam, double dt, double ds) {
   return LinearBeam{beam.inertia(), beam.stiffness(), dt, ds};
 }
 
-/// Growth along s of a perturbation eps cos(omega_k (t_j + dt/2)) of the tip's x position:
-/// max_j |r_j^a(perturbed) - r_j^a| / eps for a = 0..A.
+/// Growth along s of a perturbation eps cos(omega_k (t_j + dt/2)) of the tip data: of the tip's
+/// x position (strain < 0) or of the tip strain's component `strain`; max_j |r_j^a(perturbed) -
+/// r_j^a| / (eps max_j |c_j|) for a = 0..A.
 std::vector<double> measured_growth(const model::BeamDensity& beam, const test::SpaceEvolution& se,
-                                    int k, double eps) {
+                                    int k, double eps, int strain, lie::RetractionKind kind) {
   const model::Loads loads;
-  const lie::Retraction tau(lie::RetractionKind::cayley);
+  const lie::Retraction tau(kind);
   const dcel::DiscreteModel model(beam, loads, tau, se.mesh());
   const SpaceMarchInput base = se.input();
   SpaceMarchInput perturbed = base;
@@ -30,7 +31,10 @@ std::vector<double> measured_growth(const model::BeamDensity& beam, const test::
   double peak = 0.0;  // max_j |c_j|: 1/sqrt(2) for k = J/2
   for (int j = 0; j <= se.J; ++j) {
     const double c = std::cos(omega * (j * dt + 0.5 * dt));
-    perturbed.column0[j].r.x() += eps * c;
+    if (strain < 0)
+      perturbed.column0[j].r.x() += eps * c;
+    else if (j < se.J)
+      perturbed.strain0[j](strain) += eps * c;
     if (j < se.J) peak = std::max(peak, std::abs(c));
   }
   const test::RecordedRun r0 = test::record_space_march(model, base);
@@ -44,12 +48,19 @@ std::vector<double> measured_growth(const model::BeamDensity& beam, const test::
 }
 
 TEST(SpaceAmplification, PredictsTheMeasuredGrowth) {
-  // The tip's x position perturbed by 1e-9 cos(omega_k (t_j + dt/2)) on space_evolution (theory
-  // §11.4) and on the same case with a slender section (L/b = 10); growth at every column within
-  // 5 % of the linear prediction (the issue asks for a factor 2; measured: 0.3 %).
+  // The tip data perturbed by 1e-9 cos(omega_k (t_j + dt/2)) on space_evolution (theory §11.4)
+  // and on the same case with a slender section (L/b = 10): the tip's x position (Cayley), the
+  // curvature Omega2 of the tip strain (Cayley), the x position with the exponential retraction.
+  // Growth at every column within 5 % of the linear prediction (the issue asks for a factor 2;
+  // measured: 0.3 % for positions).
   struct Beam {
     const char* name;
     double side;
+  };
+  struct Channel {
+    const char* name;
+    int strain;  // -1: tip x position
+    lie::RetractionKind kind;
   };
   for (const Beam& b : {Beam{"space_evolution b = 0.2", 0.2}, Beam{"slender b = 0.1", 0.1}}) {
     test::SpaceEvolution se;
@@ -57,19 +68,26 @@ TEST(SpaceAmplification, PredictsTheMeasuredGrowth) {
                                   model::BeamMaterial{1e6, 0.35, 1000.0});
     const double dt = se.T / se.J;
     const LinearBeam lin = linear_beam(beam, dt, se.ds);
-    for (const int k : {2, 6, 12, 24, 48, 96, 150, 250, 299}) {
-      const double omega = mode_frequency(k, se.J, dt);
-      Vec6 dpose = Vec6::Zero();
-      dpose(3) = 1.0;
-      const ColumnResponse predicted = column_response(lin, omega, se.A, dpose, Vec6::Zero());
-      const std::vector<double> measured = measured_growth(beam, se, k, 1e-9);
-      std::printf("%s k = %d omega = %.4g: far end measured %.4g predicted %.4g ratio %.3f\n",
-                  b.name, k, omega, measured[se.A], predicted.position[se.A],
-                  measured[se.A] / predicted.position[se.A]);
-      for (int a = 1; a <= se.A; ++a)
-        EXPECT_NEAR(measured[a] / predicted.position[a], 1.0, 0.05)
-            << b.name << " k = " << k << " column " << a;
-    }
+    for (const Channel& c : {Channel{"position x, cayley", -1, lie::RetractionKind::cayley},
+                             Channel{"strain Omega2, cayley", 1, lie::RetractionKind::cayley},
+                             Channel{"position x, exp", -1, lie::RetractionKind::exponential}})
+      for (const int k : {2, 6, 12, 24, 48, 96, 150, 250, 299}) {
+        const double omega = mode_frequency(k, se.J, dt);
+        Vec6 dpose = Vec6::Zero(), dstrain = Vec6::Zero();
+        if (c.strain < 0)
+          dpose(3) = 1.0;
+        else
+          dstrain(c.strain) = 1.0;
+        const ColumnResponse predicted = column_response(lin, omega, se.A, dpose, dstrain);
+        const std::vector<double> measured = measured_growth(beam, se, k, 1e-9, c.strain, c.kind);
+        std::printf(
+            "%s, %s, k = %d omega = %.4g: far end measured %.4g predicted %.4g ratio %.3f\n",
+            b.name, c.name, k, omega, measured[se.A], predicted.position[se.A],
+            measured[se.A] / predicted.position[se.A]);
+        for (int a = 1; a <= se.A; ++a)
+          EXPECT_NEAR(measured[a] / predicted.position[a], 1.0, 0.05)
+              << b.name << ", " << c.name << ", k = " << k << " column " << a;
+      }
   }
 }
 
