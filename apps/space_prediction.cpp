@@ -41,8 +41,12 @@ march::SpacePrediction predict_space_march(const io::Problem& problem,
     spectrum = march::tip_spectrum(pose, strain, scale);
   else
     spectrum.position_scale = scale;
-  const march::LinearBeam beam{problem.density.inertia(), problem.density.stiffness(), spec.dt,
-                               spec.ds};
+  const march::LinearBeam beam{problem.density.inertia(),
+                               problem.density.stiffness(),
+                               spec.dt,
+                               spec.ds,
+                               spec.first.kind == io::RowSpec::Kind::prescribed,
+                               spec.last.kind == io::RowSpec::Kind::prescribed};
   return march::predict_space_march(beam, J, spec.A, tip_noise(spec), spectrum,
                                     spec.tip_noise.max_predicted_error);
 }

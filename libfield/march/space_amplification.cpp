@@ -107,6 +107,17 @@ double mode_frequency(int k, int J, double dt) {
   return k * M_PI / (J * dt);
 }
 
+int time_mode_count(const LinearBeam& beam, int J) {
+  return beam.first_prescribed ? J - 1 : J;
+}
+
+double time_mode_frequency(const LinearBeam& beam, int J, int i) {
+  const double T = J * beam.dt;
+  if (beam.first_prescribed == beam.last_prescribed)
+    return (beam.first_prescribed ? i + 1 : i) * M_PI / T;  // sines / cosines
+  return (i + 0.5) * M_PI / (beam.last_prescribed ? T + 0.5 * beam.dt : T - 0.5 * beam.dt);
+}
+
 Mat12 column_transfer(const LinearBeam& beam, double omega) {
   // theory §6.3 (6.5): C deta^a = P^{-1}(P' C deta^{a-1} - ds W^2 J zeta^a),
   // zeta^{a+1} = Ad^{-1}(zeta^a + ds Q^{-1} deta^a), P = (dtau^{-1}_{ds E6})^T,
@@ -255,7 +266,8 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
       std::max(noise.position, 2 * kEps * std::max(spectrum.position_scale, A * beam.ds));
   const double sa = std::max(noise.angle, 8 * kEps);
   const double ss = std::max(noise.strain, 2 * kEps);
-  const int modes = std::min(J, kMaxModes);
+  const int n = time_mode_count(beam, J);  // the modes of the rows, theory §6.3 (6.4)
+  const int modes = std::min(n, kMaxModes);
   // The data's band: where a coefficient rises above 5 times its noise and kDataBand of the
   // largest one.
   double peak_p = 0.0, peak_a = 0.0, peak_s = 0.0;
@@ -273,15 +285,15 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
   double sum_position = 0.0, sum_rotation = 0.0, represented = 0.0, sum_data = 0.0;
   bool under = true;
   for (int i = 0; i < modes; ++i) {
-    // k_i spread over 0..J-1; mode i stands for the modes up to the next sample.
-    const int k = modes == J ? i : static_cast<int>(std::lround(double(i) * (J - 1) / (modes - 1)));
+    // k_i spread over 0..n-1; mode i stands for the modes up to the next sample.
+    const int k = modes == n ? i : static_cast<int>(std::lround(double(i) * (n - 1) / (modes - 1)));
     const int next =
         i + 1 < modes
-            ? (modes == J ? i + 1
-                          : static_cast<int>(std::lround(double(i + 1) * (J - 1) / (modes - 1))))
-            : J;
+            ? (modes == n ? i + 1
+                          : static_cast<int>(std::lround(double(i + 1) * (n - 1) / (modes - 1))))
+            : n;
     const double weight = std::max(1, next - k);
-    const double omega = mode_frequency(k, J, beam.dt);
+    const double omega = time_mode_frequency(beam, J, k);
     double var_position = 0.0, var_rotation = 0.0;
     for (int src = 0; src < 12; ++src) {
       Vec6 dpose = Vec6::Zero(), dstrain = Vec6::Zero();
@@ -314,8 +326,8 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
         p.per_column = std::max(p.per_column, column_amplification(beam, omega, c));
     }
   }
-  p.far_position = std::sqrt(sum_position / represented);
-  p.far_rotation = std::sqrt(sum_rotation / represented);
+  p.far_position = represented > 0.0 ? std::sqrt(sum_position / represented) : 0.0;
+  p.far_rotation = represented > 0.0 ? std::sqrt(sum_rotation / represented) : 0.0;
   // The data's band and their own content carried to the far end, coherently (6.12), over every
   // mode (the data are not white: a sample would miss their peaks), or every step-th beyond
   // kMaxDataModes modes.

@@ -16,12 +16,16 @@
 
 namespace field::march {
 
-/// The linearised scheme's parameters: diagonals of inertia J and stiffness C (theory §1.2).
+/// The linearised scheme's parameters: diagonals of inertia J and stiffness C (theory §1.2), the
+/// steps, and whether the rows j = 0 and j = J are prescribed (else zero momentum), which sets
+/// the time modes (theory §6.3 (6.4)).
 struct LinearBeam {
   Vec6 inertia = Vec6::Zero();
   Vec6 stiffness = Vec6::Zero();
   double dt = 0.0;
   double ds = 0.0;
+  bool first_prescribed = false;
+  bool last_prescribed = false;
 };
 
 /// The decoupled channels of the linearised scheme (theory §6.3): axial (u3), torsion (phi3),
@@ -33,8 +37,17 @@ const char* channel_name(Channel c);
 /// -W^2 e^{i omega t_j}, W = (2/dt) sin(omega dt/2).
 double time_symbol(double omega, double dt);
 
-/// The cosine-mode frequencies omega_k = k pi/(J dt), k = 0..J-1 (theory §6.3).
+/// The cosine-mode frequencies omega_k = k pi/(J dt), k = 0..J-1 (theory §6.3 (6.4)): the time
+/// modes with zero-momentum rows.
 double mode_frequency(int k, int J, double dt);
+
+/// The number of time modes of the linearised march (its unknown rows): J with a zero-momentum
+/// first row, J - 1 with a prescribed one (theory §6.3 (6.4)).
+int time_mode_count(const LinearBeam& beam, int J);
+/// The frequency of time mode i = 0..time_mode_count-1 for the beam's rows (theory §6.3 (6.4)):
+/// i pi/T (both rows free), (i + 1) pi/T (both prescribed), (i + 1/2) pi/(T + dt/2) (last
+/// prescribed), (i + 1/2) pi/(T - dt/2) (first prescribed), T = J dt.
+double time_mode_frequency(const LinearBeam& beam, int J, int i);
 
 /// Column transfer matrix of theory §6.3 (6.7): x^{a+1} = M x^a with x^a = (zeta^a, deta^{a-1}),
 /// zeta the body perturbation of the node, deta the strain perturbation of the cell before it.

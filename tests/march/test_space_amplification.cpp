@@ -91,6 +91,59 @@ TEST(SpaceAmplification, PredictsTheMeasuredGrowth) {
   }
 }
 
+TEST(SpaceAmplification, PrescribedRowsHaveSineModes) {
+  // Rows 0 and J prescribed (the zero-momentum run's own rows), the tip's x position perturbed by
+  // 1e-9 sin(omega_i t_j), omega_i = (i + 1) pi/T (6.4): growth within 5 % of the prediction.
+  test::SpaceEvolution se;
+  const model::BeamDensity beam = test::SpaceEvolution::beam();
+  const model::Loads loads;
+  const lie::Retraction tau(lie::RetractionKind::cayley);
+  const dcel::DiscreteModel model(beam, loads, tau, se.mesh());
+  const test::RecordedRun free_rows = test::record_space_march(model, se.input());
+  ASSERT_TRUE(free_rows.result.completed);
+  SpaceMarchInput base = se.input();
+  const mesh::Field& f = free_rows.field;
+  base.first = SideSpec::prescribed([&f](int a) { return f(0, a); });
+  base.last = SideSpec::prescribed([&f, &se](int a) { return f(se.J, a); });
+  const double dt = se.T / se.J;
+  LinearBeam lin{beam.inertia(), beam.stiffness(), dt, se.ds, true, true};
+  EXPECT_EQ(time_mode_count(lin, se.J), se.J - 1);
+  for (const int i : {1, 11, 47, 149, 298}) {
+    const double omega = time_mode_frequency(lin, se.J, i);
+    EXPECT_NEAR(omega, (i + 1) * M_PI / se.T, 1e-12);
+    SpaceMarchInput perturbed = base;
+    double peak = 0.0;
+    for (int j = 0; j <= se.J; ++j) {
+      const double c = std::sin(omega * j * dt);
+      perturbed.column0[j].r.x() += 1e-9 * c;
+      peak = std::max(peak, std::abs(c));
+    }
+    const test::RecordedRun r0 = test::record_space_march(model, base);
+    const test::RecordedRun r1 = test::record_space_march(model, perturbed);
+    ASSERT_TRUE(r0.result.completed && r1.result.completed);
+    Vec6 dpose = Vec6::Zero();
+    dpose(3) = 1.0;
+    const ColumnResponse predicted = column_response(lin, omega, se.A, dpose, Vec6::Zero());
+    for (int a = 1; a <= se.A; ++a) {
+      double growth = 0.0;
+      for (int j = 0; j <= se.J; ++j)
+        growth = std::max(growth, (r1.field(j, a).r - r0.field(j, a).r).norm() / (1e-9 * peak));
+      EXPECT_NEAR(growth / predicted.position[a], 1.0, 0.05) << "i = " << i << " column " << a;
+      if (a == se.A)
+        std::printf("prescribed rows, i = %d omega = %.4g: far end measured %.4g predicted %.4g\n",
+                    i, omega, growth, predicted.position[a]);
+    }
+  }
+  // the mixed rows: cosines that vanish at the prescribed row
+  lin.first_prescribed = false;
+  EXPECT_EQ(time_mode_count(lin, se.J), se.J);
+  EXPECT_NEAR(std::cos(time_mode_frequency(lin, se.J, 7) * (se.T + 0.5 * dt)), 0.0, 1e-12);
+  lin.first_prescribed = true;
+  lin.last_prescribed = false;
+  const double w = time_mode_frequency(lin, se.J, 7);
+  EXPECT_NEAR(std::sin(w * se.T), std::sin(w * (se.T - dt)), 1e-12);
+}
+
 TEST(SpaceAmplification, ContinuumLimitIsTheTimoshenkoRate) {
   // log|mu|/ds -> beta of (6.10) as ds, dt -> 0 together (second order), and beta -> k =
   // (rho A omega^2/EI)^{1/4} for a slender beam (Euler-Bernoulli).
