@@ -156,12 +156,14 @@ TEST(SpaceAmplification, ContinuumLimitIsTheTimoshenkoRate) {
     const LinearBeam lin{beam.inertia(), beam.stiffness(), ds / 15.0, ds};
     const double rate = std::log(column_amplification(lin, omega, Channel::bending1)) / ds;
     const double error = std::abs(rate - beta);
+    std::printf("ds = %g: log|mu|/ds = %.8g, beta = %.8g, relative error %.3g\n", ds, rate, beta,
+                error / beta);
     if (previous > 0.0) {
       EXPECT_NEAR(previous / error, 4.0, 0.3) << "ds = " << ds;
     }
     previous = error;
   }
-  EXPECT_LT(previous / beta, 1e-3);
+  EXPECT_LT(previous / beta, 1e-4);  // 3.5e-5
   // the two bending channels agree for a square section; axial and torsion are waves (|mu| = 1)
   // inside the space march's CFL range, and unstable (|mu| > 1) beyond it (theory §6.2)
   const LinearBeam lin{beam.inertia(), beam.stiffness(), 1.0 / 150, 0.1};
