@@ -72,6 +72,9 @@ TEST(SpaceAmplification, PredictsTheMeasuredGrowth) {
                              Channel{"strain Omega2, cayley", 1, lie::RetractionKind::cayley},
                              Channel{"position x, exp", -1, lie::RetractionKind::exponential}})
       for (const int k : {2, 6, 12, 24, 48, 96, 150, 250, 299}) {
+        if (c.strain >= 0 || c.kind != lie::RetractionKind::cayley) {
+          if (k == 6 || k == 24 || k == 96 || k == 250) continue;  // five modes are enough here
+        }
         const double omega = mode_frequency(k, se.J, dt);
         Vec6 dpose = Vec6::Zero(), dstrain = Vec6::Zero();
         if (c.strain < 0)
