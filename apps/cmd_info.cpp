@@ -66,7 +66,10 @@ double mean_value_length(const io::Problem& problem) {
   march::MarchOptions options;
   options.newton = problem.spec.newton;
   options.threads = 1;
-  march::time_march(prefix.model, io::time_march_input(prefix), {&lengths}, options);
+  prefix.with_model([&](const auto& model) {
+    using G = typename std::decay_t<decltype(model)>::Group;
+    march::time_march(model, io::time_march_input<G>(prefix), {&lengths}, options);
+  });
   return lengths.values > 0.0 ? lengths.chars / lengths.values : 19.0;
 }
 
@@ -81,7 +84,8 @@ int run_info(const fs::path& case_file) {
   const bool fits = available <= 0.0 || estimate.total() <= available;
   std::string note = "(not read: the run does not fit in memory, see below)";
   if (fits && time)
-    io::time_march_input(problem);
+    lie::with_group(spec.retraction,
+                    [&](auto group) { io::time_march_input<decltype(group)>(problem); });
   else if (fits)
     note = io::space_march_input(problem).note;
 
@@ -90,7 +94,7 @@ int run_info(const fs::path& case_file) {
   std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
   if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
   std::printf("  march: %s (field %s), retraction %s\n", time ? "time" : "space",
-              time ? "simulate" : "reconstruct", problem.model.tau().name().c_str());
+              time ? "simulate" : "reconstruct", lie::retraction_name(spec.retraction).c_str());
   std::printf("section  A_c = %.6g m^2, I1 = %.6g m^4, I2 = %.6g m^4, torsion = %.6g m^4, k = %g\n",
               spec.section.area, spec.section.I1, spec.section.I2, spec.section.torsion,
               spec.section.shear_k);
@@ -162,8 +166,8 @@ int run_info(const fs::path& case_file) {
                            csv_lines * (7 * kCsvValue + 11) + 27;
   const double frames = vtk_rows.count();
   const double frame_bytes =
-      frames * double(io::BeamFramesWriter::frame_bytes(A)) + frames * 80.0 + 110.0;  // + beam.pvd
-  const double spacetime_bytes = double(io::SpacetimeWriter::file_bytes(vtk_rows.count(), A));
+      frames * double(io::beam_frame_bytes(A)) + frames * 80.0 + 110.0;  // + beam.pvd
+  const double spacetime_bytes = double(io::spacetime_file_bytes(vtk_rows.count(), A));
   const double series_bytes = time ? (J + 1) * (14 * kCsvValue + 14)  // tip.csv
                                              * (spec.output.tip ? 1 : 0) +
                                          J * (10 * kCsvValue + 12)  // time_series.csv
