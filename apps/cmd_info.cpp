@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "apps/commands.hpp"
 #include "apps/memory_estimate.hpp"
 #include "apps/run_folder.hpp"
+#include "apps/space_prediction.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
@@ -83,11 +85,17 @@ int run_info(const fs::path& case_file) {
   const double available = available_memory();
   const bool fits = available <= 0.0 || estimate.total() <= available;
   std::string note = "(not read: the run does not fit in memory, see below)";
-  if (fits && time)
+  std::optional<march::SpacePrediction> prediction;  // theory §6.3, from the tip data
+  std::vector<std::string> prediction_notes;
+  if (fits && time) {
     lie::with_group(spec.retraction,
                     [&](auto group) { io::time_march_input<decltype(group)>(problem); });
-  else if (fits)
-    note = io::space_march_input(problem).note;
+  } else if (fits) {
+    const io::SpaceSetup setup = io::space_march_input(problem);
+    note = setup.note;
+    prediction = predict_space_march(problem, setup.input);
+    prediction_notes = prediction_warnings(problem, setup, *prediction);
+  }
 
   const model::WaveSpeeds w = model::wave_speeds(spec.section, spec.material);
   const march::StabilityNumbers n = problem.stability();
@@ -125,11 +133,27 @@ int run_info(const fs::path& case_file) {
       "  time march:  c_E dt/ds = %.3f, dt omega_c/2 = %.3f  (stable below 1: dt < %.4g s)"
       "  %s\n",
       n.cfl_time, n.cutoff_term, n.max_stable_dt, n.time_march_stable() ? "stable" : "UNSTABLE");
+  // The CFL rule is about the grid; the evanescent growth of data error is predicted below.
+  const char* space_word = !n.space_march_stable() ? "UNSTABLE"
+                           : prediction && prediction->exceeds()
+                               ? "grid-stable, but data error grows too much (see below)"
+                           : prediction && prediction->data_grows()
+                               ? "grid-stable, but the data excite growing modes (see below)"
+                               : "stable";
   std::printf("  space march: ds/(c_G dt) = %.3f  (stable up to 1: dt >= %.4g s)  %s\n",
-              n.cfl_space, n.min_stable_dt, n.space_march_stable() ? "stable" : "UNSTABLE");
+              n.cfl_space, n.min_stable_dt, space_word);
   const std::string warning =
       time ? march::time_march_warning(n, spec.dt) : march::space_march_warning(n, spec.dt);
   if (!warning.empty()) std::printf("  warning: %s\n", warning.c_str());
+  if (prediction) {
+    const march::TipNoise noise = tip_noise(spec);
+    std::printf("prediction of the space march (theory §6.3)\n%s\n",
+                march::prediction_report(*prediction, noise).c_str());
+    for (const std::string& line : prediction_notes) std::printf("  warning: %s\n", line.c_str());
+    const std::string refusal = march::refusal_message(*prediction, noise);
+    if (!refusal.empty())
+      std::printf("  `field reconstruct` refuses this case: %s\n", refusal.c_str());
+  }
 
   // Sizes (docs/output-format.md): the VTK files exactly (their layout is fixed), the CSV files
   // from the exact lengths of the index, t and s columns plus kCsvValue characters per other value:

@@ -17,6 +17,7 @@
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
 #include "apps/series_stats.hpp"
+#include "apps/space_prediction.hpp"
 #include "apps/thread_count.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
@@ -101,6 +102,17 @@ int march_case(const Args& args, const CommonOptions& common,
   const march::StabilityNumbers numbers = problem.stability();
   const std::string warning = march::space_march_warning(numbers, spec.dt);
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
+  // Know before you march (theory §6.3): refuse, as invalid input, when the predicted far-end
+  // error exceeds [tip] max_predicted_error.
+  const march::SpacePrediction prediction = predict_space_march(problem, setup.input);
+  const march::TipNoise noise = tip_noise(spec);
+  if (!common.quiet)
+    std::cerr << "field: prediction (theory §6.3)\n"
+              << march::prediction_report(prediction, noise) << "\n";
+  for (const std::string& w : prediction_warnings(problem, setup, prediction))
+    std::cerr << "field: warning: " << w << "\n";
+  const std::string refusal = march::refusal_message(prediction, noise);
+  FIELD_CHECK(refusal.empty(), spec.file.string() << ": " << refusal);
 
   // 3. The run folder and its writers (observers of the columns, in order). From here on,
   // SIGINT and SIGTERM stop the march after its current column (apps/interrupt.hpp).
@@ -157,6 +169,9 @@ int march_case(const Args& args, const CommonOptions& common,
   summary.text("case", spec.file.string());
   summary.text("tip", spec.tip.string());
   summary.text("tip_note", setup.note);
+  summary.number("predicted_far_end_error", prediction.far_position);  // theory §6.3
+  summary.number("predicted_far_end_rotation", prediction.far_rotation);
+  summary.number("recoverable_bandwidth", prediction.bandwidth);
   const RunOutcome outcome = run_outcome(result, problem_found, kSpaceWords, warning,
                                          spec.newton.tolerance, spec.newton.max_iterations);
   write_outcome(summary, outcome, result, kSpaceWords);

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 
@@ -25,6 +26,7 @@
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/tip_data.hpp"
+#include "libfield/io/writer_thread.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 
@@ -126,8 +128,18 @@ int march_case(const Args& args, const CommonOptions& common,
                         stats.energy_change(d.energy), d.balance);
       },
       noether::SeriesOptions{spec.output.series_stride, threads});
+  // field.csv, complete by default and the costliest output by far (docs/performance.md, "Whole
+  // runs"), is formatted and written on a thread of its own (io/writer_thread.hpp): the same
+  // bytes, the march only copies each row. FIELD_WRITER_THREAD=0 writes it on the march's thread
+  // (tests compare both, measurements).
   std::vector<march::SlabObserver*> observers;
   for (auto& w : writers) observers.push_back(w.get());
+  std::unique_ptr<io::WriterThread> writer_thread;
+  const char* thread_setting = std::getenv("FIELD_WRITER_THREAD");
+  if (spec.output.csv && !(thread_setting != nullptr && std::string(thread_setting) == "0")) {
+    writer_thread = std::make_unique<io::WriterThread>(std::vector{observers.front()});
+    observers.front() = writer_thread.get();
+  }
   observers.push_back(&diagnostics);
 
   // 4. March; an error raised after this point is a run failure (apps/run_outcome.hpp).

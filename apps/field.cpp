@@ -110,6 +110,7 @@ int main(int argc, char** argv) {
                                         {"reconstruct", add_reconstruct(app, common)},
                                         {"check", add_check(app, common)},
                                         {"info", add_info(app, common)},
+                                        {"mechanics", add_mechanics(app, common)},
                                         {"demo", add_demo(app)}};
 
   std::vector<std::string> names;

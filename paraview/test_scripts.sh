@@ -92,6 +92,14 @@ se=$tmp/space_evolution
 run "field reconstruct space_evolution" "$field" reconstruct \
   "$repo/meshes/space_evolution/case.toml" --out "$se" -q || exit 1
 
+echo "== render_mechanics.py"
+mech=$tmp/double_pendulum
+if run "field mechanics double_pendulum" "$field" mechanics "$repo/meshes/double_pendulum/case.toml" \
+  --out "$mech" -q && run "render_mechanics" pvbatch_run "$here/render_mechanics.py" "$mech" \
+  --time 4 --out "$mech/pendulum.png"; then
+  run "pendulum.png not blank" check_3d --size 900 700 "$mech/pendulum.png"
+fi
+
 echo "== render_beam.py"
 if run "render_beam (default times, coloured by s)" pvbatch_run "$here/render_beam.py" "$ff"; then
   run "beam.png not blank" check_3d --size 1280 720 "$ff/beam.png"

@@ -111,6 +111,11 @@ class Table {
     if (!(v > 0.0)) fail(key, "must be > 0: " + what);
     return v;
   }
+  double non_negative(const std::string& key, double fallback, const std::string& what) {
+    const double v = number(key, fallback, what);
+    if (!(v >= 0.0)) fail(key, "must be >= 0: " + what);
+    return v;
+  }
   int integer(const std::string& key, std::optional<int> fallback, int min,
               const std::string& what) {
     const toml::node* n = node(key);
@@ -673,7 +678,17 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     Table tip = need("tip");
     c.tip = tip.path("file", "tip CSV: t,x,y,z,qw,qx,qy,qz,Omega1..3,Gamma1..3");
     c.file_keys.emplace_back(c.tip, tip.where("file"));
-    tip.reject_unknown({"file"});
+    // theory §6.3: declared noise (standard deviation per sample) and the bound on the
+    // predicted far-end error.
+    c.tip_noise.position = tip.non_negative("noise_position", 0.0, "tip position noise [m]");
+    c.tip_noise.angle = tip.non_negative("noise_angle", 0.0, "tip angle noise [rad]");
+    if (c.tip_noise.angle >= M_PI) tip.fail("noise_angle", "must be < pi: tip angle noise [rad]");
+    c.tip_noise.strain = tip.non_negative("noise_strain", 0.0, "tip strain noise [-]");
+    if (tip.has("max_predicted_error"))
+      c.tip_noise.max_predicted_error = tip.positive("max_predicted_error", std::nullopt,
+                                                     "bound on the predicted far-end error [m]");
+    tip.reject_unknown(
+        {"file", "noise_position", "noise_angle", "noise_strain", "max_predicted_error"});
   }
   read_loads(top.table("loads"), c);
   read_solver(top.table("solver"), c);
@@ -688,6 +703,8 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     if (cells <= 0.0) top.fail("grid", "A is too small for the chosen ends");
     c.ds = L / cells;
   }
+  if (c.march == MarchKind::space && c.tip_noise.max_predicted_error == 0.0)
+    c.tip_noise.max_predicted_error = 0.1 * c.length();  // theory §6.3: 10 % of L
   return c;
 }
 
@@ -791,7 +808,11 @@ void write_case(std::ostream& out, const CaseSpec& c) {
         out << "\"zero_momentum\"\n";
       }
     }
-    out << "\n[tip]\nfile = " << quoted(c.tip) << "\n";
+    out << "\n[tip]\nfile = " << quoted(c.tip)
+        << "\nnoise_position = " << number(c.tip_noise.position)
+        << "\nnoise_angle = " << number(c.tip_noise.angle)
+        << "\nnoise_strain = " << number(c.tip_noise.strain)
+        << "\nmax_predicted_error = " << number(c.tip_noise.max_predicted_error) << "\n";
   }
   out << "\n[loads]\ngravity = " << array(c.gravity) << "\n";
   for (const auto& d : c.loads.distributed) {

@@ -57,6 +57,16 @@ struct InitialSpec {
   Start start = Start::second_order;
 };
 
+/// Declared noise of the tip data and the bound on the predicted far-end error of the space
+/// march (theory §6.3; [tip] keys noise_position, noise_angle, noise_strain,
+/// max_predicted_error).
+struct TipNoiseSpec {
+  double position = 0.0;             ///< [m] per sample (0: exact data)
+  double angle = 0.0;                ///< [rad] per sample
+  double strain = 0.0;               ///< [-] per sample
+  double max_predicted_error = 0.0;  ///< [m]; resolved to 10 % of L when absent
+};
+
 /// Output of a run (meshes/README.md, docs/output-format.md).
 struct OutputSpec {
   /// "auto" VTK stride: about this many steps between the first and the last frame at most.
@@ -95,6 +105,7 @@ struct CaseSpec {
   EndSpec left, right;        ///< time march
   InitialSpec initial;        ///< time march
   std::filesystem::path tip;  ///< space march: tip CSV (t, pose, strain)
+  TipNoiseSpec tip_noise;     ///< space march: noise levels and the error bound
   RowSpec first, last;        ///< space march
 
   model::Loads loads;

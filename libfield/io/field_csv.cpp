@@ -26,10 +26,15 @@ FieldCsvWriter::FieldCsvWriter(std::filesystem::path path, const mesh::Spacetime
       left_(left),
       selection_(by_rows ? mesh.J() : mesh.A(), stride),
       csv_(std::move(path), field_csv_columns()) {
-  // Time rows repeat s_a in every row, space columns t_j in every column: formatted once.
+  // Time rows repeat a and s_a in every row, space columns j and t_j in every column: formatted
+  // once.
   const int count = by_rows_ ? mesh_.A() + 1 : mesh_.J() + 1;
   ends_.push_back(0);
+  char index[24];
   for (int k = 0; k < count; ++k) {
+    texts_.append(index, write_integer(index, k));
+    texts_ += ',';
+    ends_.push_back(texts_.size());
     append_double(texts_, by_rows_ ? mesh_.s(k, left_) : mesh_.t(k));
     texts_ += ',';
     ends_.push_back(texts_.size());
@@ -61,9 +66,12 @@ void FieldCsvWriter::finish() {
 
 void FieldCsvWriter::write_slab(int index, const std::vector<lie::SE3>& values) {
   // The whole slab as one text, values in the shortest round-trip form (csv_writer.hpp): per
-  // node "j,a,t,s," then the pose. The slab's own t_j (time row) or s_a (space column) is
-  // formatted once, the other from texts_.
-  char fixed[kMaxDoubleChars + 1];
+  // node "j,a,t,s," then the pose. The slab's own index and t_j (time row) or s_a (space column)
+  // are formatted once, the node's from texts_.
+  char fixed_index[24], fixed[kMaxDoubleChars + 1];
+  char* const fixed_index_end = write_integer(fixed_index, index);
+  *fixed_index_end = ',';
+  const std::size_t fixed_index_size = static_cast<std::size_t>(fixed_index_end - fixed_index) + 1;
   char* const fixed_end = write_double(fixed, by_rows_ ? mesh_.t(index) : mesh_.s(index, left_));
   *fixed_end = ',';
   const std::size_t fixed_size = static_cast<std::size_t>(fixed_end - fixed) + 1;
@@ -75,14 +83,14 @@ void FieldCsvWriter::write_slab(int index, const std::vector<lie::SE3>& values) 
   };
   csv_.lines(static_cast<long long>(values.size()), values.size() * kMaxLine, [&](char* out) {
     for (std::size_t k = 0; k < values.size(); ++k) {
-      const int j = by_rows_ ? index : static_cast<int>(k);
-      const int a = by_rows_ ? static_cast<int>(k) : index;
-      const char* text = texts_.data() + ends_[k];
-      const std::size_t text_size = ends_[k + 1] - ends_[k];
-      out = write_integer(out, j);
-      *out++ = ',';
-      out = write_integer(out, a);
-      *out++ = ',';
+      const char* node_index = texts_.data() + ends_[2 * k];
+      const std::size_t node_index_size = ends_[2 * k + 1] - ends_[2 * k];
+      const char* text = texts_.data() + ends_[2 * k + 1];
+      const std::size_t text_size = ends_[2 * k + 2] - ends_[2 * k + 1];
+      out = by_rows_ ? copy(out, fixed_index, fixed_index_size)
+                     : copy(out, node_index, node_index_size);
+      out = by_rows_ ? copy(out, node_index, node_index_size)
+                     : copy(out, fixed_index, fixed_index_size);
       out = by_rows_ ? copy(out, fixed, fixed_size) : copy(out, text, text_size);
       out = by_rows_ ? copy(out, text, text_size) : copy(out, fixed, fixed_size);
       const lie::SE3& g = values[k];

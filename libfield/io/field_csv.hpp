@@ -46,8 +46,9 @@ class FieldCsvWriter final : public march::SlabObserver {
   mesh::Side left_;
   SlabSelection selection_;
   CsvWriter csv_;
-  // The texts that repeat: "t_j," of every row (space columns) or "s_a," of every node (time
-  // rows), formatted once; entry k is texts_[ends_[k] .. ends_[k + 1]).
+  // The texts that repeat: "j," and "t_j," of every row (space columns) or "a," and "s_a," of
+  // every node (time rows), formatted once; entry k is texts_[ends_[k] .. ends_[k + 1]), node
+  // k's index text entry 2k and its t or s text entry 2k + 1.
   std::string texts_;
   std::vector<std::size_t> ends_;
   std::vector<lie::SE3> pending_;  // last slab received when it was not written

@@ -1,6 +1,7 @@
 // write_shortest writes the bytes of std::to_chars(value) and write_double those of the integer
 // rule plus std::to_chars, on random bit patterns (subnormals included), values of the output
-// files (order 1, j dt, (a + 1/2) ds), every decimal scale from 1e-30 to 1e30, and edge cases.
+// files (order 1, j dt, (a + 1/2) ds), every decimal scale from 1e-30 to 1e30, every number of
+// digits at every place of the point, and edge cases.
 #include "libfield/io/number_text.hpp"
 
 #include <gtest/gtest.h>
@@ -34,9 +35,14 @@ std::string shortest(double v) {
   return std::string(text, write_shortest(text, v));
 }
 
+// write_double writes whole 8-byte words of digits (number_text.cpp): it must stay within its
+// kMaxDoubleChars; the bytes after them are checked.
 std::string whole(double v) {
-  char text[kMaxDoubleChars];
-  return std::string(text, write_double(text, v));
+  char text[kMaxDoubleChars + 8];
+  std::memset(text, '#', sizeof text);
+  std::string result(text, write_double(text, v));
+  if (std::string(text + kMaxDoubleChars, 8) != "########") result += " (wrote past its room)";
+  return result;
 }
 
 std::vector<double> edge_cases() {
@@ -141,6 +147,10 @@ TEST(NumberText, ShortestEqualsToCharsOnMillionsOfValues) {
     check(k * (0.05 / 20.0));                         // t_j = j dt
     check((k % 1000 + 0.5) * 0.001);                  // s_a = (a + 1/2) ds
     check(static_cast<float>(unit(bits)));            // few digits
+    // 1 to 17 digits, with 0 to 4 zeros after the point or the point among the digits.
+    const double digits = std::pow(10.0, k % 17 + 1);
+    check(std::round(unit(bits) * digits) / digits / std::pow(10.0, k % 5));
+    check(std::round(unit(bits) * digits) / digits * std::pow(10.0, k % 7));
   }
   EXPECT_EQ(mismatches, 0) << "of " << count << " values";
 }

@@ -1,0 +1,116 @@
+#include "libfield/io/writer_thread.hpp"
+
+#include <pthread.h>
+#include <signal.h>
+
+namespace field::io {
+
+WriterThread::WriterThread(std::vector<march::SlabObserver*> writers)
+    : writers_(std::move(writers)), batches_(kBatches) {
+  current_ = &batches_[0];
+  for (int k = 1; k < kBatches; ++k) free_.push_back(&batches_[k]);
+  handed_at_ = std::chrono::steady_clock::now();
+  // The thread inherits the signal mask: block the stop signals while starting it.
+  sigset_t stop_signals, old;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &old);
+  try {
+    thread_ = std::thread([this] { run(); });
+  } catch (...) {
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    throw;
+  }
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+}
+
+WriterThread::~WriterThread() {
+  stop();
+}
+
+void WriterThread::slab(int index, const std::vector<lie::SE3>& values,
+                        const march::SlabStats& stats) {
+  if (failed_.load(std::memory_order_acquire)) rethrow_error();
+  if (current_ == nullptr) throw std::logic_error("WriterThread::slab after finish()");
+  Batch& b = *current_;
+  if (b.count == b.slabs.size()) b.slabs.emplace_back();
+  Slab& s = b.slabs[b.count++];
+  s.index = index;
+  s.stats = stats;
+  s.values.assign(values.begin(), values.end());
+  b.nodes += values.size();
+  if (b.nodes >= kBatchNodes || std::chrono::steady_clock::now() - handed_at_ >= kHandOverDelay)
+    hand_over(true);
+}
+
+void WriterThread::finish() {
+  stop();
+  rethrow_error();
+  for (march::SlabObserver* w : writers_) w->finish();
+}
+
+void WriterThread::hand_over(bool wait) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  full_.push_back(current_);
+  current_ = nullptr;
+  queued_.notify_one();
+  handed_at_ = std::chrono::steady_clock::now();
+  if (!wait) return;
+  freed_.wait(lock, [this] { return !free_.empty() || failed_.load(); });
+  if (failed_.load()) {
+    lock.unlock();
+    rethrow_error();
+  }
+  current_ = free_.back();
+  free_.pop_back();
+}
+
+void WriterThread::stop() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (current_ != nullptr && current_->count > 0) full_.push_back(current_);
+    current_ = nullptr;
+    done_ = true;
+  }
+  queued_.notify_one();
+  thread_.join();
+}
+
+void WriterThread::rethrow_error() {
+  if (failed_.load(std::memory_order_acquire)) std::rethrow_exception(error_);
+}
+
+void WriterThread::run() {
+  for (;;) {
+    Batch* b = nullptr;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      queued_.wait(lock, [this] { return !full_.empty() || done_; });
+      if (full_.empty()) return;
+      b = full_.front();
+      full_.pop_front();
+    }
+    try {
+      for (std::size_t k = 0; k < b->count; ++k)
+        for (march::SlabObserver* w : writers_)
+          w->slab(b->slabs[k].index, b->slabs[k].values, b->slabs[k].stats);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      error_ = std::current_exception();
+      failed_.store(true, std::memory_order_release);
+      freed_.notify_all();
+      return;
+    }
+    b->count = 0;
+    b->nodes = 0;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      free_.push_back(b);
+    }
+    freed_.notify_one();
+  }
+}
+
+}  // namespace field::io

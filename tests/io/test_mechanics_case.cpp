@@ -1,0 +1,85 @@
+// io/mechanics_case: the shipped cases read, and errors name file:line and the key.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "libfield/core/error.hpp"
+#include "libfield/io/mechanics_case.hpp"
+
+namespace field::io {
+namespace {
+
+const std::string kPendulum = R"(format = 1
+system = "double_pendulum"
+[time]
+h = 0.01
+steps = 10
+[double_pendulum]
+m1 = 1.0
+m2 = 2.0
+l1 = 1.0
+l2 = 0.5
+theta1 = 0.3
+theta2 = 0.4
+)";
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_mechanics_case(text, "case.toml");
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(MechanicsCase, ShippedCasesRead) {
+  const MechanicsCase p =
+      load_mechanics_case(std::string(FIELD_SOURCE_DIR) + "/meshes/double_pendulum/case.toml");
+  EXPECT_EQ(p.system, MechanicsSystemKind::double_pendulum);
+  EXPECT_EQ(p.scheme, mechanics::ConstraintScheme::rattle);
+  const MechanicsCase r =
+      load_mechanics_case(std::string(FIELD_SOURCE_DIR) + "/meshes/rigid_body/case.toml");
+  EXPECT_EQ(r.system, MechanicsSystemKind::rigid_body);
+  EXPECT_EQ(r.inertia(1, 1), 3.0);
+}
+
+TEST(MechanicsCase, DefaultsAndValues) {
+  const MechanicsCase c = parse_mechanics_case(kPendulum, "case.toml");
+  EXPECT_EQ(c.steps, 10);
+  EXPECT_EQ(c.pendulum.m2, 2.0);
+  EXPECT_EQ(c.pendulum.gravity, 9.81);
+  EXPECT_EQ(c.quadrature, mechanics::Quadrature::trapezoidal);
+  EXPECT_EQ(c.vtk_stride, 10);
+}
+
+TEST(MechanicsCase, ErrorsNameFileLineAndKey) {
+  std::string text = kPendulum;
+  text.replace(text.find("l2 = 0.5"), 8, "l2 = -0.5");
+  EXPECT_NE(error_of(text).find("case.toml:10: [double_pendulum] l2: must be > 0"),
+            std::string::npos)
+      << error_of(text);
+  EXPECT_NE(error_of(kPendulum + "lenght = 3\n")
+                .find("case.toml:13: unknown key [double_pendulum] lenght"),
+            std::string::npos)
+      << error_of(kPendulum + "lenght = 3\n");
+  std::string method = kPendulum + "[method]\nconstraints = \"rattel\"\n";
+  EXPECT_NE(error_of(method).find("case.toml:14: [method] constraints: expected one of"),
+            std::string::npos)
+      << error_of(method);
+  std::string body = R"(format = 1
+system = "rigid_body"
+[time]
+h = 0.01
+steps = 10
+[rigid_body]
+principal_moments = [1.0, 1.0, 3.0]
+omega = [0.0, 1.0, 0.0]
+)";
+  EXPECT_NE(error_of(body).find("case.toml:7: [rigid_body] principal_moments: rigid body: the "
+                                "principal moments"),
+            std::string::npos)
+      << error_of(body);
+}
+
+}  // namespace
+}  // namespace field::io
