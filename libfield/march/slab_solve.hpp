@@ -85,8 +85,8 @@ class SlabSolver {
     const SlabLanes& k = *lanes_;
     if (k.external) extra_.resize(cur.size());
     const Vec6* extra = k.external ? extra_.data() : nullptr;
-#pragma omp parallel num_threads(threads_for(hi - lo))
-    {
+    const int threads = threads_for(hi - lo);
+    const auto body = [&] {
 #pragma omp for schedule(static)
       for (int b = 0; b < SlabLanes::batches(cross); ++b)
         k.fluxes(cur.data(), b * W, std::min(W, cross - b * W), flux.data(), flux_tilde.data());
@@ -101,6 +101,13 @@ class SlabSolver {
         k.updates(slab, i0, std::min(W, hi - i0), cur.data(), flux.data(), flux_tilde.data(), extra,
                   y.data(), back1.data(), back2.data(), next.data(), reports_.data());
       }
+    };
+    // One thread: no parallel region (libgomp's team of one still takes two futex calls a slab).
+    if (threads == 1) {
+      body();
+    } else {
+#pragma omp parallel num_threads(threads)
+      body();
     }
   }
 
