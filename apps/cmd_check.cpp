@@ -112,10 +112,21 @@ io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, Field
   return csv;
 }
 
+template <class G>
+int check_run(const Args& args, const io::CaseSpec& spec);
+
 int run_check(const Args& args) {
   // 1. The run: resolved case and field.
   require_run_folder(args.dir);
   const io::CaseSpec spec = io::load_case(args.dir / "run.toml");
+  // The run's retraction becomes the type G here, once (lie::with_group).
+  return lie::with_group(spec.retraction,
+                         [&](auto group) { return check_run<decltype(group)>(args, spec); });
+}
+
+// Steps 1 (the field) to 4 of run_check, with the group and retraction G of the run.
+template <class G>
+int check_run(const Args& args, const io::CaseSpec& spec) {
   const bool time = spec.march == io::MarchKind::time;
   FieldSource source;
   const io::FieldCsv csv = read_run_field(args.dir, spec, source);
@@ -131,12 +142,13 @@ int run_check(const Args& args) {
   const io::Problem full(spec);
   const io::Problem problem(full, time ? last : spec.J, time ? spec.A : last);
   const mesh::SpacetimeMesh& mesh = problem.mesh;
+  const dcel::DiscreteModel<G> model(problem.density, problem.loads, mesh);
   const mesh::Field field = io::assemble_field(csv, mesh, time);
   const mesh::Boundary boundary = problem.boundary();
   const std::string status = run_status(args.dir);
   const bool early = last < (time ? spec.J : spec.A) && !source.part && status != "interrupted";
   std::printf("%s: %s march, %s, rows 0..%d, columns 0..%d%s\n", args.dir.string().c_str(),
-              time ? "time" : "space", problem.model.tau().name().c_str(), mesh.J(), mesh.A(),
+              time ? "time" : "space", lie::retraction_name<G>().c_str(), mesh.J(), mesh.A(),
               early ? " (the run stopped early)" : "");
   if (source.part) {
     std::string ignored;
@@ -166,9 +178,9 @@ int run_check(const Args& args) {
 
   // 2. DCEL residuals, theory §4: a node passes when |G_n| <= max(tol max scale, floor_n), the
   // round-off floor of its terms (docs/theory.md section 7.4).
-  const std::vector<double> floors = dcel::residual_floors(problem.model, field);
+  const std::vector<double> floors = dcel::residual_floors(model, field);
   const dcel::ResidualReport residual =
-      dcel::residual_report(problem.model, field, boundary, args.residual_tolerance, floors);
+      dcel::residual_report(model, field, boundary, args.residual_tolerance, floors);
   const bool residual_ok = residual.ratio <= 1.0;
   std::printf(
       "  DCEL residual   max |G_n|/scale = %.3e over %lld equation nodes (worst j = %d, a = %d)  "
@@ -181,13 +193,13 @@ int run_check(const Args& args) {
   // 3. Noether balance on rows, columns and random rectangles of equation nodes, theory §7.2.
   // A rectangle passes when |Res(R)| <= max(tol S, 10 eps terms(R) S + floor(R))
   // (noether::BalanceFloor::allowed): the evaluation round-off of the sum and the node floors.
-  const noether::MomentumMaps maps(problem.model, field);
+  const noether::MomentumMaps<G> maps(model, field);
   const noether::BalanceFloor balance_floor(field, floors);
   const noether::Rectangle E = equation_nodes(mesh, boundary);
   struct Worst {
     double relative = 0.0, ratio = 0.0;
     noether::Rectangle R;
-    void add(const noether::MomentumMaps& maps, const noether::BalanceFloor& floor,
+    void add(const noether::MomentumMaps<G>& maps, const noether::BalanceFloor& floor,
              const noether::Rectangle& r, double tol, double scale_glob) {
       const noether::BalanceResult b = noether::noether_balance(maps, r, scale_glob);
       const double allowed = floor.allowed(r, b, scale_glob, tol);
@@ -225,7 +237,7 @@ int run_check(const Args& args) {
 
   // 4. Energies and momenta (reported, not judged: they depend on the case).
   if (time) {
-    const std::vector<double> E_j = noether::time_energies(problem.model, field);
+    const std::vector<double> E_j = noether::time_energies(model, field);
     double drift = 0.0;
     const Vec6 P0 = noether::total_time_momentum(maps, 0);
     for (int j = 1; j < mesh.J(); ++j)
@@ -235,7 +247,7 @@ int run_check(const Args& args) {
         "%.3e\n",
         E_j.empty() ? 0.0 : E_j.front(), range(E_j), drift);
   } else {
-    const std::vector<double> E_M = noether::space_energies(problem.model, field);
+    const std::vector<double> E_M = noether::space_energies(model, field);
     double drift = 0.0;
     const Vec6 Q0 = noether::total_space_momentum(maps, 0);
     for (int a = 1; a < mesh.A(); ++a)

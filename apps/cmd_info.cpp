@@ -68,7 +68,10 @@ double mean_value_length(const io::Problem& problem) {
   march::MarchOptions options;
   options.newton = problem.spec.newton;
   options.threads = 1;
-  march::time_march(prefix.model, io::time_march_input(prefix), {&lengths}, options);
+  prefix.with_model([&](const auto& model) {
+    using G = typename std::decay_t<decltype(model)>::Group;
+    march::time_march(model, io::time_march_input<G>(prefix), {&lengths}, options);
+  });
   return lengths.values > 0.0 ? lengths.chars / lengths.values : 19.0;
 }
 
@@ -85,7 +88,8 @@ int run_info(const fs::path& case_file) {
   std::optional<march::SpacePrediction> prediction;  // theory §6.3, from the tip data
   std::vector<std::string> prediction_notes;
   if (fits && time) {
-    io::time_march_input(problem);
+    lie::with_group(spec.retraction,
+                    [&](auto group) { io::time_march_input<decltype(group)>(problem); });
   } else if (fits) {
     const io::SpaceSetup setup = io::space_march_input(problem);
     note = setup.note;
@@ -98,7 +102,7 @@ int run_info(const fs::path& case_file) {
   std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
   if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
   std::printf("  march: %s (field %s), retraction %s\n", time ? "time" : "space",
-              time ? "simulate" : "reconstruct", problem.model.tau().name().c_str());
+              time ? "simulate" : "reconstruct", lie::retraction_name(spec.retraction).c_str());
   if (spec.law) {
     std::printf("section  given law (%s), mass per length %.6g kg/m\n",
                 spec.law->diagonal() ? "diagonal: SIMD lanes" : "coupled: general path",
@@ -193,8 +197,8 @@ int run_info(const fs::path& case_file) {
                            csv_lines * (7 * kCsvValue + 11) + 27;
   const double frames = vtk_rows.count();
   const double frame_bytes =
-      frames * double(io::BeamFramesWriter::frame_bytes(A)) + frames * 80.0 + 110.0;  // + beam.pvd
-  const double spacetime_bytes = double(io::SpacetimeWriter::file_bytes(vtk_rows.count(), A));
+      frames * double(io::beam_frame_bytes(A)) + frames * 80.0 + 110.0;  // + beam.pvd
+  const double spacetime_bytes = double(io::spacetime_file_bytes(vtk_rows.count(), A));
   const double series_bytes = time ? (J + 1) * (14 * kCsvValue + 14)  // tip.csv
                                              * (spec.output.tip ? 1 : 0) +
                                          J * (10 * kCsvValue + 12)  // time_series.csv

@@ -43,12 +43,14 @@ struct Args {
 };
 
 /// Writes the VTK files of a space march from its recorded columns 0..A_done, row by row.
+template <class G>
 void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Field& field,
                int A_done) {
   const io::Problem done(problem, problem.spec.J, A_done);
+  const dcel::DiscreteModel<G> model(done.density, done.loads, done.mesh);
   const int stride = problem.spec.output.vtk_rows_stride(problem.spec.J);
-  io::BeamFramesWriter frames(dir, done.model, mesh::Side::prescribed, stride);
-  io::SpacetimeWriter spacetime(dir / "spacetime.vtu", done.model, done.boundary(), stride);
+  io::BeamFramesWriter frames(dir, model, mesh::Side::prescribed, stride);
+  io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, done.boundary(), stride);
   std::vector<lie::SE3> row(A_done + 1);
   for (int j = 0; j <= problem.spec.J; ++j) {
     for (int a = 0; a <= A_done; ++a) row[a] = field(j, a);
@@ -58,6 +60,11 @@ void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Fiel
   frames.finish();
   spacetime.finish();
 }
+
+template <class G>
+int march_case(const Args& args, const CommonOptions& common,
+               std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
+               const dcel::DiscreteModel<G>& model);
 
 int run_reconstruct(const Args& args, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
@@ -70,9 +77,19 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   check_memory(spec);
   const int threads = run_threads(common.threads, spec.J);  // apps/thread_count.hpp
   use_passive_openmp_wait(threads, spec.J);                 // may start the program again, once
-  io::Problem problem(spec);
+  const io::Problem problem(spec);
+  // The case's retraction becomes the type G here, once (io::Problem::with_model).
+  return problem.with_model(
+      [&](const auto& model) { return march_case(args, common, start, problem, threads, model); });
+}
+
+// Steps 1 (the march's input) to 5 of run_reconstruct with the discrete model of the case.
+template <class G>
+int march_case(const Args& args, const CommonOptions& common,
+               std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
+               const dcel::DiscreteModel<G>& model) {
+  const io::CaseSpec& spec = problem.spec;
   const io::SpaceSetup setup = io::space_march_input(problem);
-  const dcel::DiscreteModel& model = problem.model;
   const int J = spec.J, A = spec.A;
   march::MarchOptions options;
   options.newton = spec.newton;
@@ -141,7 +158,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   progress.done();
   series.close();
   const int done = problem_found.error.empty() ? result.last_slab : problem_found.error_slab;
-  if (spec.output.vtk && done >= 1) write_vtk(dir, problem, recorder.field(), done);
+  if (spec.output.vtk && done >= 1) write_vtk<G>(dir, problem, recorder.field(), done);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -168,7 +185,8 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   summary.write(dir);
 
   std::printf("%s: space march (%s), A = %d, J = %d, dt = %g s, ds = %g m, L = %g m\n",
-              spec.name.c_str(), model.tau().name().c_str(), A, J, spec.dt, spec.ds, spec.length());
+              spec.name.c_str(), lie::retraction_name<G>().c_str(), A, J, spec.dt, spec.ds,
+              spec.length());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, wall,
               result.node_solves / std::max(wall, 1e-9));
   std::printf("  E_M^0 = %.15g, (max E_M - min E_M)/|E_M^0| = %.3e\n", stats.E0,

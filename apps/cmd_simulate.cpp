@@ -48,6 +48,11 @@ std::string vector_text(const Vec6& v) {
   return buf;
 }
 
+template <class G>
+int march_case(const Args& args, const CommonOptions& common,
+               std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
+               const dcel::DiscreteModel<G>& model);
+
 int run_simulate(const Args& args, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
   // 1. Read and validate everything before touching the output folder: the case, its data
@@ -58,9 +63,19 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   check_memory(spec);
   const int threads = run_threads(common.threads, spec.A);  // apps/thread_count.hpp
   use_passive_openmp_wait(threads, spec.A);                 // may start the program again, once
-  io::Problem problem(spec);
-  const march::TimeMarchInput input = io::time_march_input(problem);
-  const dcel::DiscreteModel& model = problem.model;
+  const io::Problem problem(spec);
+  // The case's retraction becomes the type G here, once (io::Problem::with_model).
+  return problem.with_model(
+      [&](const auto& model) { return march_case(args, common, start, problem, threads, model); });
+}
+
+// Steps 1 (the march's input) to 5 of run_simulate with the discrete model of the case.
+template <class G>
+int march_case(const Args& args, const CommonOptions& common,
+               std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
+               const dcel::DiscreteModel<G>& model) {
+  const io::CaseSpec& spec = problem.spec;
+  const march::TimeMarchInput input = io::time_march_input<G>(problem);
   const int J = spec.J, A = spec.A;
   march::MarchOptions options;
   options.newton = spec.newton;
@@ -85,13 +100,13 @@ int run_simulate(const Args& args, const CommonOptions& common) {
     writers.push_back(std::make_unique<io::FieldCsvWriter>(dir / "field.csv", problem.mesh, true,
                                                            spec.left_side(), stride));
   if (spec.output.tip)
-    writers.push_back(std::make_unique<io::TipCsvWriter>(dir / "tip.csv", model));
+    writers.push_back(std::make_unique<io::TipCsvWriter<G>>(dir / "tip.csv", model));
   const int vtk_stride = spec.output.vtk_rows_stride(J);  // "auto": at most ~400 frames
   if (spec.output.vtk) {
     writers.push_back(
-        std::make_unique<io::BeamFramesWriter>(dir, model, spec.left_side(), vtk_stride));
-    writers.push_back(std::make_unique<io::SpacetimeWriter>(dir / "spacetime.vtu", model,
-                                                            problem.boundary(), vtk_stride));
+        std::make_unique<io::BeamFramesWriter<G>>(dir, model, spec.left_side(), vtk_stride));
+    writers.push_back(std::make_unique<io::SpacetimeWriter<G>>(dir / "spacetime.vtu", model,
+                                                               problem.boundary(), vtk_stride));
   }
   io::CsvWriter series(dir / "time_series.csv",
                        {"j", "t", "E", "P_ang1", "P_ang2", "P_ang3", "P_lin1", "P_lin2", "P_lin3",
@@ -99,7 +114,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   SeriesStats stats;
   Progress progress("row", "t", J, common.quiet);
   RunProblem problem_found;
-  noether::TimeDiagnostics diagnostics(
+  noether::TimeDiagnostics<G> diagnostics(
       model, problem.boundary(),
       [&](const noether::TimeRowDiagnostics& d) {
         if (!problem_found.non_finite.empty()) return;
@@ -157,7 +172,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   summary.write(dir);
 
   std::printf("%s: time march (%s), A = %d, J = %d, dt = %g s, ds = %g m, T = %g s\n",
-              spec.name.c_str(), model.tau().name().c_str(), A, J, spec.dt, spec.ds,
+              spec.name.c_str(), lie::retraction_name<G>().c_str(), A, J, spec.dt, spec.ds,
               spec.duration());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, wall,
               result.node_solves / std::max(wall, 1e-9));

@@ -14,7 +14,7 @@ void keep_arguments(char** argv);
 /// and starts the program again with the same arguments (execv of /proc/self/exe, once: the
 /// variable is then set). Call it before the command writes anything. Nothing happens when the
 /// march would run on one thread (`threads` = 1, or slabs of `slab_nodes` <
-/// march::SlabSolver::kParallelMinNodes nodes), and if the new start fails the program goes on
+/// march::kParallelMinNodes nodes), and if the new start fails the program goes on
 /// with libgomp's default.
 void use_passive_openmp_wait(int threads, int slab_nodes);
 

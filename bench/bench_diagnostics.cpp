@@ -23,8 +23,7 @@ void BM_time_series(benchmark::State& state) {
   const int threads = static_cast<int>(state.range(1)), stride = static_cast<int>(state.range(2));
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
-                                  wb.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, wb.mesh());
   const march::TimeMarchInput in = wb.input();
   march::MarchOptions options;
   options.threads = threads;

@@ -7,8 +7,8 @@ namespace {
 
 using field::Mat6;
 using field::Vec6;
-using field::lie::Retraction;
-using field::lie::RetractionKind;
+using field::lie::Se3Cayley;
+using field::lie::Se3Exp;
 
 Vec6 typical_x() {
   Vec6 x;
@@ -16,74 +16,69 @@ Vec6 typical_x() {
   return x;
 }
 
-template <RetractionKind kind>
+template <class G>
 void BM_tau(benchmark::State& state) {
-  const Retraction tau(kind);
   Vec6 x = typical_x();
   for (auto _ : state) {
     benchmark::DoNotOptimize(x);
-    benchmark::DoNotOptimize(tau.tau(x));
+    benchmark::DoNotOptimize(G::tau(x));
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-template <RetractionKind kind>
+template <class G>
 void BM_tau_inv(benchmark::State& state) {
-  const Retraction tau(kind);
-  auto g = tau.tau(typical_x());
+  auto g = G::tau(typical_x());
   for (auto _ : state) {
     benchmark::DoNotOptimize(g);
-    benchmark::DoNotOptimize(tau.tau_inv(g));
+    benchmark::DoNotOptimize(G::tau_inv(g));
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-template <RetractionKind kind>
+template <class G>
 void BM_dtau_inv_dual(benchmark::State& state) {
-  const Retraction tau(kind);
   Vec6 x = typical_x();
   Vec6 p = Vec6::Constant(0.3);
   for (auto _ : state) {
     benchmark::DoNotOptimize(x);
     benchmark::DoNotOptimize(p);
-    benchmark::DoNotOptimize(tau.dtau_inv_dual(x, p));
+    benchmark::DoNotOptimize(G::dtau_inv_dual(x, p));
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-template <RetractionKind kind>
+template <class G>
 void BM_dtau_inv(benchmark::State& state) {
-  const Retraction tau(kind);
   Vec6 x = typical_x();
   for (auto _ : state) {
     benchmark::DoNotOptimize(x);
-    benchmark::DoNotOptimize(tau.dtau_inv(x));
+    benchmark::DoNotOptimize(G::dtau_inv(x));
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-template <RetractionKind kind>
+template <class G>
 void BM_newton_M(benchmark::State& state) {
-  const Retraction tau(kind);
   Vec6 x = typical_x();
   Vec6 p = Vec6::Constant(0.3);
   for (auto _ : state) {
     benchmark::DoNotOptimize(x);
     benchmark::DoNotOptimize(p);
-    benchmark::DoNotOptimize(tau.newton_M(x, p));
+    benchmark::DoNotOptimize(G::newton_M(x, p));
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-BENCHMARK_TEMPLATE(BM_tau, RetractionKind::cayley);
-BENCHMARK_TEMPLATE(BM_tau, RetractionKind::exponential);
-BENCHMARK_TEMPLATE(BM_tau_inv, RetractionKind::cayley);
-BENCHMARK_TEMPLATE(BM_tau_inv, RetractionKind::exponential);
-BENCHMARK_TEMPLATE(BM_dtau_inv_dual, RetractionKind::cayley);
-BENCHMARK_TEMPLATE(BM_dtau_inv_dual, RetractionKind::exponential);
-BENCHMARK_TEMPLATE(BM_dtau_inv, RetractionKind::cayley);
-BENCHMARK_TEMPLATE(BM_dtau_inv, RetractionKind::exponential);
-BENCHMARK_TEMPLATE(BM_newton_M, RetractionKind::cayley);
-BENCHMARK_TEMPLATE(BM_newton_M, RetractionKind::exponential);
+BENCHMARK_TEMPLATE(BM_tau, Se3Cayley);
+BENCHMARK_TEMPLATE(BM_tau, Se3Exp);
+BENCHMARK_TEMPLATE(BM_tau_inv, Se3Cayley);
+BENCHMARK_TEMPLATE(BM_tau_inv, Se3Exp);
+BENCHMARK_TEMPLATE(BM_dtau_inv_dual, Se3Cayley);
+BENCHMARK_TEMPLATE(BM_dtau_inv_dual, Se3Exp);
+BENCHMARK_TEMPLATE(BM_dtau_inv, Se3Cayley);
+BENCHMARK_TEMPLATE(BM_dtau_inv, Se3Exp);
+BENCHMARK_TEMPLATE(BM_newton_M, Se3Cayley);
+BENCHMARK_TEMPLATE(BM_newton_M, Se3Exp);
 
 }  // namespace

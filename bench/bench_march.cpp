@@ -58,8 +58,7 @@ void BM_time_slab(benchmark::State& state) {
   wb.J = std::max(100, 100000 / wb.A);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
-                                  wb.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, wb.mesh());
   const march::TimeMarchInput in = wb.input();
   const march::MarchOptions options = slab_options(state);
   run_marches(
@@ -73,8 +72,7 @@ void BM_space_slab(benchmark::State& state) {
   ws.J = static_cast<int>(state.range(0));
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
-                                  ws.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ws.mesh());
   const march::SpaceMarchInput in = ws.input();
   const march::MarchOptions options = slab_options(state);
   run_marches(
@@ -99,29 +97,33 @@ BENCHMARK(BM_space_slab)->Apply(slab_sizes);
 // 0 Cayley, 1 exp.
 void BM_slab_retraction(benchmark::State& state) {
   const bool time = state.range(0) == 0;
-  const lie::Retraction tau(state.range(1) == 0 ? lie::RetractionKind::cayley
-                                                : lie::RetractionKind::exponential);
   march::MarchOptions options;
   options.threads = 1;
   const model::Loads loads;
-  if (time) {
-    bench::WavyBeam wb;
-    wb.A = 1000;
-    wb.J = 100;
-    const model::BeamDensity beam = test::soft_beam();
-    const dcel::DiscreteModel model(beam, loads, tau, wb.mesh());
-    const march::TimeMarchInput in = wb.input();
-    run_marches(
-        state, [&] { return march::time_march(model, in, {}, options); }, wb.J);
-  } else {
-    bench::WavySpace ws;
-    ws.J = 1000;
-    const model::BeamDensity beam = test::SpaceEvolution::beam();
-    const dcel::DiscreteModel model(beam, loads, tau, ws.mesh());
-    const march::SpaceMarchInput in = ws.input();
-    run_marches(
-        state, [&] { return march::space_march(model, in, {}, options); }, ws.A - 1);
-  }
+  const auto run = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
+    if (time) {
+      bench::WavyBeam wb;
+      wb.A = 1000;
+      wb.J = 100;
+      const model::BeamDensity beam = test::soft_beam();
+      const dcel::DiscreteModel model(beam, loads, group, wb.mesh());
+      const march::TimeMarchInput in = wb.input();
+      run_marches(
+          state, [&] { return march::time_march(model, in, {}, options); }, wb.J);
+    } else {
+      bench::WavySpace ws;
+      ws.J = 1000;
+      const model::BeamDensity beam = test::SpaceEvolution::beam();
+      const dcel::DiscreteModel model(beam, loads, group, ws.mesh());
+      const march::SpaceMarchInput in = ws.input();
+      run_marches(
+          state, [&] { return march::space_march(model, in, {}, options); }, ws.A - 1);
+    }
+  };
+  if (state.range(1) == 0)
+    run(lie::Se3Cayley{});
+  else
+    run(lie::Se3Exp{});
 }
 BENCHMARK(BM_slab_retraction)
     ->ArgsProduct({{0, 1}, {0, 1}})
@@ -141,8 +143,7 @@ void BM_slab_law(benchmark::State& state) {
   const int law = static_cast<int>(state.range(0));
   const model::BeamDensity beam = law == 2 ? test::coupled_beam() : test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
-                                  wb.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, wb.mesh());
   const march::TimeMarchInput in = wb.input();
   march::MarchOptions options;
   options.threads = 1;
@@ -169,18 +170,18 @@ void BM_one_slab(benchmark::State& state) {
   const int n = static_cast<int>(state.range(1));
   const model::BeamDensity beam = time ? test::soft_beam() : test::SpaceEvolution::beam();
   const model::Loads loads;
-  const lie::Retraction tau(lie::RetractionKind::cayley);
+  using G = lie::Se3Cayley;
   bench::WavyBeam wb;
   wb.A = n;
   wb.J = 4;
   bench::WavySpace ws;
   ws.J = n;
   ws.A = 4;
-  const dcel::DiscreteModel model(beam, loads, tau, time ? wb.mesh() : ws.mesh());
+  const dcel::DiscreteModel model(beam, loads, G{}, time ? wb.mesh() : ws.mesh());
   const test::RecordedRun run = time ? test::record_time_march(model, wb.input(), 1)
                                      : test::record_space_march(model, ws.input(), 1);
   FIELD_CHECK(run.result.completed, "BM_one_slab: the recording march failed");
-  const mesh::ConvectedFields c(run.field, tau);
+  const mesh::ConvectedFields<G> c(run.field);
   // Slab 3: the nodes of row (column) 3, and the rates of the three slabs before it.
   std::vector<lie::SE3> cur(n + 1), next(n + 1);
   std::vector<Vec6> y(n + 1), back1(n + 1), back2(n + 1), flux(n), flux_tilde(n);
@@ -194,8 +195,8 @@ void BM_one_slab(benchmark::State& state) {
   const std::vector<Vec6> y0 = y, back10 = back1, back20 = back2;
   march::MarchOptions options;
   options.threads = static_cast<int>(state.range(2));
-  march::SlabSolver solver(model, time ? dcel::NodeEquation::time : dcel::NodeEquation::space,
-                           options);
+  march::SlabSolver<G> solver(model, time ? dcel::NodeEquation::time : dcel::NodeEquation::space,
+                              options);
   FIELD_CHECK(solver.lanes(), "BM_one_slab: no lane kernel");
   const auto no_loads = [](int) { return Vec6::Zero().eval(); };
   march::MarchResult result;
@@ -231,14 +232,18 @@ void BM_free_flight(benchmark::State& state) {
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const auto kind =
-      state.range(0) == 0 ? lie::RetractionKind::cayley : lie::RetractionKind::exponential;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(kind), ff.mesh());
-  const march::TimeMarchInput in = ff.input();
-  march::MarchOptions options;
-  options.threads = 1;
-  run_marches(
-      state, [&] { return march::time_march(model, in, {}, options); }, ff.J);
+  const auto run = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
+    const dcel::DiscreteModel model(beam, loads, group, ff.mesh());
+    const march::TimeMarchInput in = ff.input();
+    march::MarchOptions options;
+    options.threads = 1;
+    run_marches(
+        state, [&] { return march::time_march(model, in, {}, options); }, ff.J);
+  };
+  if (state.range(0) == 0)
+    run(lie::Se3Cayley{});
+  else
+    run(lie::Se3Exp{});
 }
 BENCHMARK(BM_free_flight)
     ->Arg(0)
@@ -251,8 +256,7 @@ void BM_space_evolution(benchmark::State& state) {
   const test::SpaceEvolution ev;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
-                                  ev.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ev.mesh());
   const march::SpaceMarchInput in = ev.input();
   march::MarchOptions options;
   options.threads = static_cast<int>(state.range(0));
@@ -272,8 +276,7 @@ void BM_long_beam(benchmark::State& state) {
   wb.J = 1000;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
-                                  wb.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, wb.mesh());
   const march::TimeMarchInput in = wb.input();
   march::MarchOptions options;
   options.threads = static_cast<int>(state.range(0));

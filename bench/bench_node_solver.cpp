@@ -25,40 +25,40 @@ struct NodeProblem {
 };
 
 struct Recorded {
-  lie::Retraction tau;
   NodeProblem time, space;
 };
 
 // free_flight: node a = 5 between rows 199 and 200; space_evolution: row j = 150 between
 // columns 4 and 5. Both in the middle of their runs, where the motion is fully developed.
-Recorded record(lie::RetractionKind kind) {
-  Recorded rec{lie::Retraction(kind), {}, {}};
+template <class G>
+Recorded record() {
+  Recorded rec;
   const model::Loads loads;
   {
     const test::FreeFlight ff;
     const model::BeamDensity beam = test::soft_beam();
-    const dcel::DiscreteModel model(beam, loads, rec.tau, ff.mesh());
+    const dcel::DiscreteModel model(beam, loads, G{}, ff.mesh());
     const auto run = test::record_time_march(model, ff.input(), 1);
-    const mesh::ConvectedFields c(run.field, rec.tau);
+    const mesh::ConvectedFields<G> c(run.field);
     rec.time = {dcel::NodeEquation::time, ff.dt, c.xi(199, 5), c.xi(200, 5), Vec6::Zero()};
-    rec.time.m = dcel::node_phi(beam, rec.tau, rec.time.equation, rec.time.h, rec.time.y);
+    rec.time.m = dcel::node_phi<G>(beam, rec.time.equation, rec.time.h, rec.time.y);
   }
   {
     const test::SpaceEvolution ev;
     const model::BeamDensity beam = test::SpaceEvolution::beam();
-    const dcel::DiscreteModel model(beam, loads, rec.tau, ev.mesh());
+    const dcel::DiscreteModel model(beam, loads, G{}, ev.mesh());
     const auto run = test::record_space_march(model, ev.input(), 1);
-    const mesh::ConvectedFields c(run.field, rec.tau);
+    const mesh::ConvectedFields<G> c(run.field);
     rec.space = {dcel::NodeEquation::space, ev.ds, c.eta(150, 4), c.eta(150, 5), Vec6::Zero()};
-    rec.space.m = dcel::node_phi(beam, rec.tau, rec.space.equation, rec.space.h, rec.space.y);
+    rec.space.m = dcel::node_phi<G>(beam, rec.space.equation, rec.space.h, rec.space.y);
   }
   return rec;
 }
 
-const Recorded& recorded(lie::RetractionKind kind) {
-  static const Recorded cay = record(lie::RetractionKind::cayley);
-  static const Recorded exp = record(lie::RetractionKind::exponential);
-  return kind == lie::RetractionKind::cayley ? cay : exp;
+template <class G>
+const Recorded& recorded() {
+  static const Recorded rec = record<G>();
+  return rec;
 }
 
 // The density of each problem: the soft beam for the time node, the stubby beam for the space one.
@@ -66,16 +66,16 @@ model::BeamDensity density_for(dcel::NodeEquation e) {
   return e == dcel::NodeEquation::time ? test::soft_beam() : test::SpaceEvolution::beam();
 }
 
-template <lie::RetractionKind kind, dcel::NodeEquation equation>
+template <class G, dcel::NodeEquation equation>
 void BM_solve_node(benchmark::State& state) {
-  const Recorded& rec = recorded(kind);
+  const Recorded& rec = recorded<G>();
   const NodeProblem& p = equation == dcel::NodeEquation::time ? rec.time : rec.space;
   const model::BeamDensity beam = density_for(equation);
   int iterations = 0;
   for (auto _ : state) {
     Vec6 y = p.y_prev;
     benchmark::DoNotOptimize(y);
-    const dcel::NodeSolveReport r = dcel::solve_node(beam, rec.tau, equation, p.h, p.m, y);
+    const dcel::NodeSolveReport r = dcel::solve_node<G>(beam, equation, p.h, p.m, y);
     benchmark::DoNotOptimize(y);
     iterations = r.iterations;
   }
@@ -84,18 +84,18 @@ void BM_solve_node(benchmark::State& state) {
 }
 
 // The closed-form solvers the marches use for the beam (dcel::CayleyNode, dcel::ExpNode).
-template <lie::RetractionKind kind, dcel::NodeEquation equation>
+template <class G, dcel::NodeEquation equation>
 void BM_solve_node_closed_form(benchmark::State& state) {
-  const Recorded& rec = recorded(kind);
+  const Recorded& rec = recorded<G>();
   const NodeProblem& p = equation == dcel::NodeEquation::time ? rec.time : rec.space;
   const model::BeamDensity beam = density_for(equation);
   using Node =
-      std::conditional_t<kind == lie::RetractionKind::cayley, dcel::CayleyNode, dcel::ExpNode>;
+      std::conditional_t<std::is_same_v<G, lie::Se3Cayley>, dcel::CayleyNode, dcel::ExpNode>;
   const Node node = [&] {
-    if constexpr (kind == lie::RetractionKind::cayley)
-      return *dcel::make_cayley_node(beam, rec.tau, equation, p.h);
+    if constexpr (std::is_same_v<G, lie::Se3Cayley>)
+      return *dcel::make_cayley_node(beam, equation, p.h);
     else
-      return *dcel::make_exp_node(beam, rec.tau, equation, p.h);
+      return *dcel::make_exp_node(beam, equation, p.h);
   }();
   int iterations = 0;
   for (auto _ : state) {
@@ -109,38 +109,38 @@ void BM_solve_node_closed_form(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-template <lie::RetractionKind kind, dcel::NodeEquation equation>
+template <class G, dcel::NodeEquation equation>
 void BM_node_phi(benchmark::State& state) {
-  const Recorded& rec = recorded(kind);
+  const Recorded& rec = recorded<G>();
   const NodeProblem& p = equation == dcel::NodeEquation::time ? rec.time : rec.space;
   const model::BeamDensity beam = density_for(equation);
   Vec6 y = p.y_prev;
   for (auto _ : state) {
     benchmark::DoNotOptimize(y);
-    benchmark::DoNotOptimize(dcel::node_phi(beam, rec.tau, equation, p.h, y));
+    benchmark::DoNotOptimize(dcel::node_phi<G>(beam, equation, p.h, y));
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-template <lie::RetractionKind kind, dcel::NodeEquation equation>
+template <class G, dcel::NodeEquation equation>
 void BM_node_jacobian(benchmark::State& state) {
-  const Recorded& rec = recorded(kind);
+  const Recorded& rec = recorded<G>();
   const NodeProblem& p = equation == dcel::NodeEquation::time ? rec.time : rec.space;
   const model::BeamDensity beam = density_for(equation);
   Vec6 y = p.y_prev;
   for (auto _ : state) {
     benchmark::DoNotOptimize(y);
-    benchmark::DoNotOptimize(dcel::node_jacobian(beam, rec.tau, equation, p.h, y));
+    benchmark::DoNotOptimize(dcel::node_jacobian<G>(beam, equation, p.h, y));
   }
   state.SetItemsProcessed(state.iterations());
 }
 
 // The 6x6 linear solve of one Newton step (partial-pivoting LU of a typical Jacobian).
 void BM_newton_linear_solve(benchmark::State& state) {
-  const Recorded& rec = recorded(lie::RetractionKind::cayley);
+  const Recorded& rec = recorded<lie::Se3Cayley>();
   const model::BeamDensity beam = test::soft_beam();
-  const Mat6 jac =
-      dcel::node_jacobian(beam, rec.tau, dcel::NodeEquation::time, rec.time.h, rec.time.y_prev);
+  const Mat6 jac = dcel::node_jacobian<lie::Se3Cayley>(beam, dcel::NodeEquation::time, rec.time.h,
+                                                       rec.time.y_prev);
   Vec6 rhs = rec.time.m;
   for (auto _ : state) {
     benchmark::DoNotOptimize(rhs);
@@ -150,8 +150,8 @@ void BM_newton_linear_solve(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-constexpr auto cay = lie::RetractionKind::cayley;
-constexpr auto exp = lie::RetractionKind::exponential;
+using cay = lie::Se3Cayley;
+using exp = lie::Se3Exp;
 constexpr auto time_eq = dcel::NodeEquation::time;
 constexpr auto space_eq = dcel::NodeEquation::space;
 

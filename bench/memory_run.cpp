@@ -66,8 +66,7 @@ int main(int argc, char** argv) {
 
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(lie::RetractionKind::cayley),
-                                  wb.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, wb.mesh());
   const march::TimeMarchInput in = wb.input();
   std::printf("# memory_run: A = %d, J = %d, threads = %d, output every %d rows\n", wb.A, wb.J,
               options.threads, every);

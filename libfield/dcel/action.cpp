@@ -4,14 +4,16 @@
 
 namespace field::dcel {
 
-double discrete_lagrangian(const DiscreteModel& model, const lie::SE3& v1, const lie::SE3& v2,
+template <class G>
+double discrete_lagrangian(const DiscreteModel<G>& model, const lie::SE3& v1, const lie::SE3& v2,
                            const lie::SE3& v3) {
-  const Vec6 xi = mesh::convected(model.tau(), v1, v2, model.dt());
-  const Vec6 eta = mesh::convected(model.tau(), v1, v3, model.ds());
+  const Vec6 xi = mesh::convected<G>(v1, v2, model.dt());
+  const Vec6 eta = mesh::convected<G>(v1, v3, model.ds());
   return model.dt() * model.ds() * model.density().lagrangian(v1, xi, eta);
 }
 
-double discrete_action(const DiscreteModel& model, const mesh::Field& field) {
+template <class G>
+double discrete_action(const DiscreteModel<G>& model, const mesh::Field& field) {
   const mesh::SpacetimeMesh& m = model.mesh();
   double S = 0.0;
   for (int j = 0; j < m.J(); ++j)
@@ -19,5 +21,12 @@ double discrete_action(const DiscreteModel& model, const mesh::Field& field) {
       S += discrete_lagrangian(model, field(j, a), field(j + 1, a), field(j, a + 1));
   return S;
 }
+
+#define FIELD_INSTANTIATE(G)                                                                     \
+  template double discrete_lagrangian(const DiscreteModel<G>&, const lie::SE3&, const lie::SE3&, \
+                                      const lie::SE3&);                                          \
+  template double discrete_action(const DiscreteModel<G>&, const mesh::Field&);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::dcel

@@ -7,9 +7,11 @@
 namespace field::dcel {
 
 /// L_d(j, a) = dt ds l(g_j^a, xi_j^a, eta_j^a).
-double discrete_lagrangian(const DiscreteModel& model, const lie::SE3& v1, const lie::SE3& v2,
+template <class G>
+double discrete_lagrangian(const DiscreteModel<G>& model, const lie::SE3& v1, const lie::SE3& v2,
                            const lie::SE3& v3);
 /// S_d of the whole field (serial sum in triangle order).
-double discrete_action(const DiscreteModel& model, const mesh::Field& field);
+template <class G>
+double discrete_action(const DiscreteModel<G>& model, const mesh::Field& field);
 
 }  // namespace field::dcel

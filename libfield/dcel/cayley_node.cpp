@@ -128,12 +128,10 @@ NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOption
   return newton_solve(CayleyIteration{K_, y0_, K_v_inv_, h_}, m, y, options, kFreezeStep);
 }
 
-std::optional<CayleyNode> make_cayley_node(const model::Density& density,
-                                           const lie::Retraction& tau, NodeEquation equation,
+std::optional<CayleyNode> make_cayley_node(const model::Density& density, NodeEquation equation,
                                            double h) {
   const auto* beam = dynamic_cast<const model::BeamDensity*>(&density);
-  if (tau.kind() != lie::RetractionKind::cayley || beam == nullptr || !beam->diagonal())
-    return std::nullopt;
+  if (beam == nullptr || !beam->diagonal()) return std::nullopt;  // diagonal laws only
   if (equation == NodeEquation::time) return CayleyNode(beam->inertia(), Vec6::Zero(), h);
   return CayleyNode(beam->stiffness(), beam->reference_strain(), h);
 }

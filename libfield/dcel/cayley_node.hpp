@@ -38,10 +38,9 @@ class CayleyNode {
   double h_;
 };
 
-/// The closed-form solver of `equation` when `tau` is Cayley and `density` a model::BeamDensity
-/// (diagonal J and C); empty otherwise (then use dcel::solve_node).
-std::optional<CayleyNode> make_cayley_node(const model::Density& density,
-                                           const lie::Retraction& tau, NodeEquation equation,
+/// The closed-form solver of `equation` (with tau = cay, lie::Se3Cayley) when `density` is a
+/// model::BeamDensity (diagonal J and C); empty otherwise (then use dcel::solve_node).
+std::optional<CayleyNode> make_cayley_node(const model::Density& density, NodeEquation equation,
                                            double h);
 
 }  // namespace field::dcel

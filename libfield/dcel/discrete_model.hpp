@@ -1,7 +1,8 @@
 #pragma once
 /// Everything the discrete equations need besides the field: the density, the external loads, the
-/// retraction and the grid (theory §1, §1.4, theory §3). Holds references: the density and the
-/// loads must outlive it.
+/// grid (theory §1, §1.4, theory §3) and, as the type parameter G, the group with its retraction
+/// (lie::Se3Cayley or lie::Se3Exp, theory §2; docs/lie-groups.md). Holds references: the density
+/// and the loads must outlive it.
 #include "libfield/core/types.hpp"
 #include "libfield/lie/retraction.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
@@ -10,15 +11,23 @@
 
 namespace field::dcel {
 
+template <class G>
 class DiscreteModel {
  public:
-  DiscreteModel(const model::Density& density, const model::Loads& loads, lie::Retraction tau,
+  /// The group and its retraction tau (theory §2).
+  using Group = G;
+
+  DiscreteModel(const model::Density& density, const model::Loads& loads,
                 const mesh::SpacetimeMesh& mesh)
-      : density_(&density), loads_(&loads), tau_(tau), mesh_(mesh) {}
+      : density_(&density), loads_(&loads), mesh_(mesh) {}
+  /// The same with the group as a tag, so that `DiscreteModel model(d, l, lie::Se3Exp{}, m)`
+  /// deduces G.
+  DiscreteModel(const model::Density& density, const model::Loads& loads, G,
+                const mesh::SpacetimeMesh& mesh)
+      : DiscreteModel(density, loads, mesh) {}
 
   const model::Density& density() const { return *density_; }
   const model::Loads& loads() const { return *loads_; }
-  const lie::Retraction& tau() const { return tau_; }
   const mesh::SpacetimeMesh& mesh() const { return mesh_; }
   double dt() const { return mesh_.dt(); }
   double ds() const { return mesh_.ds(); }
@@ -39,7 +48,6 @@ class DiscreteModel {
  private:
   const model::Density* density_;
   const model::Loads* loads_;
-  lie::Retraction tau_;
   mesh::SpacetimeMesh mesh_;
 };
 

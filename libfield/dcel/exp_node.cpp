@@ -96,11 +96,10 @@ NodeSolveReport ExpNode::solve(const Vec6& m, Vec6& y, const NodeSolverOptions& 
   return newton_solve(ExpIteration{K_, y0_, K_v_inv_, h_}, m, y, options, kFreezeStep);
 }
 
-std::optional<ExpNode> make_exp_node(const model::Density& density, const lie::Retraction& tau,
-                                     NodeEquation equation, double h) {
+std::optional<ExpNode> make_exp_node(const model::Density& density, NodeEquation equation,
+                                     double h) {
   const auto* beam = dynamic_cast<const model::BeamDensity*>(&density);
-  if (tau.kind() != lie::RetractionKind::exponential || beam == nullptr || !beam->diagonal())
-    return std::nullopt;
+  if (beam == nullptr || !beam->diagonal()) return std::nullopt;  // diagonal laws only
   if (equation == NodeEquation::time) return ExpNode(beam->inertia(), Vec6::Zero(), h);
   return ExpNode(beam->stiffness(), beam->reference_strain(), h);
 }

@@ -41,9 +41,9 @@ class ExpNode {
   double h_;
 };
 
-/// The closed-form solver of `equation` when `tau` is the exponential and `density` a
+/// The closed-form solver of `equation` (with tau = exp, lie::Se3Exp) when `density` is a
 /// model::BeamDensity with diagonal() J and C; empty otherwise (then use dcel::solve_node).
-std::optional<ExpNode> make_exp_node(const model::Density& density, const lie::Retraction& tau,
-                                     NodeEquation equation, double h);
+std::optional<ExpNode> make_exp_node(const model::Density& density, NodeEquation equation,
+                                     double h);
 
 }  // namespace field::dcel

@@ -26,22 +26,31 @@ struct VertexDerivatives {
 };
 
 /// Momenta of triangle (j, a) with vertices v1 = g_j^a, v2 = g_{j+1}^a, v3 = g_j^{a+1}.
-TriangleMomenta triangle_momenta(const DiscreteModel& model, int j, int a, const lie::SE3& v1,
+template <class G>
+TriangleMomenta triangle_momenta(const DiscreteModel<G>& model, int j, int a, const lie::SE3& v1,
                                  const lie::SE3& v2, const lie::SE3& v3);
 /// D1, D2, D3 from the momenta.
-VertexDerivatives vertex_derivatives(const DiscreteModel& model, const TriangleMomenta& m);
+template <class G>
+VertexDerivatives vertex_derivatives(const DiscreteModel<G>& model, const TriangleMomenta& m);
 
 /// mu = (dtau^{-1}_{dt xi})^T dT/dxi and mu~ for a given xi (used by the marches).
-void time_momenta(const DiscreteModel& model, const Vec6& xi, Vec6& mu, Vec6& mu_tilde);
+template <class G>
+void time_momenta(const DiscreteModel<G>& model, const Vec6& xi, Vec6& mu, Vec6& mu_tilde);
 /// lambda and lambda~ for a given eta.
-void space_momenta(const DiscreteModel& model, const Vec6& eta, Vec6& lambda, Vec6& lambda_tilde);
+template <class G>
+void space_momenta(const DiscreteModel<G>& model, const Vec6& eta, Vec6& lambda,
+                   Vec6& lambda_tilde);
 /// mu alone, (dtau^{-1}_{dt xi})^T dT/dxi: what the diagnostics need (noether/slab_terms).
-Vec6 time_momentum(const DiscreteModel& model, const Vec6& xi);
+template <class G>
+Vec6 time_momentum(const DiscreteModel<G>& model, const Vec6& xi);
 /// lambda alone, -(dtau^{-1}_{ds eta})^T dV/deta: what the diagnostics need.
-Vec6 space_momentum(const DiscreteModel& model, const Vec6& eta);
+template <class G>
+Vec6 space_momentum(const DiscreteModel<G>& model, const Vec6& eta);
 /// mu~ alone, (dtau^{-1}_{-dt xi})^T dT/dxi: what the time march needs of row j-1.
-Vec6 time_momentum_tilde(const DiscreteModel& model, const Vec6& xi);
+template <class G>
+Vec6 time_momentum_tilde(const DiscreteModel<G>& model, const Vec6& xi);
 /// lambda~ alone, -(dtau^{-1}_{-ds eta})^T dV/deta: what the space march needs of column a-1.
-Vec6 space_momentum_tilde(const DiscreteModel& model, const Vec6& eta);
+template <class G>
+Vec6 space_momentum_tilde(const DiscreteModel<G>& model, const Vec6& eta);
 
 }  // namespace field::dcel

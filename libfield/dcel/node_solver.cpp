@@ -3,6 +3,8 @@
 #include <Eigen/LU>
 #include <cmath>
 
+#include "libfield/lie/retraction.hpp"
+
 namespace field::dcel {
 
 namespace {
@@ -14,26 +16,26 @@ Mat6 law_derivative(const model::Density& d, NodeEquation e, const Vec6& y) {
 }
 }  // namespace
 
-Vec6 node_phi(const model::Density& density, const lie::Retraction& tau, NodeEquation equation,
-              double h, const Vec6& y) {
-  return tau.dtau_inv_dual(h * y, law(density, equation, y));
+template <class G>
+Vec6 node_phi(const model::Density& density, NodeEquation equation, double h, const Vec6& y) {
+  return G::dtau_inv_dual(h * y, law(density, equation, y));
 }
 
-Mat6 node_jacobian(const model::Density& density, const lie::Retraction& tau, NodeEquation equation,
-                   double h, const Vec6& y) {
+template <class G>
+Mat6 node_jacobian(const model::Density& density, NodeEquation equation, double h, const Vec6& y) {
   const Vec6 x = h * y;
-  return tau.dtau_inv(x).transpose() * law_derivative(density, equation, y) +
-         h * tau.newton_M(x, law(density, equation, y));
+  return G::dtau_inv(x).transpose() * law_derivative(density, equation, y) +
+         h * G::newton_M(x, law(density, equation, y));
 }
 
-NodeSolveReport solve_node(const model::Density& density, const lie::Retraction& tau,
-                           NodeEquation equation, double h, const Vec6& m, Vec6& y,
-                           const NodeSolverOptions& options) {
+template <class G>
+NodeSolveReport solve_node(const model::Density& density, NodeEquation equation, double h,
+                           const Vec6& m, Vec6& y, const NodeSolverOptions& options) {
   NodeSolveReport report;
   bool polishing = false;
   while (report.iterations < options.max_iterations) {
-    const Vec6 phi = node_phi(density, tau, equation, h, y);
-    const Mat6 jac = node_jacobian(density, tau, equation, h, y);
+    const Vec6 phi = node_phi<G>(density, equation, h, y);
+    const Mat6 jac = node_jacobian<G>(density, equation, h, y);
     const Vec6 dy = jac.partialPivLu().solve(phi - m);
     y -= dy;
     ++report.iterations;
@@ -45,8 +47,16 @@ NodeSolveReport solve_node(const model::Density& density, const lie::Retraction&
     polishing = dy.cwiseAbs().maxCoeff() <= options.tolerance * (1.0 + y.cwiseAbs().maxCoeff());
   }
   report.residual =
-      y.allFinite() ? (node_phi(density, tau, equation, h, y) - m).cwiseAbs().maxCoeff() : INFINITY;
+      y.allFinite() ? (node_phi<G>(density, equation, h, y) - m).cwiseAbs().maxCoeff() : INFINITY;
   return report;
 }
+
+#define FIELD_INSTANTIATE(G)                                                                       \
+  template Vec6 node_phi<G>(const model::Density&, NodeEquation, double, const Vec6&);             \
+  template Mat6 node_jacobian<G>(const model::Density&, NodeEquation, double, const Vec6&);        \
+  template NodeSolveReport solve_node<G>(const model::Density&, NodeEquation, double, const Vec6&, \
+                                         Vec6&, const NodeSolverOptions&);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::dcel

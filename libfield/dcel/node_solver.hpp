@@ -4,9 +4,9 @@
 /// time march: y = xi, h = dt, p = dT/dxi (= J xi); space march: y = eta, h = ds, p = dV/deta
 /// (= C (eta - E6)) and m = -(target lambda). Newton with the analytic Jacobian
 ///   J_Phi = (dtau^{-1}_{hy})^T dp/dy + h M(hy, p(y)).
-/// Non-convergence is an expected outcome, reported, never thrown.
+/// Non-convergence is an expected outcome, reported, never thrown. G: the group and its retraction
+/// tau (lie::Se3Cayley or lie::Se3Exp, theory §2).
 #include "libfield/core/types.hpp"
-#include "libfield/lie/retraction.hpp"
 #include "libfield/model/density.hpp"
 
 namespace field::dcel {
@@ -28,17 +28,17 @@ struct NodeSolveReport {
 };
 
 /// Phi(y) for the given equation.
-Vec6 node_phi(const model::Density& density, const lie::Retraction& tau, NodeEquation equation,
-              double h, const Vec6& y);
+template <class G>
+Vec6 node_phi(const model::Density& density, NodeEquation equation, double h, const Vec6& y);
 
 /// The Newton Jacobian dPhi/dy = (dtau^{-1}_{hy})^T dp/dy + h M(hy, p(y)) (analytic).
-Mat6 node_jacobian(const model::Density& density, const lie::Retraction& tau, NodeEquation equation,
-                   double h, const Vec6& y);
+template <class G>
+Mat6 node_jacobian(const model::Density& density, NodeEquation equation, double h, const Vec6& y);
 
 /// Solves Phi(y) = m in place, starting from y (e.g. the node's previous value). After the step
 /// criterion is met, one more iteration polishes the result (theory §5).
-NodeSolveReport solve_node(const model::Density& density, const lie::Retraction& tau,
-                           NodeEquation equation, double h, const Vec6& m, Vec6& y,
-                           const NodeSolverOptions& options = {});
+template <class G>
+NodeSolveReport solve_node(const model::Density& density, NodeEquation equation, double h,
+                           const Vec6& m, Vec6& y, const NodeSolverOptions& options = {});
 
 }  // namespace field::dcel

@@ -18,8 +18,8 @@ double norm_inf(const Vec6& v) {
 }
 
 // G_n of theory §4 from any node accessor values(j, a): a whole mesh::Field or a RowWindow.
-template <class Values>
-NodeResidual node_residual_of(const DiscreteModel& model, const Values& values, int j, int a) {
+template <class G, class Values>
+NodeResidual node_residual_of(const DiscreteModel<G>& model, const Values& values, int j, int a) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const auto derivatives_of = [&](int jt, int at) {
     const TriangleMomenta m =
@@ -56,25 +56,27 @@ Vec6 node_error(const lie::SE3& g) {
 
 // y = tau^{-1}(g0^{-1} g1) / h and the componentwise bound of its change for node errors z0, z1:
 // h dy = dtau^{-1}_{hy} (-z0 + Ad_U z1), U = g0^{-1} g1 (theory §3.3).
-Vec6 rate_error(const lie::Retraction& tau, const lie::SE3& g0, const lie::SE3& g1, const Vec6& z0,
-                const Vec6& z1, double h, Vec6& y) {
+template <class G>
+Vec6 rate_error(const lie::SE3& g0, const lie::SE3& g1, const Vec6& z0, const Vec6& z1, double h,
+                Vec6& y) {
   const lie::SE3 U = g0.inverse() * g1;
-  y = tau.tau_inv(U) / h;
-  return tau.dtau_inv(h * y).cwiseAbs() * (z0 + lie::Ad(U).cwiseAbs() * z1) / h;
+  y = G::tau_inv(U) / h;
+  return G::dtau_inv(h * y).cwiseAbs() * (z0 + lie::Ad(U).cwiseAbs() * z1) / h;
 }
 
 // Floors of D1, D2, D3 of the triangle (v1, v2, v3): the first-order change of each for the node
 // errors, through the Jacobians of mu, mu~ (h = dt, -dt) and lambda, lambda~ (h = ds, -ds) of
 // theory §5, plus kEvaluationEps eps |D_k|.
-std::array<double, 3> triangle_floors(const DiscreteModel& model, int j, int a, const lie::SE3& v1,
-                                      const lie::SE3& v2, const lie::SE3& v3) {
+template <class G>
+std::array<double, 3> triangle_floors(const DiscreteModel<G>& model, int j, int a,
+                                      const lie::SE3& v1, const lie::SE3& v2, const lie::SE3& v3) {
   const double dt = model.dt(), ds = model.ds();
   const Vec6 z1 = node_error(v1);
   Vec6 xi, eta;
-  const Vec6 dxi = rate_error(model.tau(), v1, v2, z1, node_error(v2), dt, xi);
-  const Vec6 deta = rate_error(model.tau(), v1, v3, z1, node_error(v3), ds, eta);
+  const Vec6 dxi = rate_error<G>(v1, v2, z1, node_error(v2), dt, xi);
+  const Vec6 deta = rate_error<G>(v1, v3, z1, node_error(v3), ds, eta);
   const auto change = [&](NodeEquation e, double h, const Vec6& y, const Vec6& dy) {
-    return norm_inf(node_jacobian(model.density(), model.tau(), e, h, y).cwiseAbs() * dy);
+    return norm_inf(node_jacobian<G>(model.density(), e, h, y).cwiseAbs() * dy);
   };
   const VertexDerivatives D = vertex_derivatives(model, triangle_momenta(model, j, a, v1, v2, v3));
   const double e = kEvaluationEps * kEps;
@@ -85,7 +87,8 @@ std::array<double, 3> triangle_floors(const DiscreteModel& model, int j, int a, 
 }
 }  // namespace
 
-std::vector<double> residual_floors(const DiscreteModel& model, const mesh::Field& field) {
+template <class G>
+std::vector<double> residual_floors(const DiscreteModel<G>& model, const mesh::Field& field) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int J = mesh.J(), A = mesh.A();
   std::vector<std::array<double, 3>> triangles(static_cast<size_t>(J) * A);
@@ -114,15 +117,19 @@ std::vector<double> residual_floors(const DiscreteModel& model, const mesh::Fiel
   return floors;
 }
 
-NodeResidual node_residual(const DiscreteModel& model, const mesh::Field& field, int j, int a) {
+template <class G>
+NodeResidual node_residual(const DiscreteModel<G>& model, const mesh::Field& field, int j, int a) {
   return node_residual_of(model, field, j, a);
 }
 
-NodeResidual node_residual(const DiscreteModel& model, const mesh::RowWindow& rows, int j, int a) {
+template <class G>
+NodeResidual node_residual(const DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
+                           int a) {
   return node_residual_of(model, rows, j, a);
 }
 
-ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& field,
+template <class G>
+ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::Field& field,
                                const mesh::Boundary& boundary, double tolerance,
                                const std::vector<double>& floors) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
@@ -173,5 +180,15 @@ ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& fi
   }
   return report;
 }
+
+#define FIELD_INSTANTIATE(G)                                                                      \
+  template std::vector<double> residual_floors(const DiscreteModel<G>&, const mesh::Field&);      \
+  template NodeResidual node_residual(const DiscreteModel<G>&, const mesh::Field&, int, int);     \
+  template NodeResidual node_residual(const DiscreteModel<G>&, const mesh::RowWindow&, int, int); \
+  template ResidualReport residual_report(const DiscreteModel<G>&, const mesh::Field&,            \
+                                          const mesh::Boundary&, double,                          \
+                                          const std::vector<double>&);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::dcel

@@ -18,10 +18,13 @@ struct NodeResidual {
 };
 
 /// G_n and its scale at node (j, a) of the field.
-NodeResidual node_residual(const DiscreteModel& model, const mesh::Field& field, int j, int a);
+template <class G>
+NodeResidual node_residual(const DiscreteModel<G>& model, const mesh::Field& field, int j, int a);
 /// The same G_n from a window holding the rows j-1 (when j >= 1), j and j+1 (when j < J): for
 /// streaming observers of a time march (io::SpacetimeWriter). Same code as the Field version.
-NodeResidual node_residual(const DiscreteModel& model, const mesh::RowWindow& rows, int j, int a);
+template <class G>
+NodeResidual node_residual(const DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
+                           int a);
 
 /// The round-off floor of G_n at every node (index j (A+1) + a): how large |G_n|_inf can be in a
 /// field that a march produced correctly and field.csv stored, from the actual terms at the node
@@ -30,7 +33,8 @@ NodeResidual node_residual(const DiscreteModel& model, const mesh::RowWindow& ro
 ///             position moves by 2 eps |r|_inf per component and every rotation by 8 eps.
 /// 0 at the unused node (J, A). Parallel over rows, each value computed alone: independent of the
 /// thread count.
-std::vector<double> residual_floors(const DiscreteModel& model, const mesh::Field& field);
+template <class G>
+std::vector<double> residual_floors(const DiscreteModel<G>& model, const mesh::Field& field);
 
 /// max |G_n| / max scale_n over the equation nodes of the boundary (theory §4) and, when a
 /// tolerance or the floors are given, the worst ratio |G_n|_inf / allowed_n with
@@ -46,7 +50,8 @@ struct ResidualReport {
   mesh::Node worst_ratio;  ///< node of `ratio`
   double max_floor = 0.0;  ///< max_n floor_n / max_scale over the equation nodes
 };
-ResidualReport residual_report(const DiscreteModel& model, const mesh::Field& field,
+template <class G>
+ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::Field& field,
                                const mesh::Boundary& boundary, double tolerance = 0.0,
                                const std::vector<double>& floors = {});
 

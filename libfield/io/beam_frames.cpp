@@ -65,8 +65,10 @@ VtkAppendedLayout frame_layout(int A) {
 
 }  // namespace
 
-BeamFramesWriter::BeamFramesWriter(std::filesystem::path dir, const dcel::DiscreteModel& model,
-                                   mesh::Side left, int stride)
+template <class G>
+BeamFramesWriter<G>::BeamFramesWriter(std::filesystem::path dir,
+                                      const dcel::DiscreteModel<G>& model, mesh::Side left,
+                                      int stride)
     : dir_(std::move(dir)),
       model_(model),
       left_(left),
@@ -80,13 +82,14 @@ BeamFramesWriter::BeamFramesWriter(std::filesystem::path dir, const dcel::Discre
   build_layout();
 }
 
-std::string BeamFramesWriter::frame_name(int j) {
+std::string beam_frame_name(int j) {
   char name[40];
   std::snprintf(name, sizeof name, "frames/beam_%06d.vtp", j);
   return name;
 }
 
-void BeamFramesWriter::slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats&) {
+template <class G>
+void BeamFramesWriter<G>::slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats&) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
   FIELD_CHECK(!finished_, "beam frames: row " << j << " after finish()");
   FIELD_CHECK(j == last_j_ + 1, "beam frames: rows must come in order 0, 1, ...: got row "
@@ -102,7 +105,8 @@ void BeamFramesWriter::slab(int j, const std::vector<lie::SE3>& row, const march
   last_j_ = j;
 }
 
-void BeamFramesWriter::finish() {
+template <class G>
+void BeamFramesWriter<G>::finish() {
   if (finished_) return;
   finished_ = true;
   if (last_j_ < 0) return;
@@ -113,18 +117,19 @@ void BeamFramesWriter::finish() {
     write_frame(last_j_, last_, nullptr, nullptr);
 }
 
-std::uint64_t BeamFramesWriter::frame_bytes(int A) {
+std::uint64_t beam_frame_bytes(int A) {
   const VtkAppendedLayout layout = frame_layout(A);
   return vtk_file_begin("PolyData").size() + layout.xml().size() +
          vtk_appended_begin("PolyData").size() + layout.appended_bytes() + vtk_file_end().size();
 }
 
-void BeamFramesWriter::build_layout() {
+template <class G>
+void BeamFramesWriter<G>::build_layout() {
   const int A = model_.mesh().A();
   const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
   const VtkAppendedLayout layout = frame_layout(A);
   header_ = vtk_file_begin("PolyData") + layout.xml() + vtk_appended_begin("PolyData");
-  frame_bytes_ = frame_bytes(A);
+  frame_bytes_ = beam_frame_bytes(A);
 
   // Cell a is the segment (a, a+1) (docs/output-format.md).
   std::vector<std::int64_t> connectivity, offsets;
@@ -145,9 +150,10 @@ void BeamFramesWriter::build_layout() {
   points_.resize(3 * n);
 }
 
-void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
-                                   const std::vector<lie::SE3>* from,
-                                   const std::vector<lie::SE3>* to) {
+template <class G>
+void BeamFramesWriter<G>::write_frame(int j, const std::vector<lie::SE3>& row,
+                                      const std::vector<lie::SE3>* from,
+                                      const std::vector<lie::SE3>* to) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
   const model::Density& density = model_.density();
   const int A = mesh.A();
@@ -166,8 +172,8 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
     // Body velocity xi_j^a = tau^{-1}((g_j^a)^{-1} g_{j+1}^a)/dt (theory §3.1), shown in space.
     Vec6 xi = Vec6::Zero();
     if (from != nullptr && to != nullptr)
-      xi = mesh::convected(model_.tau(), (*from)[static_cast<size_t>(a)],
-                           (*to)[static_cast<size_t>(a)], mesh.dt());
+      xi = mesh::convected<G>((*from)[static_cast<size_t>(a)], (*to)[static_cast<size_t>(a)],
+                              mesh.dt());
     // Spatial velocities Lambda omega, Lambda gamma of the body velocity xi (theory §0.2, left
     // trivialisation; xi of theory §3.1).
     put3(point_[kAngularVelocity], a, g.R * xi.head<3>());
@@ -176,8 +182,8 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
   // Segment strain eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1})/ds (theory §3.1) and the body stress
   // resultants C (eta - E6) = (moment, force) (theory §1).
   for (int a = 0; a < A; ++a) {
-    const Vec6 eta = mesh::convected(model_.tau(), row[static_cast<size_t>(a)],
-                                     row[static_cast<size_t>(a) + 1], mesh.ds());
+    const Vec6 eta =
+        mesh::convected<G>(row[static_cast<size_t>(a)], row[static_cast<size_t>(a) + 1], mesh.ds());
     const Vec6 stress = density.stress(eta);
     put3(cell_[kOmega], a, eta.head<3>());
     put3(cell_[kGamma], a, eta.tail<3>());
@@ -199,10 +205,14 @@ void BeamFramesWriter::write_frame(int j, const std::vector<lie::SE3>& row,
                                                                      << " bytes, the header says "
                                                                      << frame_bytes_);
 
-  const std::string name = frame_name(j);
+  const std::string name = beam_frame_name(j);
   write_file_atomically(dir_ / name,
                         [this](std::ostream& out) { out.write(file_.data(), file_.size()); });
   index_.add(mesh.t(j), name);  // the frame first, then the index
 }
+
+#define FIELD_INSTANTIATE(G) template class BeamFramesWriter<G>;
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::io

@@ -32,10 +32,16 @@
 
 namespace field::io {
 
+/// "frames/beam_NNNNNN.vtp": the frame file of row j relative to the run folder.
+std::string beam_frame_name(int j);
+/// Size [bytes] of every frame of a beam with nodes a = 0..A (for `field info`).
+std::uint64_t beam_frame_bytes(int A);
+
+template <class G>
 class BeamFramesWriter final : public march::SlabObserver {
  public:
   /// Creates `dir/frames` (throws field::IoError when it cannot). `left` sets s = mesh.s(a, left).
-  BeamFramesWriter(std::filesystem::path dir, const dcel::DiscreteModel& model, mesh::Side left,
+  BeamFramesWriter(std::filesystem::path dir, const dcel::DiscreteModel<G>& model, mesh::Side left,
                    int stride);
 
   /// Row j must follow the previous row; writes the frame of row j-1 when it is an output row.
@@ -43,10 +49,6 @@ class BeamFramesWriter final : public march::SlabObserver {
   /// Writes the frame of the last row received (J for a complete march). Throws field::IoError.
   void finish() override;
 
-  /// "frames/beam_NNNNNN.vtp": the frame file of row j relative to the run folder.
-  static std::string frame_name(int j);
-  /// Size [bytes] of every frame of a beam with nodes a = 0..A (for `field info`).
-  static std::uint64_t frame_bytes(int A);
   const PvdIndex& index() const { return index_; }
 
  private:
@@ -57,7 +59,7 @@ class BeamFramesWriter final : public march::SlabObserver {
   void build_layout();
 
   std::filesystem::path dir_;
-  dcel::DiscreteModel model_;
+  dcel::DiscreteModel<G> model_;
   mesh::Side left_;
   SlabSelection selection_;
   PvdIndex index_;

@@ -55,8 +55,7 @@ Problem::Problem(CaseSpec case_spec)
     : spec(std::move(case_spec)),
       density(spec.section_law(), spec.gravity),
       loads(spec.loads),
-      mesh(spec.J, spec.A, spec.dt, spec.ds),
-      model(density, loads, lie::Retraction(spec.retraction), mesh) {
+      mesh(spec.J, spec.A, spec.dt, spec.ds) {
   check_derived_numbers(spec, density, stability());
 }
 
@@ -64,8 +63,7 @@ Problem::Problem(const Problem& other, int J, int A)
     : spec(other.spec),
       density(spec.section_law(), spec.gravity),
       loads(spec.loads),
-      mesh(J, A, spec.dt, spec.ds),
-      model(density, loads, lie::Retraction(spec.retraction), mesh) {
+      mesh(J, A, spec.dt, spec.ds) {
   spec.J = J;
   spec.A = A;
 }
@@ -121,6 +119,7 @@ auto named(const CaseSpec& c, const std::filesystem::path& file, Read read) -> d
   }
 }
 
+template <class G>
 std::vector<lie::SE3> initial_row(const Problem& p) {
   const CaseSpec& c = p.spec;
   const InitialSpec& in = c.initial;
@@ -135,7 +134,7 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
       row[a].r = in.origin + p.mesh.s(a, c.left_side()) * in.axis.stableNormalized();
     }
   } else {  // uniform arc g_0^a = base tau(ds eta)^a, node 0 at the origin (theory §11.2)
-    const lie::SE3 step = p.model.tau().tau(c.ds * in.strain);
+    const lie::SE3 step = G::tau(c.ds * in.strain);
     row[0] = base;
     for (int a = 1; a < nodes; ++a) row[a] = row[a - 1] * step;
   }
@@ -200,17 +199,18 @@ void check_positions(const Problem& p, const std::vector<lie::SE3>& poses,
   }
 }
 
+template <class G>
 march::TimeMarchInput time_march_input(const Problem& p) {
   const CaseSpec& c = p.spec;
   FIELD_CHECK(c.march == MarchKind::time,
               c.file.string() << ": march = \"space\": run it with `field reconstruct`");
   march::TimeMarchInput in;
-  in.row0 = initial_row(p);
+  in.row0 = initial_row<G>(p);
   const std::vector<Vec6> xi = initial_velocities(c);
   // g_1 = g_0 tau(dt xi(0)): first order, exact for rigid motions (theory §6.1 step 2 remark);
   // for the second-order start, row 1 to O(dt^2) (checked against the magnitude rule below).
   std::vector<lie::SE3> step_row;
-  for (int a = 0; a <= c.A; ++a) step_row.push_back(in.row0[a] * p.model.tau().tau(c.dt * xi[a]));
+  for (int a = 0; a <= c.A; ++a) step_row.push_back(in.row0[a] * G::tau(c.dt * xi[a]));
   if (c.initial.start == InitialSpec::Start::first_order)
     in.row1 = step_row;
   else
@@ -252,5 +252,9 @@ SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip)
     }
   return setup;
 }
+
+#define FIELD_INSTANTIATE(G) template march::TimeMarchInput time_march_input<G>(const Problem& p);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::io

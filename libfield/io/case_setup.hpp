@@ -16,9 +16,10 @@
 
 namespace field::io {
 
-/// Everything a march of the case needs besides its input data. Not copyable: `model` refers to
-/// `density` and `loads`. The constructor checks the numbers derived from the case (T, L, the
-/// laws' diagonals, the stability numbers) for finiteness and range; throws field::Error.
+/// Everything a march of the case needs besides its input data. Not copyable: the model of
+/// with_model refers to `density` and `loads`. The constructor checks the numbers derived from the
+/// case (T, L, the laws' diagonals, the stability numbers) for finiteness and range; throws
+/// field::Error.
 struct Problem {
   explicit Problem(CaseSpec case_spec);
   /// The same problem on a smaller grid (rows 0..J, nodes 0..A), e.g. a run that stopped early.
@@ -30,7 +31,17 @@ struct Problem {
   model::BeamDensity density;
   model::Loads loads;
   mesh::SpacetimeMesh mesh;
-  dcel::DiscreteModel model;
+
+  /// Calls f(model) with the discrete model of the case, a dcel::DiscreteModel<G> for the group
+  /// and retraction G of its `retraction` key (lie::with_group, theory §2): where the case's
+  /// choice becomes a type, once per command. f is a generic lambda; both instances must return
+  /// the same type.
+  template <class F>
+  decltype(auto) with_model(F&& f) const {
+    return lie::with_group(spec.retraction, [&](auto group) -> decltype(auto) {
+      return f(dcel::DiscreteModel<decltype(group)>(density, loads, mesh));
+    });
+  }
 
   /// The boundary of the evolution the case marches (theory §4).
   mesh::Boundary boundary() const;
@@ -55,6 +66,7 @@ Mat3 rotation_to_axis(const Vec3& axis);
 
 /// The initial rows, velocities and ends of a time march (reads the case's CSV files); the
 /// positions of rows 0, 1 and prescribed ends obey the magnitude rule (check_positions).
+template <class G>
 march::TimeMarchInput time_march_input(const Problem& problem);
 
 /// The tip data and rows of a space march; `tip` overrides the case's tip file when not empty.

@@ -73,7 +73,7 @@ void append_values(std::string& out, const std::vector<T>& values) {
 
 }  // namespace
 
-std::uint64_t SpacetimeWriter::file_bytes(long long rows, int A) {
+std::uint64_t spacetime_file_bytes(long long rows, int A) {
   const VtkAppendedLayout layout =
       grid_layout(static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(A) + 1);
   return vtk_file_begin("UnstructuredGrid").size() + layout.xml().size() +
@@ -81,8 +81,10 @@ std::uint64_t SpacetimeWriter::file_bytes(long long rows, int A) {
          vtk_file_end().size();
 }
 
-SpacetimeWriter::SpacetimeWriter(std::filesystem::path path, const dcel::DiscreteModel& model,
-                                 const mesh::Boundary& boundary, int stride)
+template <class Group>
+SpacetimeWriter<Group>::SpacetimeWriter(std::filesystem::path path,
+                                        const dcel::DiscreteModel<Group>& model,
+                                        const mesh::Boundary& boundary, int stride)
     : path_(std::move(path)),
       model_(model),
       boundary_(boundary),
@@ -98,26 +100,31 @@ SpacetimeWriter::SpacetimeWriter(std::filesystem::path path, const dcel::Discret
                   "; check that the output folder exists and is writable");
 }
 
-SpacetimeWriter::~SpacetimeWriter() {
+template <class Group>
+SpacetimeWriter<Group>::~SpacetimeWriter() {
   if (rows_out_.is_open()) rows_out_.close();
   std::error_code ignored;
   std::filesystem::remove(rows_path_, ignored);  // the rows are in the .vtu, or of no use
 }
 
-std::size_t SpacetimeWriter::memory_bytes() const {
+template <class Group>
+std::size_t SpacetimeWriter<Group>::memory_bytes() const {
   const size_t n = static_cast<size_t>(model_.mesh().A()) + 1;
   return static_cast<size_t>(window_.capacity()) * n * sizeof(lie::SE3) +
          record_.capacity() * sizeof(double) + kinds_.capacity() * sizeof(std::int32_t) +
          column_N_.capacity() * sizeof(double);
 }
 
-void SpacetimeWriter::slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats&) {
+template <class Group>
+void SpacetimeWriter<Group>::slab(int j, const std::vector<lie::SE3>& row,
+                                  const march::SlabStats&) {
   FIELD_CHECK(!finished_, "spacetime.vtu: row " << j << " after finish()");
   window_.push(j, row);  // checks the order and the size
   if (j >= 1 && selection_.selects(j - 1)) process_row(j - 1, true);
 }
 
-void SpacetimeWriter::finish() {
+template <class Group>
+void SpacetimeWriter<Group>::finish() {
   if (finished_) return;
   finished_ = true;
   const int last = window_.last_row();
@@ -125,7 +132,8 @@ void SpacetimeWriter::finish() {
   write();
 }
 
-void SpacetimeWriter::process_row(int j, bool complete) {
+template <class Group>
+void SpacetimeWriter<Group>::process_row(int j, bool complete) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
   const model::Density& density = model_.density();
   const int A = mesh.A();
@@ -156,8 +164,8 @@ void SpacetimeWriter::process_row(int j, bool complete) {
         sum_M += norm_inf(t.M);
         column_N_[a] += norm_inf(t.N);
         const lie::SE3& g = window_(j, a);
-        const Vec6 xi = mesh::convected(model_.tau(), g, window_(j + 1, a), mesh.dt());
-        const Vec6 eta = mesh::convected(model_.tau(), g, window_(j, a + 1), mesh.ds());
+        const Vec6 xi = mesh::convected<Group>(g, window_(j + 1, a), mesh.dt());
+        const Vec6 eta = mesh::convected<Group>(g, window_(j, a + 1), mesh.ds());
         // Energy density at v1 of triangle (j, a), T + V + Pi (theory §8); its row sum is E_j up
         // to the strain-energy average: ds sum_a e = E_j - ds/2 sum_a (V_{j+1} - V_j)
         // (docs/output-format.md).
@@ -188,7 +196,8 @@ void SpacetimeWriter::process_row(int j, bool complete) {
   ++rows_;
 }
 
-void SpacetimeWriter::write() {
+template <class Group>
+void SpacetimeWriter<Group>::write() {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
   const int A = mesh.A();
   const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
@@ -337,5 +346,9 @@ void SpacetimeWriter::write() {
   std::error_code ignored;
   std::filesystem::remove(rows_path_, ignored);
 }
+
+#define FIELD_INSTANTIATE(G) template class SpacetimeWriter<G>;
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::io

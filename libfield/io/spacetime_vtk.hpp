@@ -42,12 +42,16 @@
 
 namespace field::io {
 
+/// Size [bytes] of a spacetime.vtu of `rows` output rows of nodes a = 0..A (`field info`).
+std::uint64_t spacetime_file_bytes(long long rows, int A);
+
+template <class G>
 class SpacetimeWriter final : public march::SlabObserver {
  public:
   /// `boundary` says which nodes are equation nodes (mesh::SpacetimeMesh::is_equation_node) and
   /// where the nodes sit (s = mesh.s(a, boundary.left)).
   /// Opens `PATH.rows.part`: throws field::IoError naming it when it cannot.
-  SpacetimeWriter(std::filesystem::path path, const dcel::DiscreteModel& model,
+  SpacetimeWriter(std::filesystem::path path, const dcel::DiscreteModel<G>& model,
                   const mesh::Boundary& boundary, int stride);
   SpacetimeWriter(const SpacetimeWriter&) = delete;
   SpacetimeWriter& operator=(const SpacetimeWriter&) = delete;
@@ -63,8 +67,6 @@ class SpacetimeWriter final : public march::SlabObserver {
   int output_rows() const { return static_cast<int>(rows_); }
   /// Bytes the writer holds in memory (its buffers; for tests of the memory bound): O(A).
   std::size_t memory_bytes() const;
-  /// Size [bytes] of a spacetime.vtu of `rows` output rows of nodes a = 0..A (`field info`).
-  static std::uint64_t file_bytes(long long rows, int A);
 
  private:
   /// Node quantities of output row j from the window (rows j-1, j, j+1), appended to the
@@ -74,7 +76,7 @@ class SpacetimeWriter final : public march::SlabObserver {
   void write();
 
   std::filesystem::path path_;
-  dcel::DiscreteModel model_;
+  dcel::DiscreteModel<G> model_;
   mesh::Boundary boundary_;
   SlabSelection selection_;
   mesh::RowWindow window_;

@@ -9,6 +9,7 @@
 #include "libfield/core/error.hpp"
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/pose_track.hpp"
+#include "libfield/mesh/convected.hpp"
 
 namespace field::io {
 
@@ -71,11 +72,13 @@ TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J) {
   return tip;
 }
 
-TipCsvWriter::TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel& model)
-    : csv_(std::move(path), tip_columns()), tau_(model.tau()), dt_(model.dt()), ds_(model.ds()) {}
+template <class G>
+TipCsvWriter<G>::TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel<G>& model)
+    : csv_(std::move(path), tip_columns()), dt_(model.dt()), ds_(model.ds()) {}
 
-void TipCsvWriter::slab(int index, const std::vector<lie::SE3>& values,
-                        const march::SlabStats& /*stats*/) {
+template <class G>
+void TipCsvWriter<G>::slab(int index, const std::vector<lie::SE3>& values,
+                           const march::SlabStats& /*stats*/) {
   FIELD_CHECK(csv_.is_open(), "TipCsvWriter: slab " << index << " after finish()");
   FIELD_CHECK(index == rows_, "TipCsvWriter: expected time row " << rows_ << ", got " << index);
   FIELD_CHECK(values.size() >= 2, "TipCsvWriter: a time row needs at least the nodes a = 0, 1; got "
@@ -83,15 +86,20 @@ void TipCsvWriter::slab(int index, const std::vector<lie::SE3>& values,
   const lie::SE3& g0 = values[0];
   // Discrete tip strain of theory §3.1 with the march's retraction: the space march rebuilds
   // g_j^1 = g_j^0 tau(ds eta_j^0) from it (theory §6.2 step 1).
-  const Vec6 eta = tau_.tau_inv(g0.inverse() * values[1]) / ds_;
+  const Vec6 eta = mesh::convected<G>(g0, values[1], ds_);
   const Vec4 q = g0.quat();
   csv_.row({index * dt_, g0.r(0), g0.r(1), g0.r(2), q(0), q(1), q(2), q(3), eta(0), eta(1), eta(2),
             eta(3), eta(4), eta(5)});
   ++rows_;
 }
 
-void TipCsvWriter::finish() {
+template <class G>
+void TipCsvWriter<G>::finish() {
   csv_.close();
 }
+
+#define FIELD_INSTANTIATE(G) template class TipCsvWriter<G>;
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::io

@@ -42,13 +42,14 @@ TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J);
 
 /// Writes the tip of a time march (slabs = time rows j, A+1 poses each) in the tip format: for
 /// every row the pose g_j^0 and the discrete strain eta_j^0 = tau^{-1}((g_j^0)^{-1} g_j^1) / ds
-/// with the model's retraction and ds (theory §3.1), shortest round-trip numbers (csv_writer.hpp).
-/// The file is written to `path.part` and renamed to `path` in finish(); field::IoError when it
-/// cannot be opened, written or renamed. read_tip of the file and g_j^1 = g_j^0 tau(ds eta_j^0)
-/// reproduce the march's column a = 1 to round-off.
+/// with the model's retraction G and ds (theory §3.1), shortest round-trip numbers
+/// (csv_writer.hpp). The file is written to `path.part` and renamed to `path` in finish();
+/// field::IoError when it cannot be opened, written or renamed. read_tip of the file and g_j^1 =
+/// g_j^0 tau(ds eta_j^0) reproduce the march's column a = 1 to round-off.
+template <class G>
 class TipCsvWriter : public march::SlabObserver {
  public:
-  TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel& model);
+  TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel<G>& model);
   TipCsvWriter(const TipCsvWriter&) = delete;
   TipCsvWriter& operator=(const TipCsvWriter&) = delete;
 
@@ -61,7 +62,6 @@ class TipCsvWriter : public march::SlabObserver {
 
  private:
   CsvWriter csv_;
-  lie::Retraction tau_;
   double dt_;
   double ds_;
   int rows_ = 0;

@@ -1,42 +1,45 @@
 #pragma once
-/// One interface for the two retractions tau: se(3) -> SE(3) of theory §2: Cayley (theory §2.1) and
-/// the exponential (theory §2.2). Both satisfy tau(-x) = tau(x)^{-1} and
-/// dtau^{-1}_x Ad_{tau(x)} = dtau^{-1}_{-x} (theory §0.2).
+/// The retraction of a case (theory §2: Cayley, theory §2.1, or the exponential, theory §2.2) is a
+/// compile-time parameter G of the solver (lie::Se3Cayley or lie::Se3Exp, lie/se3_groups.hpp,
+/// docs/lie-groups.md). The case file names it; `with_group` turns that name into the type once,
+/// at the edge (io/case_setup, apps), and every layer below is a template on G.
 #include <string>
+#include <type_traits>
 
-#include "libfield/core/types.hpp"
-#include "libfield/lie/se3.hpp"
+#include "libfield/lie/se3_groups.hpp"
 
 namespace field::lie {
 
+/// The retraction named by a case file's `retraction` key.
 enum class RetractionKind { cayley, exponential };
 
-/// A retraction chosen at run time. Cheap to copy; each call dispatches on the kind.
-class Retraction {
- public:
-  explicit Retraction(RetractionKind kind = RetractionKind::cayley) : kind_(kind) {}
-  /// Parses "cayley" or "exp" / "exponential"; throws field::Error naming the value otherwise.
-  static Retraction from_name(const std::string& name);
+/// Parses "cayley" or "exp" / "exponential"; throws field::Error naming the value otherwise.
+RetractionKind retraction_kind(const std::string& name);
+/// "cayley" or "exponential".
+std::string retraction_name(RetractionKind kind);
 
-  RetractionKind kind() const { return kind_; }
-  /// "cayley" or "exponential".
-  std::string name() const;
+/// The kind of the SE(3) instance G.
+template <class G>
+constexpr RetractionKind kind_of() {
+  static_assert(std::is_same_v<G, Se3Cayley> || std::is_same_v<G, Se3Exp>);
+  return std::is_same_v<G, Se3Cayley> ? RetractionKind::cayley : RetractionKind::exponential;
+}
+/// "cayley" or "exponential" for G.
+template <class G>
+std::string retraction_name() {
+  return retraction_name(kind_of<G>());
+}
 
-  /// tau(x).
-  SE3 tau(const Vec6& x) const;
-  /// tau^{-1}(g).
-  Vec6 tau_inv(const SE3& g) const;
-  /// Right-trivialised derivative dtau_x.
-  Mat6 dtau(const Vec6& x) const;
-  /// dtau^{-1}_x.
-  Mat6 dtau_inv(const Vec6& x) const;
-  /// (dtau^{-1}_x)^T p for a covector p.
-  Vec6 dtau_inv_dual(const Vec6& x, const Vec6& p) const;
-  /// Newton helper M(x, p) = d/dx [(dtau^{-1}_x)^T p] (theory §2.1, §5).
-  Mat6 newton_M(const Vec6& x, const Vec6& p) const;
-
- private:
-  RetractionKind kind_;
-};
+/// Calls f(G{}) with the group type of `kind`: the one place where the run-time choice becomes a
+/// type. f is a generic lambda, `[&](auto group) { using G = decltype(group); ... }`.
+template <class F>
+decltype(auto) with_group(RetractionKind kind, F&& f) {
+  if (kind == RetractionKind::cayley) return f(Se3Cayley{});
+  return f(Se3Exp{});
+}
 
 }  // namespace field::lie
+
+/// Expands M(G) for every group the solver is instantiated for: the explicit instantiations at the
+/// end of the .cpp files of mesh, dcel, march, noether and io (docs/lie-groups.md).
+#define FIELD_FOR_EACH_GROUP(M) M(::field::lie::Se3Cayley) M(::field::lie::Se3Exp)

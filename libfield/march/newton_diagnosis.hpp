@@ -26,7 +26,8 @@ struct NewtonDiagnosis {
 
 /// Diagnoses Phi(y) = m (dcel/node_solver.hpp) from `start` with the march's options;
 /// `failed_residual` is the residual the march's solve ended with.
-NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
+template <class G>
+NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, dcel::NodeEquation equation,
                                 const Vec6& m, const Vec6& start,
                                 const dcel::NodeSolverOptions& options,
                                 double failed_residual = 0.0);

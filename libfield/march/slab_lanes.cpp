@@ -1,6 +1,7 @@
 #include "libfield/march/slab_lanes.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "libfield/core/error.hpp"
 #include "libfield/model/beam_density.hpp"
@@ -140,7 +141,8 @@ SlabLanes::Isa SlabLanes::isa_used() const {
   return isa;
 }
 
-std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel& model,
+template <class G>
+std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel<G>& model,
                                          dcel::NodeEquation equation,
                                          const dcel::NodeSolverOptions& newton) {
   const auto* beam = dynamic_cast<const model::BeamDensity*>(&model.density());
@@ -156,7 +158,7 @@ std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel& model,
                    time ? eta_law : xi_law,
                    time ? exp_xi_law : exp_eta_law,
                    time ? exp_eta_law : exp_xi_law,
-                   model.tau().kind() == lie::RetractionKind::exponential,
+                   std::is_same_v<G, lie::Se3Exp>,
                    time ? dt : ds,
                    time ? ds : dt,
                    newton,
@@ -181,5 +183,11 @@ void SlabLanes::updates(int slab, int i0, int count, const lie::SE3* g, const Ve
   updates_baseline(*this, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
                    reports);
 }
+
+#define FIELD_INSTANTIATE(G)                         \
+  template std::optional<SlabLanes> SlabLanes::make( \
+      const dcel::DiscreteModel<G>&, dcel::NodeEquation, const dcel::NodeSolverOptions&);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::march

@@ -37,7 +37,8 @@ struct SlabLanes {
   static bool avx2_available();
 
   /// Empty unless the density is a model::BeamDensity with a diagonal law (diagonal()).
-  static std::optional<SlabLanes> make(const dcel::DiscreteModel& model,
+  template <class G>
+  static std::optional<SlabLanes> make(const dcel::DiscreteModel<G>& model,
                                        dcel::NodeEquation equation,
                                        const dcel::NodeSolverOptions& newton);
 

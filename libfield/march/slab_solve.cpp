@@ -6,18 +6,21 @@
 
 namespace field::march {
 
-SlabSolver::SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
-                       const MarchOptions& options)
+template <class G>
+SlabSolver<G>::SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquation equation,
+                          const MarchOptions& options)
     : model_(model),
       equation_(equation),
       h_(equation == dcel::NodeEquation::time ? model.dt() : model.ds()),
       newton_(options.newton),
       threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {
   if (options.kernel == NodeKernel::reference) return;
-  cayley_ = dcel::make_cayley_node(model.density(), model.tau(), equation, h_);
-  exp_ = dcel::make_exp_node(model.density(), model.tau(), equation, h_);
+  if constexpr (std::is_same_v<G, lie::Se3Cayley>)
+    closed_form_ = dcel::make_cayley_node(model.density(), equation, h_);
+  else
+    closed_form_ = dcel::make_exp_node(model.density(), equation, h_);
   if (options.kernel == NodeKernel::per_node) return;
-  lanes_ = SlabLanes::make(model, equation, newton_);
+  lanes_ = SlabLanes::make<G>(model, equation, newton_);
   if (lanes_ && options.kernel == NodeKernel::lanes_baseline)
     lanes_->isa = SlabLanes::Isa::baseline;
   if (lanes_ && options.kernel == NodeKernel::lanes_avx2) {
@@ -26,15 +29,19 @@ SlabSolver::SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equa
   }
 }
 
-std::optional<int> SlabSolver::solve(int lo, int hi, const std::vector<Vec6>& target,
-                                     std::vector<Vec6>& y, SlabStats& stats, MarchResult& result) {
+template <class G>
+std::optional<int> SlabSolver<G>::solve(int lo, int hi, const std::vector<Vec6>& target,
+                                        std::vector<Vec6>& y, SlabStats& stats,
+                                        MarchResult& result) {
   begin(static_cast<int>(y.size()));
 #pragma omp parallel for schedule(static) num_threads(threads_for(hi - lo))
   for (int k = lo; k < hi; ++k) solve_node(k, target[k], y[k]);
   return finish(lo, hi, stats, result);
 }
 
-std::optional<int> SlabSolver::finish(int lo, int hi, SlabStats& stats, MarchResult& result) const {
+template <class G>
+std::optional<int> SlabSolver<G>::finish(int lo, int hi, SlabStats& stats,
+                                         MarchResult& result) const {
   // Serial reduction in node order.
   stats = SlabStats{};
   long long iterations = 0;
@@ -53,10 +60,15 @@ std::optional<int> SlabSolver::finish(int lo, int hi, SlabStats& stats, MarchRes
   return failed;
 }
 
-void SlabSolver::fill_failure(MarchFailure& failure) const {
+template <class G>
+void SlabSolver<G>::fill_failure(MarchFailure& failure) const {
   const dcel::NodeSolveReport& r = reports_[failure.node];
   failure.iterations = r.iterations;
   failure.residual = r.residual;
 }
+
+#define FIELD_INSTANTIATE(G) template class SlabSolver<G>;
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::march

@@ -4,6 +4,7 @@
 /// depend on the thread count.
 #include <algorithm>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "libfield/dcel/cayley_node.hpp"
@@ -31,9 +32,14 @@ inline Vec6 extrapolate(int k, const Vec6& y1, Vec6& y2, Vec6& y3) {
   return start;
 }
 
+/// Nodes below which a slab runs on one thread, where the cost of a parallel region exceeds the
+/// work (measured: a 10-node free flight runs 8x slower on 2).
+constexpr int kParallelMinNodes = 64;
+
+template <class G>
 class SlabSolver {
  public:
-  SlabSolver(const dcel::DiscreteModel& model, dcel::NodeEquation equation,
+  SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquation equation,
              const MarchOptions& options);
 
   /// Solves Phi(y_k) = target_k for k = lo..hi-1, starting from y_k (updated in place). Fills
@@ -62,10 +68,8 @@ class SlabSolver {
   std::optional<int> finish(int lo, int hi, SlabStats& stats, MarchResult& result) const;
   /// Iterations and residual of the failed node of the last solve.
   void fill_failure(MarchFailure& failure) const;
-  /// Threads for a parallel loop over `nodes` nodes: one below kParallelMinNodes, where the cost
-  /// of a parallel region exceeds the work (measured: a 10-node free flight runs 8x slower on 2).
+  /// Threads for a parallel loop over `nodes` nodes: one below march::kParallelMinNodes.
   int threads_for(int nodes) const { return nodes >= kParallelMinNodes ? threads_ : 1; }
-  static constexpr int kParallelMinNodes = 64;
   /// The batched kernel when it applies and MarchOptions::kernel allows it; null otherwise.
   const SlabLanes* lanes() const { return lanes_ ? &*lanes_ : nullptr; }
   /// One slab on lanes (requires lanes()), in one parallel region: SlabLanes::fluxes of nodes
@@ -81,8 +85,8 @@ class SlabSolver {
     const SlabLanes& k = *lanes_;
     if (k.external) extra_.resize(cur.size());
     const Vec6* extra = k.external ? extra_.data() : nullptr;
-#pragma omp parallel num_threads(threads_for(hi - lo))
-    {
+    const int threads = threads_for(hi - lo);
+    const auto body = [&] {
 #pragma omp for schedule(static)
       for (int b = 0; b < SlabLanes::batches(cross); ++b)
         k.fluxes(cur.data(), b * W, std::min(W, cross - b * W), flux.data(), flux_tilde.data());
@@ -97,25 +101,33 @@ class SlabSolver {
         k.updates(slab, i0, std::min(W, hi - i0), cur.data(), flux.data(), flux_tilde.data(), extra,
                   y.data(), back1.data(), back2.data(), next.data(), reports_.data());
       }
+    };
+    // One thread: no parallel region (libgomp's team of one still takes two futex calls a slab).
+    if (threads == 1) {
+      body();
+    } else {
+#pragma omp parallel num_threads(threads)
+      body();
     }
   }
 
  private:
-  const dcel::DiscreteModel& model_;
+  const dcel::DiscreteModel<G>& model_;
   dcel::NodeEquation equation_;
   double h_;
   dcel::NodeSolverOptions newton_;
-  std::optional<dcel::CayleyNode> cayley_;  // closed-form solvers when they apply (beam, Cayley
-  std::optional<dcel::ExpNode> exp_;        // or exp; none for NodeKernel::reference)
+  // The closed-form solver of G when it applies (beam; none for NodeKernel::reference).
+  using ClosedFormNode =
+      std::conditional_t<std::is_same_v<G, lie::Se3Cayley>, dcel::CayleyNode, dcel::ExpNode>;
+  std::optional<ClosedFormNode> closed_form_;
   int threads_;
   std::optional<SlabLanes> lanes_;
   std::vector<Vec6> extra_;  // loads of the solved nodes on lanes (SlabLanes::updates)
   std::vector<dcel::NodeSolveReport> reports_;
 
   dcel::NodeSolveReport solve_from(const Vec6& target, Vec6& y) const {
-    if (cayley_) return cayley_->solve(target, y, newton_);
-    if (exp_) return exp_->solve(target, y, newton_);
-    return dcel::solve_node(model_.density(), model_.tau(), equation_, h_, target, y, newton_);
+    if (closed_form_) return closed_form_->solve(target, y, newton_);
+    return dcel::solve_node<G>(model_.density(), equation_, h_, target, y, newton_);
   }
 };
 

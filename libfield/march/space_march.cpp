@@ -1,5 +1,7 @@
 #include "libfield/march/space_march.hpp"
 
+#include <type_traits>
+
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
@@ -27,7 +29,8 @@ void apply_rows(const SpaceMarchInput& in, int J, int a, std::vector<lie::SE3>& 
 
 // The target -lambda of node j of column a (theory §6.2 step 2): lambda~_j^{a-1} from
 // eta_j^{a-1}, the time momenta mu_j^a and mu~_{j-1}^a (zero below row 0), the loads.
-Vec6 space_target(const dcel::DiscreteModel& model, const lie::SE3& g, int j, int a,
+template <class G>
+Vec6 space_target(const dcel::DiscreteModel<G>& model, const lie::SE3& g, int j, int a,
                   const Vec6& eta_prev, const Vec6& mu, const Vec6& mu_tilde_before) {
   const double dt = model.dt(), ds = model.ds();
   return -(dcel::space_momentum_tilde(model, eta_prev) - (ds / dt) * (mu - mu_tilde_before) +
@@ -35,11 +38,12 @@ Vec6 space_target(const dcel::DiscreteModel& model, const lie::SE3& g, int j, in
 }
 
 // The same from column a alone, for the diagnosis of a failed node (march/newton_diagnosis.hpp).
-Vec6 space_target_at(const dcel::DiscreteModel& model, const std::vector<lie::SE3>& column, int j,
-                     int a, const Vec6& eta_prev) {
+template <class G>
+Vec6 space_target_at(const dcel::DiscreteModel<G>& model, const std::vector<lie::SE3>& column,
+                     int j, int a, const Vec6& eta_prev) {
   const auto momenta = [&](int i, Vec6& mu, Vec6& mu_tilde) {
-    dcel::time_momenta(model, mesh::convected(model.tau(), column[i], column[i + 1], model.dt()),
-                       mu, mu_tilde);
+    dcel::time_momenta(model, mesh::convected<G>(column[i], column[i + 1], model.dt()), mu,
+                       mu_tilde);
   };
   Vec6 mu, mu_tilde, unused, before = Vec6::Zero();
   momenta(j, mu, mu_tilde);
@@ -49,12 +53,12 @@ Vec6 space_target_at(const dcel::DiscreteModel& model, const std::vector<lie::SE
 
 }  // namespace
 
-void check_space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& in,
+template <class G>
+void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInput& in,
                        const MarchOptions& options) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int J = mesh.J(), A = mesh.A();
   const double ds = mesh.ds();
-  const lie::Retraction& tau = model.tau();
   FIELD_CHECK(static_cast<int>(in.column0.size()) == J + 1,
               "space march: the tip motion has " << in.column0.size()
                                                  << " rows, the mesh needs J+1 = " << J + 1);
@@ -82,7 +86,7 @@ void check_space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& 
 
   // Columns 0 and 1 as given and as the march uses them (rows applied): finite, no half turn
   // between neighbours.
-  const bool cayley = tau.kind() == lie::RetractionKind::cayley;
+  constexpr bool cayley = std::is_same_v<G, lie::Se3Cayley>;
   const auto check_column = [&](int a, std::vector<lie::SE3> column, bool as_given) {
     for (int pass = as_given ? 0 : 1; pass < 2; ++pass) {
       if (pass == 1) apply_rows(in, J, a, column);
@@ -99,7 +103,7 @@ void check_space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& 
       FIELD_CHECK(in.strain0[j].allFinite(),
                   "space march: the tip strain of row j = " << j << " is not finite: "
                                                             << in.strain0[j].transpose());
-      column1[j] = column0[j] * tau.tau(ds * in.strain0[j]);
+      column1[j] = column0[j] * G::tau(ds * in.strain0[j]);
     }
   }
   column1 = check_column(1, column1, !from_strain);  // from the strain, row J is set by the rows
@@ -109,21 +113,21 @@ void check_space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& 
                                         << " turns by a half turn between columns 0 and 1 (no "
                                            "Cayley coordinates, theory §2.1): a smaller ds");
     FIELD_CHECK(
-        mesh::convected(tau, column0[j], column1[j], ds).allFinite(),
+        mesh::convected<G>(column0[j], column1[j], ds).allFinite(),
         "space march: the strain of row j = " << j << " between columns 0 and 1 is not finite");
   }
 }
 
-MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& in,
+template <class G>
+MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInput& in,
                         const std::vector<SlabObserver*>& observers, const MarchOptions& options) {
   check_space_march(model, in, options);
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int J = mesh.J(), A = mesh.A();
   const double dt = mesh.dt(), ds = mesh.ds();
-  const lie::Retraction& tau = model.tau();
   const bool from_strain = in.column1.empty();
   const int lo = in.first.is_free() ? 0 : 1;  // solved rows lo..J-1
-  const bool cayley = tau.kind() == lie::RetractionKind::cayley;
+  constexpr bool cayley = std::is_same_v<G, lie::Se3Cayley>;
 
   SlabSolver solver(model, dcel::NodeEquation::space, options);
   MarchResult result;
@@ -157,7 +161,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
   const int threads = solver.threads_for(J);
   if (from_strain) {
 #pragma omp parallel for schedule(static) num_threads(threads)
-    for (int j = 0; j < J; ++j) cur[j] = prev[j] * tau.tau(ds * in.strain0[j]);
+    for (int j = 0; j < J; ++j) cur[j] = prev[j] * G::tau(ds * in.strain0[j]);
   } else {
     cur = in.column1;
   }
@@ -167,7 +171,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
 
   // eta_j^{a-1} of the previous column: the Newton start and lambda~_j^{a-1}.
   std::vector<Vec6> eta(J + 1, model.density().reference_strain());
-  for (int j = 0; j <= J; ++j) eta[j] = mesh::convected(tau, prev[j], cur[j], ds);  // may throw
+  for (int j = 0; j <= J; ++j) eta[j] = mesh::convected<G>(prev[j], cur[j], ds);  // may throw
   std::vector<Vec6> mu(J + 1), mu_tilde(J + 1);
   std::vector<Vec6> eta_back1(J + 1, Vec6::Zero()),
       eta_back2(J + 1, Vec6::Zero());  // eta^{a-2}, eta^{a-3}: Newton start
@@ -196,7 +200,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
 #pragma omp for schedule(static)
         for (int j = 0; j < J; ++j)
           errors.guard(j, [&] {
-            dcel::time_momenta(model, mesh::convected(tau, cur[j], cur[j + 1], dt), mu[j],
+            dcel::time_momenta(model, mesh::convected<G>(cur[j], cur[j + 1], dt), mu[j],
                                mu_tilde[j]);
           });
 #pragma omp for schedule(static)
@@ -205,7 +209,7 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
           const Vec6 m = space_target(model, cur[j], j, a, eta[j], mu[j], before);
           eta[j] = extrapolate(a, eta[j], eta_back1[j], eta_back2[j]);
           solver.solve_node(j, m, eta[j], eta_back1[j]);
-          next[j] = cur[j] * tau.tau(ds * eta[j]);
+          next[j] = cur[j] * G::tau(ds * eta[j]);
         }
       }
       errors.rethrow();
@@ -223,5 +227,13 @@ MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput&
   result.completed = true;
   return finish();
 }
+
+#define FIELD_INSTANTIATE(G)                                                              \
+  template void check_space_march(const dcel::DiscreteModel<G>&, const SpaceMarchInput&,  \
+                                  const MarchOptions&);                                   \
+  template MarchResult space_march(const dcel::DiscreteModel<G>&, const SpaceMarchInput&, \
+                                   const std::vector<SlabObserver*>&, const MarchOptions&);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::march

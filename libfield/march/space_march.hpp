@@ -27,14 +27,16 @@ mesh::Boundary space_boundary(const SpaceMarchInput& input);
 /// Everything space_march checks before its first column (as check_time_march): sizes, rows,
 /// point loads, the node law, columns 0 and 1 with their rows (finite, no half turn between
 /// neighbours under Cayley), the tip strain. Throws field::Error naming the column and row.
-void check_space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& input,
+template <class G>
+void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInput& input,
                        const MarchOptions& options = {});
 
 /// Runs the march over columns 0..A of model.mesh(), handing each column (J+1 values) to the
 /// observers in order. Throws field::Error for invalid input (check_space_march) before the
 /// first column; after that failures are reported in the result (slab = column, node = j), as
 /// for time_march, and MarchOptions::stop stops it between columns.
-MarchResult space_march(const dcel::DiscreteModel& model, const SpaceMarchInput& input,
+template <class G>
+MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInput& input,
                         const std::vector<SlabObserver*>& observers,
                         const MarchOptions& options = {});
 

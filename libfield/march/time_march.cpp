@@ -1,6 +1,7 @@
 #include "libfield/march/time_march.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
@@ -19,11 +20,12 @@ mesh::Boundary time_boundary(const TimeMarchInput& input) {
 namespace {
 
 // Step 1 of theory §6.1: ghost (free) or prescribed end columns of row j.
-void apply_ends(const dcel::DiscreteModel& model, const TimeMarchInput& in, int j,
+template <class G>
+void apply_ends(const dcel::DiscreteModel<G>& model, const TimeMarchInput& in, int j,
                 std::vector<lie::SE3>& row) {
   const int A = model.mesh().A();
   if (in.right.is_free())
-    row[A] = row[A - 1] * model.tau().tau(model.ds() * model.density().reference_strain());
+    row[A] = row[A - 1] * G::tau(model.ds() * model.density().reference_strain());
   else
     row[A] = in.right.motion(j);
   if (!in.left.is_free()) row[0] = in.left.motion(j);
@@ -31,7 +33,8 @@ void apply_ends(const dcel::DiscreteModel& model, const TimeMarchInput& in, int 
 
 // The target m of node a of row j (theory §6.1 step 3): mu~_{j-1}^a from xi_{j-1}^a, the stress
 // lambda_j^a and lambda~_j^{a-1} (zero left of node 0), the loads.
-Vec6 time_target(const dcel::DiscreteModel& model, const lie::SE3& g, int j, int a,
+template <class G>
+Vec6 time_target(const dcel::DiscreteModel<G>& model, const lie::SE3& g, int j, int a,
                  const Vec6& xi_prev, const Vec6& lambda, const Vec6& lambda_tilde_left) {
   const double dt = model.dt(), ds = model.ds();
   return dcel::time_momentum_tilde(model, xi_prev) - (dt / ds) * (lambda - lambda_tilde_left) +
@@ -39,10 +42,11 @@ Vec6 time_target(const dcel::DiscreteModel& model, const lie::SE3& g, int j, int
 }
 
 // The same from row j alone, for the diagnosis of a failed node (march/newton_diagnosis.hpp).
-Vec6 time_target_at(const dcel::DiscreteModel& model, const std::vector<lie::SE3>& row, int j,
+template <class G>
+Vec6 time_target_at(const dcel::DiscreteModel<G>& model, const std::vector<lie::SE3>& row, int j,
                     int a, const Vec6& xi_prev) {
   const auto stress = [&](int i, Vec6& lambda, Vec6& lambda_tilde) {
-    dcel::space_momenta(model, mesh::convected(model.tau(), row[i], row[i + 1], model.ds()), lambda,
+    dcel::space_momenta(model, mesh::convected<G>(row[i], row[i + 1], model.ds()), lambda,
                         lambda_tilde);
   };
   Vec6 lambda, lambda_tilde, unused, left = Vec6::Zero();
@@ -53,12 +57,12 @@ Vec6 time_target_at(const dcel::DiscreteModel& model, const std::vector<lie::SE3
 
 }  // namespace
 
-void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in,
+template <class G>
+void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput& in,
                       const MarchOptions& options) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int A = mesh.A();
   const double dt = mesh.dt(), ds = mesh.ds();
-  const lie::Retraction& tau = model.tau();
   FIELD_CHECK(
       static_cast<int>(in.row0.size()) == A + 1,
       "time march: row 0 has " << in.row0.size() << " nodes, the mesh needs A+1 = " << A + 1);
@@ -90,7 +94,7 @@ void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in
 
   // Rows 0 and 1 as given and as the march uses them (ends applied): finite, no half turn
   // between neighbours.
-  const bool cayley = tau.kind() == lie::RetractionKind::cayley;
+  constexpr bool cayley = std::is_same_v<G, lie::Se3Cayley>;
   const auto check_row = [&](int j, std::vector<lie::SE3> row) {
     for (int pass = 0; pass < 2; ++pass) {
       if (pass == 1) apply_ends(model, in, j, row);
@@ -107,7 +111,7 @@ void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in
                                                                   << in.velocities[a].transpose());
     for (int a = 0; a < A; ++a) {  // the stresses of row 0 enter the second-order start
       Vec6 lambda, lambda_tilde;
-      dcel::space_momenta(model, mesh::convected(tau, row0[a], row0[a + 1], ds), lambda,
+      dcel::space_momenta(model, mesh::convected<G>(row0[a], row0[a + 1], ds), lambda,
                           lambda_tilde);
       FIELD_CHECK(lambda.allFinite() && lambda_tilde.allFinite(),
                   "time march: the stress between nodes a = "
@@ -122,22 +126,22 @@ void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in
                                           << " turns by a half turn between rows 0 and 1 (no "
                                              "Cayley coordinates, theory §2.1): a smaller dt");
       FIELD_CHECK(
-          mesh::convected(tau, row0[a], row1[a], dt).allFinite(),
+          mesh::convected<G>(row0[a], row1[a], dt).allFinite(),
           "time march: the velocity of node a = " << a << " between rows 0 and 1 is not finite");
     }
   }
 }
 
-MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in,
+template <class G>
+MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput& in,
                        const std::vector<SlabObserver*>& observers, const MarchOptions& options) {
   check_time_march(model, in, options);
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int J = mesh.J(), A = mesh.A();
   const double dt = mesh.dt(), ds = mesh.ds();
-  const lie::Retraction& tau = model.tau();
   const bool from_velocities = in.row1.empty();
   const int lo = in.left.is_free() ? 0 : 1;  // solved nodes S = lo..A-1 (theory §6.1)
-  const bool cayley = tau.kind() == lie::RetractionKind::cayley;
+  constexpr bool cayley = std::is_same_v<G, lie::Se3Cayley>;
 
   SlabSolver solver(model, dcel::NodeEquation::time, options);
   MarchResult result;
@@ -179,7 +183,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
     // Step 2: second-order start, F_0^a = -(lambda_0^a - lambda~_0^{a-1})/ds + f + W/ds.
     std::vector<Vec6> lambda(A), lambda_tilde(A);
     for (int a = 0; a < A; ++a)
-      dcel::space_momenta(model, mesh::convected(tau, prev[a], prev[a + 1], ds), lambda[a],
+      dcel::space_momenta(model, mesh::convected<G>(prev[a], prev[a + 1], ds), lambda[a],
                           lambda_tilde[a]);
     for (int a = lo; a < A; ++a) {
       const Vec6 left_flux = a > 0 ? lambda_tilde[a - 1] : Vec6::Zero();
@@ -194,7 +198,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
     if (const auto fail = solver.solve(lo, A, target, xi, stats, result))
       return fail_node(1, *fail, target[*fail], in.velocities[*fail]);
     cur.assign(A + 1, lie::SE3());
-    for (int a = lo; a < A; ++a) cur[a] = prev[a] * tau.tau(dt * xi[a]);
+    for (int a = lo; a < A; ++a) cur[a] = prev[a] * G::tau(dt * xi[a]);
     apply_ends(model, in, 1, cur);
     if (bad_row(1, cur)) return finish();
     emit(1, cur, stats);
@@ -202,7 +206,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
     emit(0, prev, SlabStats{});
     cur = in.row1;
     apply_ends(model, in, 1, cur);
-    for (int a = lo; a < A; ++a) xi[a] = mesh::convected(tau, prev[a], cur[a], dt);
+    for (int a = lo; a < A; ++a) xi[a] = mesh::convected<G>(prev[a], cur[a], dt);
     emit(1, cur, SlabStats{});
   }
 
@@ -235,7 +239,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
 #pragma omp for schedule(static)
         for (int a = 0; a < A; ++a)
           errors.guard(a, [&] {
-            dcel::space_momenta(model, mesh::convected(tau, cur[a], cur[a + 1], ds), lambda[a],
+            dcel::space_momenta(model, mesh::convected<G>(cur[a], cur[a + 1], ds), lambda[a],
                                 lambda_tilde[a]);
           });
 #pragma omp for schedule(static)
@@ -244,7 +248,7 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
           const Vec6 m = time_target(model, cur[a], j, a, xi[a], lambda[a], left);
           xi[a] = extrapolate(j, xi[a], xi_back1[a], xi_back2[a]);
           solver.solve_node(a, m, xi[a], xi_back1[a]);
-          next[a] = cur[a] * tau.tau(dt * xi[a]);
+          next[a] = cur[a] * G::tau(dt * xi[a]);
         }
       }
       errors.rethrow();
@@ -262,5 +266,13 @@ MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& i
   result.completed = true;
   return finish();
 }
+
+#define FIELD_INSTANTIATE(G)                                                            \
+  template void check_time_march(const dcel::DiscreteModel<G>&, const TimeMarchInput&,  \
+                                 const MarchOptions&);                                  \
+  template MarchResult time_march(const dcel::DiscreteModel<G>&, const TimeMarchInput&, \
+                                  const std::vector<SlabObserver*>&, const MarchOptions&);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::march

@@ -50,7 +50,8 @@ mesh::Boundary time_boundary(const TimeMarchInput& input);
 /// their ends (finite, no half turn between neighbours under Cayley), the initial velocities and
 /// the stresses of row 0 (finite). Throws field::Error naming the row and node. Callers that
 /// write files call it before creating them; time_march calls it first.
-void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& input,
+template <class G>
+void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput& input,
                       const MarchOptions& options = {});
 
 /// Runs the march over rows 0..J of model.mesh(), handing each row to the observers in order.
@@ -58,7 +59,8 @@ void check_time_march(const dcel::DiscreteModel& model, const TimeMarchInput& in
 /// never throws for the numbers: a node that does not converge, a non-finite value or a half
 /// turn between neighbours in a new row stops the march, reported in the result
 /// (MarchFailure::kind); MarchOptions::stop stops it between rows.
-MarchResult time_march(const dcel::DiscreteModel& model, const TimeMarchInput& input,
+template <class G>
+MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput& input,
                        const std::vector<SlabObserver*>& observers,
                        const MarchOptions& options = {});
 

@@ -12,15 +12,16 @@
 namespace field::mesh {
 
 /// tau^{-1}(g0^{-1} g1) / h: the convected rate between two neighbouring nodes at distance h.
-inline Vec6 convected(const lie::Retraction& tau, const lie::SE3& g0, const lie::SE3& g1,
-                      double h) {
-  return tau.tau_inv(g0.inverse() * g1) / h;
+template <class G>
+Vec6 convected(const lie::SE3& g0, const lie::SE3& g1, double h) {
+  return G::tau_inv(g0.inverse() * g1) / h;
 }
 
 /// xi and eta of every triangle, stored by row: xi(j, a) and eta(j, a).
+template <class G>
 class ConvectedFields {
  public:
-  ConvectedFields(const Field& field, const lie::Retraction& tau);
+  explicit ConvectedFields(const Field& field);
   const Vec6& xi(int j, int a) const { return xi_[static_cast<size_t>(j) * (A_ + 1) + a]; }
   const Vec6& eta(int j, int a) const { return eta_[static_cast<size_t>(j) * A_ + a]; }
 

@@ -22,11 +22,13 @@ BalanceResult BalanceSum::result(double scale_glob) const {
   return out;
 }
 
-BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R) {
+template <class G>
+BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R) {
   return noether_balance(maps, R, global_scale(maps));
 }
 
-BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R, double scale_glob) {
+template <class G>
+BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R, double scale_glob) {
   const double dt = maps.model().dt(), ds = maps.model().ds();
   BalanceSum sum;
   for (int a = R.a1; a <= R.a2; ++a) {
@@ -45,7 +47,8 @@ BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R, doub
   return sum.result(scale_glob);
 }
 
-BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
+template <class G>
+BalanceResult node_balance(const dcel::DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
                            int a) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const double dt = model.dt(), ds = model.ds();
@@ -101,7 +104,8 @@ double BalanceFloor::allowed(const Rectangle& R, const BalanceResult& b, double 
                   10 * std::numeric_limits<double>::epsilon() * terms * S + (*this)(R));
 }
 
-double global_scale(const MomentumMaps& maps) {
+template <class G>
+double global_scale(const MomentumMaps<G>& maps) {
   const mesh::SpacetimeMesh& mesh = maps.model().mesh();
   double time_part = 0.0, space_part = 0.0;
   for (int j = 0; j < mesh.J(); ++j) {
@@ -117,16 +121,30 @@ double global_scale(const MomentumMaps& maps) {
   return std::max(time_part, space_part);
 }
 
-Vec6 total_time_momentum(const MomentumMaps& maps, int j) {
+template <class G>
+Vec6 total_time_momentum(const MomentumMaps<G>& maps, int j) {
   Vec6 P = Vec6::Zero();
   for (int a = 0; a < maps.model().mesh().A(); ++a) P += maps.M(j, a);
   return maps.model().ds() * P;
 }
 
-Vec6 total_space_momentum(const MomentumMaps& maps, int a) {
+template <class G>
+Vec6 total_space_momentum(const MomentumMaps<G>& maps, int a) {
   Vec6 Q = Vec6::Zero();
   for (int j = 0; j < maps.model().mesh().J(); ++j) Q += maps.N(j, a);
   return maps.model().dt() * Q;
 }
+
+#define FIELD_INSTANTIATE(G)                                                               \
+  template BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R); \
+  template BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R,  \
+                                         double scale_glob);                               \
+  template BalanceResult node_balance(const dcel::DiscreteModel<G>& model,                 \
+                                      const mesh::RowWindow& rows, int j, int a);          \
+  template double global_scale(const MomentumMaps<G>& maps);                               \
+  template Vec6 total_time_momentum(const MomentumMaps<G>& maps, int j);                   \
+  template Vec6 total_space_momentum(const MomentumMaps<G>& maps, int a);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

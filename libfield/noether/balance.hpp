@@ -35,17 +35,20 @@ struct BalanceSum {
 };
 
 /// Res(R) normalised with scale_glob = global_scale(maps), theory §7.2.
-BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R);
+template <class G>
+BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R);
 /// The same with scale_glob given: global_scale costs O(J A), so compute it once for many
 /// rectangles.
-BalanceResult noether_balance(const MomentumMaps& maps, const Rectangle& R, double scale_glob);
+template <class G>
+BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R, double scale_glob);
 /// Res([j, j] x [a, a]) of the single node (j, a), from a window holding the rows j-1, j, j+1
 /// (those that exist): for streaming writers (io::SpacetimeWriter) that hold no whole Field. The
 /// terms are added in the order of noether_balance. `relative` is |Res|_inf / scale_R only: the
 /// caller divides by max(scale_R, scale_glob) once scale_glob is known. Regrouping the sum shows
 /// that Res of one node is the spatial form Ad*_{g^{-1}} G_n of the DCEL residual at that node
 /// (theory §7.2, proof of the theorem); only its scale differs from dcel::node_residual.
-BalanceResult node_balance(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
+template <class G>
+BalanceResult node_balance(const dcel::DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
                            int a);
 /// The round-off floor of Res(R): the sum over the nodes n of R of sqrt(3) (1 + |r_n|_2) floor_n,
 /// which bounds |Ad*_{g_n^{-1}} G_n|_inf when |G_n|_inf <= floor_n, since Res(R) = sum_{n in R}
@@ -69,11 +72,14 @@ class BalanceFloor {
 };
 
 /// scale_glob = max(ds max_j sum_a |M_j^a|, dt max_a sum_j |N_j^a|).
-double global_scale(const MomentumMaps& maps);
+template <class G>
+double global_scale(const MomentumMaps<G>& maps);
 
 /// Total momentum of row j: P_j = ds sum_{a=0}^{A-1} M_j^a (time march, theory §7.2).
-Vec6 total_time_momentum(const MomentumMaps& maps, int j);
+template <class G>
+Vec6 total_time_momentum(const MomentumMaps<G>& maps, int j);
 /// Spatial momentum of column a: Q^a = dt sum_{j=0}^{J-1} N_j^a (space march).
-Vec6 total_space_momentum(const MomentumMaps& maps, int a);
+template <class G>
+Vec6 total_space_momentum(const MomentumMaps<G>& maps, int a);
 
 }  // namespace field::noether

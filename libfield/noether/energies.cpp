@@ -4,10 +4,11 @@
 
 namespace field::noether {
 
-std::vector<double> time_energies(const dcel::DiscreteModel& model, const mesh::Field& field) {
+template <class G>
+std::vector<double> time_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field) {
   const mesh::SpacetimeMesh& m = model.mesh();
   const model::Density& d = model.density();
-  const mesh::ConvectedFields c(field, model.tau());
+  const mesh::ConvectedFields<G> c(field);
   const auto V = [&](int j, int a) { return time_potential_term(d, c.eta(j, a), field(j, a)); };
   std::vector<double> E(static_cast<size_t>(m.J()));
   for (int j = 0; j < m.J(); ++j) {
@@ -19,10 +20,11 @@ std::vector<double> time_energies(const dcel::DiscreteModel& model, const mesh::
   return E;
 }
 
-std::vector<double> space_energies(const dcel::DiscreteModel& model, const mesh::Field& field) {
+template <class G>
+std::vector<double> space_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field) {
   const mesh::SpacetimeMesh& m = model.mesh();
   const model::Density& d = model.density();
-  const mesh::ConvectedFields c(field, model.tau());
+  const mesh::ConvectedFields<G> c(field);
   const auto W = [&](int j, int a) { return space_node_term(d, c.xi(j, a), field(j, a)); };
   std::vector<double> E(static_cast<size_t>(m.A()));
   for (int a = 0; a < m.A(); ++a) {
@@ -33,5 +35,13 @@ std::vector<double> space_energies(const dcel::DiscreteModel& model, const mesh:
   }
   return E;
 }
+
+#define FIELD_INSTANTIATE(G)                                                       \
+  template std::vector<double> time_energies(const dcel::DiscreteModel<G>& model,  \
+                                             const mesh::Field& field);            \
+  template std::vector<double> space_energies(const dcel::DiscreteModel<G>& model, \
+                                              const mesh::Field& field);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

@@ -27,8 +27,10 @@ inline double space_strain_term(const model::Density& d, const Vec6& eta) {
 }
 
 /// Physical energy E_j of every row j = 0..J-1 (time-centred) [J].
-std::vector<double> time_energies(const dcel::DiscreteModel& model, const mesh::Field& field);
+template <class G>
+std::vector<double> time_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field);
 /// Spatial-evolution energy E_M^a of every column a = 0..A-1 (space-centred) [J s / m].
-std::vector<double> space_energies(const dcel::DiscreteModel& model, const mesh::Field& field);
+template <class G>
+std::vector<double> space_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field);
 
 }  // namespace field::noether

@@ -6,8 +6,8 @@
 namespace field::noether {
 
 namespace {
-template <class Values>
-TriangleMaps triangle_maps_of(const dcel::DiscreteModel& model, const Values& values, int j,
+template <class G, class Values>
+TriangleMaps triangle_maps_of(const dcel::DiscreteModel<G>& model, const Values& values, int j,
                               int a) {
   const lie::SE3& g1 = values(j, a);
   const lie::SE3& g2 = values(j + 1, a);
@@ -25,17 +25,20 @@ TriangleMaps triangle_maps_of(const dcel::DiscreteModel& model, const Values& va
 }
 }  // namespace
 
-TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j,
+template <class G>
+TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model, const mesh::Field& field, int j,
                            int a) {
   return triangle_maps_of(model, field, j, a);
 }
 
-TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
+template <class G>
+TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
                            int a) {
   return triangle_maps_of(model, rows, j, a);
 }
 
-MomentumMaps::MomentumMaps(const dcel::DiscreteModel& model, const mesh::Field& field)
+template <class G>
+MomentumMaps<G>::MomentumMaps(const dcel::DiscreteModel<G>& model, const mesh::Field& field)
     : model_(model), has_point_loads_(!model.loads().point.empty()) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int J = mesh.J(), A = mesh.A();
@@ -66,10 +69,20 @@ MomentumMaps::MomentumMaps(const dcel::DiscreteModel& model, const mesh::Field& 
   }
 }
 
-Vec6 MomentumMaps::W(int j, int a) const {
+template <class G>
+Vec6 MomentumMaps<G>::W(int j, int a) const {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
   if (!has_point_loads_ || j < 0 || j >= mesh.J() || a < 0 || a > mesh.A()) return Vec6::Zero();
   return W_[static_cast<size_t>(j) * (mesh.A() + 1) + a];
 }
+
+#define FIELD_INSTANTIATE(G)                                                      \
+  template TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model,        \
+                                      const mesh::Field& field, int j, int a);    \
+  template TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model,        \
+                                      const mesh::RowWindow& rows, int j, int a); \
+  template class MomentumMaps<G>;
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

@@ -21,19 +21,22 @@ struct TriangleMaps {
 };
 
 /// The momentum maps of triangle (j, a), each J(k) computed from its own vertex and D_k.
-TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::Field& field, int j,
+template <class G>
+TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model, const mesh::Field& field, int j,
                            int a);
 /// The same from a window holding the rows j and j+1 (streaming observers).
-TriangleMaps triangle_maps(const dcel::DiscreteModel& model, const mesh::RowWindow& rows, int j,
+template <class G>
+TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
                            int a);
 
 /// M, N, F of every triangle and the spatial point-load wrench of every node (j <= J-1),
 /// computed once (in parallel, each entry independently) for the balance and totals.
+template <class G>
 class MomentumMaps {
  public:
-  MomentumMaps(const dcel::DiscreteModel& model, const mesh::Field& field);
+  MomentumMaps(const dcel::DiscreteModel<G>& model, const mesh::Field& field);
 
-  const dcel::DiscreteModel& model() const { return model_; }
+  const dcel::DiscreteModel<G>& model() const { return model_; }
   /// Terms of triangles that do not exist are zero (theory §7.2).
   Vec6 M(int j, int a) const { return exists(j, a) ? M_[tri(j, a)] : Vec6::Zero(); }
   Vec6 N(int j, int a) const { return exists(j, a) ? N_[tri(j, a)] : Vec6::Zero(); }
@@ -45,7 +48,7 @@ class MomentumMaps {
   bool exists(int j, int a) const { return model_.mesh().has_triangle(j, a); }
   size_t tri(int j, int a) const { return static_cast<size_t>(j) * model_.mesh().A() + a; }
 
-  dcel::DiscreteModel model_;
+  dcel::DiscreteModel<G> model_;
   std::vector<Vec6> M_, N_, F_;
   std::vector<Vec6> W_;  // J rows of A+1 nodes
   bool has_point_loads_;

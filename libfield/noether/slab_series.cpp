@@ -11,8 +11,9 @@
 
 namespace field::noether {
 
-SlabSeries::SlabSeries(const dcel::DiscreteModel& model, SlabAxis axis, int k1, int k2,
-                       const SeriesOptions& options)
+template <class G>
+SlabSeries<G>::SlabSeries(const dcel::DiscreteModel<G>& model, SlabAxis axis, int k1, int k2,
+                          const SeriesOptions& options)
     : model_(model),
       axis_(axis),
       k1_(k1),
@@ -23,11 +24,12 @@ SlabSeries::SlabSeries(const dcel::DiscreteModel& model, SlabAxis axis, int k1, 
   FIELD_CHECK(stride_ >= 1, "diagnostics: series stride " << stride_ << ", must be >= 1");
   // Slabs under the march's threshold run on one thread, as the march does (same reason).
   const int K = axis == SlabAxis::row ? model.mesh().A() : model.mesh().J();
-  if (K < march::SlabSolver::kParallelMinNodes) threads_ = 1;
+  if (K < march::kParallelMinNodes) threads_ = 1;
   if (options.lanes) lanes_ = SlabTermsLanes::make(model, axis);
 }
 
-std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& next) {
+template <class G>
+std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>& next) {
   if (i1 == 0) {  // a new march
     scale_glob_ = 0.0;
     have_previous_ = false;
@@ -131,5 +133,9 @@ std::optional<SlabReport> SlabSeries::add(int i1, const std::vector<lie::SE3>& n
   node_energy_ = next_node_energy;
   return out;
 }
+
+#define FIELD_INSTANTIATE(G) template class SlabSeries<G>;
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

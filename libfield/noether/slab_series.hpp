@@ -36,24 +36,25 @@ struct SlabReport {
   double balance = 0.0;  ///< relative residual of the one-slab rectangle k1..k2; 0 for i = 0
 };
 
+template <class G>
 class SlabSeries {
  public:
   /// Slabs along `axis`; balance over k1..k2 along the slab; N = J (rows) or A (columns) slabs
   /// are reported, i = 0..N-1 (slab N has no next one).
-  SlabSeries(const dcel::DiscreteModel& model, SlabAxis axis, int k1, int k2,
+  SlabSeries(const dcel::DiscreteModel<G>& model, SlabAxis axis, int k1, int k2,
              const SeriesOptions& options);
 
   /// Slab i1 (0, 1, ... in order; 0 starts a new march). Returns the report of slab i1-1 when
   /// that slab is reported.
   std::optional<SlabReport> add(int i1, const std::vector<lie::SE3>& next);
 
-  const dcel::DiscreteModel& model() const { return model_; }
+  const dcel::DiscreteModel<G>& model() const { return model_; }
 
   /// Whether slab i is reported.
   bool reported(int i) const { return i >= 0 && i < N_ && (i % stride_ == 0 || i == N_ - 1); }
 
  private:
-  dcel::DiscreteModel model_;
+  dcel::DiscreteModel<G> model_;
   SlabAxis axis_;
   int k1_, k2_, N_, stride_, threads_;
   std::vector<lie::SE3> slab_;    // slab i1-1, kept when its terms are needed

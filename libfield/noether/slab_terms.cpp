@@ -9,20 +9,23 @@
 
 namespace field::noether {
 
-Vec6 along_at(const dcel::DiscreteModel& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
+template <class G>
+Vec6 along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
               int k) {
   const double h = axis == SlabAxis::row ? model.ds() : model.dt();
-  return mesh::convected(model.tau(), slab[k], slab[k + 1], h);
+  return mesh::convected<G>(slab[k], slab[k + 1], h);
 }
 
-double node_energy_at(const dcel::DiscreteModel& model, SlabAxis axis,
+template <class G>
+double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
                       const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k) {
   const model::Density& d = model.density();
   return axis == SlabAxis::row ? time_potential_term(d, along[k], slab[k])
                                : space_node_term(d, along[k], slab[k]);
 }
 
-void slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+template <class G>
+void slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
                       const std::vector<lie::SE3>& slab, SlabTerms& t, bool forces) {
   const bool row = axis == SlabAxis::row;
   const int K = row ? model.mesh().A() : model.mesh().J();
@@ -43,24 +46,25 @@ void slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
   }
 }
 
-SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+template <class G>
+SlabTerms slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
                            const std::vector<lie::SE3>& slab) {
   SlabTerms t;
   slab_terms_begin(model, axis, i, slab, t);
   return t;
 }
 
-double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+template <class G>
+double triangle_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
                    const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
                    const std::vector<lie::SE3>& next, int k, SlabTerms& t) {
   // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}; the momenta of theory §3.3
   // (dcel::triangle_momenta), with the convected quantity along the slab from along_at.
   const bool row = axis == SlabAxis::row;
   const double dt = model.dt(), ds = model.ds();
-  const lie::Retraction& tau = model.tau();
   const lie::SE3& g1 = slab[k];
-  const Vec6 xi = row ? mesh::convected(tau, g1, next[k], dt) : along[k];
-  const Vec6 eta = row ? along[k] : mesh::convected(tau, g1, next[k], ds);
+  const Vec6 xi = row ? mesh::convected<G>(g1, next[k], dt) : along[k];
+  const Vec6 eta = row ? along[k] : mesh::convected<G>(g1, next[k], ds);
   const Vec6 M = lie::spatial_covector(g1, dcel::time_momentum(model, xi));
   const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, eta));
   t.cross[k] = row ? ds * M : dt * N;
@@ -69,7 +73,8 @@ double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
   return row ? model.density().kinetic_energy(xi) : space_strain_term(model.density(), eta);
 }
 
-void force_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+template <class G>
+void force_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
               const std::vector<lie::SE3>& slab, int k, SlabTerms& t) {
   if (t.force.empty()) return;
   const bool row = axis == SlabAxis::row;
@@ -78,7 +83,8 @@ void force_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
   t.force[k] = model.dt() * model.ds() * lie::spatial_covector(g1, model.force(g1, j, a));
 }
 
-double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,
+template <class G>
+double slab_energy(const dcel::DiscreteModel<G>& model, SlabAxis axis, const SlabTerms& terms,
                    double node_energy, double next_node_energy) {
   const double h = axis == SlabAxis::row ? model.ds() : model.dt();
   return h * (terms.triangle_energy + 0.5 * (node_energy + next_node_energy));
@@ -113,5 +119,26 @@ BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k
   if (k2 < K) sum.add(-slab.along[k2]);
   return sum.result(scale_glob);
 }
+
+#define FIELD_INSTANTIATE(G)                                                                     \
+  template Vec6 along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,                     \
+                         const std::vector<lie::SE3>& slab, int k);                              \
+  template double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,             \
+                                 const std::vector<lie::SE3>& slab,                              \
+                                 const std::vector<Vec6>& along, int k);                         \
+  template void slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,      \
+                                 const std::vector<lie::SE3>& slab, SlabTerms& t, bool forces);  \
+  template SlabTerms slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i, \
+                                      const std::vector<lie::SE3>& slab);                        \
+  template double triangle_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,         \
+                              const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, \
+                              const std::vector<lie::SE3>& next, int k, SlabTerms& t);           \
+  template void force_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,              \
+                         const std::vector<lie::SE3>& slab, int k, SlabTerms& t);                \
+  template double slab_energy(const dcel::DiscreteModel<G>& model, SlabAxis axis,                \
+                              const SlabTerms& terms, double node_energy,                        \
+                              double next_node_energy);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

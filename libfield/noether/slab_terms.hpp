@@ -37,37 +37,44 @@ struct SlabTerms {
 /// per slab). Node k = 0..K-1 of the convected quantity between neighbours along a slab:
 /// eta_j^k = tau^{-1}((g_j^k)^{-1} g_j^{k+1}) / ds (row j) or xi_k^a (column a), theory §3.1.
 /// Both the node energy of the slab and its triangles use it (as their eta or xi): computed once.
-Vec6 along_at(const dcel::DiscreteModel& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
+template <class G>
+Vec6 along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
               int k);
 
 /// Node k's part of the node energy of a slab, from the slab and its along_at values `along`:
 /// V_j^k (row j) or W_k^a (column a), theory §8 [J/m]; the slab's is the sum over k < K.
-double node_energy_at(const dcel::DiscreteModel& model, SlabAxis axis,
+template <class G>
+double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
                       const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k);
 
 /// The terms of slab i (from the slab, A+1 or J+1 values) sized in `t` (its buffers reused),
 /// with their point loads and triangle_energy = 0: triangle_at fills the rest, and the sum of its
 /// returns in order is triangle_energy. `forces` = false leaves t.force empty (no body forces).
-void slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+template <class G>
+void slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
                       const std::vector<lie::SE3>& slab, SlabTerms& t, bool forces = true);
 /// The same into new terms.
-SlabTerms slab_terms_begin(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+template <class G>
+SlabTerms slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
                            const std::vector<lie::SE3>& slab);
 
 /// Triangle k of slab i, from the slab, its along_at values `along` and the next slab: writes
 /// t.cross[k], t.along[k] and t.force[k]; returns its energy term, T(xi) (row) or
 /// V(eta) - <dV/deta, eta> (column).
-double triangle_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+template <class G>
+double triangle_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
                    const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
                    const std::vector<lie::SE3>& next, int k, SlabTerms& t);
 
 /// t.force[k] of triangle k (triangle_at, SlabTermsLanes); nothing when t.force is empty.
-void force_at(const dcel::DiscreteModel& model, SlabAxis axis, int i,
+template <class G>
+void force_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
               const std::vector<lie::SE3>& slab, int k, SlabTerms& t);
 
 /// E_j = ds [sum_a T + (sum_a V_j^a + sum_a V_{j+1}^a)/2] (row) or
 /// E_M^a = dt [sum_j (V - <dV/deta, eta>) + (sum_j W_j^a + sum_j W_j^{a+1})/2] (column), theory §8.
-double slab_energy(const dcel::DiscreteModel& model, SlabAxis axis, const SlabTerms& terms,
+template <class G>
+double slab_energy(const dcel::DiscreteModel<G>& model, SlabAxis axis, const SlabTerms& terms,
                    double node_energy, double next_node_energy);
 
 /// P_j (row) or Q^a (column): sum_k cross_k, theory §7.2.

@@ -120,7 +120,8 @@ FIELD_SERIES_KERNEL(avx2, __attribute__((target("avx2"), flatten)))
 
 }  // namespace
 
-std::optional<SlabTermsLanes> SlabTermsLanes::make(const dcel::DiscreteModel& model,
+template <class G>
+std::optional<SlabTermsLanes> SlabTermsLanes::make(const dcel::DiscreteModel<G>& model,
                                                    SlabAxis axis) {
   // The time equation's laws: node = the xi law, across = the eta law (march/slab_lanes.hpp).
   const auto laws = SlabLanes::make(model, dcel::NodeEquation::time, {});
@@ -148,5 +149,11 @@ void SlabTermsLanes::nodes(const Batch& batch, int k0, int count) const {
 #endif
   nodes_baseline(laws_, e, row, batch, k0, count);
 }
+
+#define FIELD_INSTANTIATE(G)                                                                 \
+  template std::optional<SlabTermsLanes> SlabTermsLanes::make(const dcel::DiscreteModel<G>&, \
+                                                              SlabAxis);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

@@ -21,7 +21,8 @@ namespace field::noether {
 class SlabTermsLanes {
  public:
   /// Empty unless the density is a model::BeamDensity (as march::SlabLanes::make).
-  static std::optional<SlabTermsLanes> make(const dcel::DiscreteModel& model, SlabAxis axis);
+  template <class G>
+  static std::optional<SlabTermsLanes> make(const dcel::DiscreteModel<G>& model, SlabAxis axis);
 
   /// Whether the slabs have body forces (gravity or distributed loads): else every t.force term
   /// is zero and SlabSeries leaves t.force empty.

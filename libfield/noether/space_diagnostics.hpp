@@ -25,20 +25,21 @@ struct SpaceColumnDiagnostics {
   march::SlabStats newton;  ///< Newton statistics of the solve of column a+1
 };
 
+template <class G>
 class SpaceDiagnostics final : public march::SlabObserver {
  public:
   using Sink = std::function<void(const SpaceColumnDiagnostics&)>;
   /// `boundary` selects the rows of the balance (prescribed rows are excluded: what they supply is
   /// a flux through the rectangle's side). Reports columns a = 0..A-1.
   /// `options`: a stride over the columns (0, stride, ... and A-1 are reported) and threads.
-  SpaceDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary, Sink sink,
+  SpaceDiagnostics(const dcel::DiscreteModel<G>& model, const mesh::Boundary& boundary, Sink sink,
                    const SeriesOptions& options = {});
 
   void slab(int a, const std::vector<lie::SE3>& column, const march::SlabStats& stats) override;
 
  private:
   Sink sink_;
-  SlabSeries series_;
+  SlabSeries<G> series_;
 };
 
 }  // namespace field::noether

@@ -2,16 +2,19 @@
 
 namespace field::noether {
 
-TimeDiagnostics::TimeDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary,
-                                 Sink sink, const SeriesOptions& options)
+template <class G>
+TimeDiagnostics<G>::TimeDiagnostics(const dcel::DiscreteModel<G>& model,
+                                    const mesh::Boundary& boundary, Sink sink,
+                                    const SeriesOptions& options)
     : sink_(std::move(sink)),
       // Res([j, j] x [a_first, a_last]), theory §7.2: prescribed end columns are excluded.
       series_(model, SlabAxis::row, boundary.left == mesh::Side::prescribed ? 1 : 0,
               boundary.right == mesh::Side::prescribed ? model.mesh().A() - 1 : model.mesh().A(),
               options) {}
 
-void TimeDiagnostics::slab(int j1, const std::vector<lie::SE3>& next,
-                           const march::SlabStats& stats) {
+template <class G>
+void TimeDiagnostics<G>::slab(int j1, const std::vector<lie::SE3>& next,
+                              const march::SlabStats& stats) {
   const std::optional<SlabReport> r = series_.add(j1, next);
   if (!r || !sink_) return;
   TimeRowDiagnostics out;
@@ -23,5 +26,9 @@ void TimeDiagnostics::slab(int j1, const std::vector<lie::SE3>& next,
   out.newton = stats;
   sink_(out);
 }
+
+#define FIELD_INSTANTIATE(G) template class TimeDiagnostics<G>;
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

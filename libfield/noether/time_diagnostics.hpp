@@ -24,20 +24,21 @@ struct TimeRowDiagnostics {
   march::SlabStats newton;  ///< Newton statistics of the solve of row j+1
 };
 
+template <class G>
 class TimeDiagnostics final : public march::SlabObserver {
  public:
   using Sink = std::function<void(const TimeRowDiagnostics&)>;
   /// `boundary` selects the columns of the balance (prescribed ends are excluded: their reaction
   /// is a flux through the rectangle's side).
   /// `options`: a stride over the rows (rows 0, stride, ... and J-1 are reported) and threads.
-  TimeDiagnostics(const dcel::DiscreteModel& model, const mesh::Boundary& boundary, Sink sink,
+  TimeDiagnostics(const dcel::DiscreteModel<G>& model, const mesh::Boundary& boundary, Sink sink,
                   const SeriesOptions& options = {});
 
   void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
 
  private:
   Sink sink_;
-  SlabSeries series_;
+  SlabSeries<G> series_;
 };
 
 }  // namespace field::noether

@@ -26,7 +26,7 @@ std::string spin_count(const std::string& env, const std::string& args) {
 }
 
 /// `simulate` of a case without field outputs (a fast run) with A nodes per row (10 steps), on
-/// `threads` threads. Rows of A >= march::SlabSolver::kParallelMinNodes = 64 nodes run on several
+/// `threads` threads. Rows of A >= march::kParallelMinNodes = 64 nodes run on several
 /// threads.
 std::string simulate(const TempFolder& tmp, int threads, int A = 80) {
   const std::filesystem::path file =

@@ -13,9 +13,6 @@
 namespace field::dcel {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
 // A node problem of each kind, with sizes like the theory's cases: free-flight velocities
 // (|xi| ~ 5, dt = 0.005) on the soft beam, space-evolution strains (|eta - E6| ~ 0.15,
 // ds = 0.1) on the stubby beam of theory §11.4 (stiffness ratios EA/EI ~ 3e3).
@@ -45,24 +42,22 @@ double rel(const Vec6& a, const Vec6& b) {
   return (a - b).cwiseAbs().maxCoeff() / b.cwiseAbs().maxCoeff();
 }
 
-TEST(CayleyNode, AppliesOnlyToCayleyAndTheBeam) {
+// Only for Cayley: march::SlabSolver<lie::Se3Cayley> alone makes it (the type chooses).
+TEST(CayleyNode, AppliesToTheBeam) {
   const model::BeamDensity beam = test::soft_beam();
-  EXPECT_TRUE(make_cayley_node(beam, Retraction(RetractionKind::cayley), NodeEquation::time, 0.1));
-  EXPECT_FALSE(
-      make_cayley_node(beam, Retraction(RetractionKind::exponential), NodeEquation::time, 0.1));
+  EXPECT_TRUE(make_cayley_node(beam, NodeEquation::time, 0.1));
 }
 
 TEST(CayleyNode, PhiAndJacobianEqualTheReference) {
   // Same formulas of theory §2.1 in another order: equal to round-off (1e-15 relative measured);
   // the Jacobian to 1e-14 relative to its largest entry.
-  const Retraction cay(RetractionKind::cayley);
   test::Random rnd(301);
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, cay, c.equation, c.h);
+    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 100; ++trial) {
       const Vec6 y = random_y(rnd, c, 1.0 + trial % 3);  // up to |h omega| = 0.3 (time, h = 0.02)
-      EXPECT_LT(rel(node.phi(y), node_phi(c.beam, cay, c.equation, c.h, y)), 1e-14);
-      const Mat6 ref = node_jacobian(c.beam, cay, c.equation, c.h, y);
+      EXPECT_LT(rel(node.phi(y), node_phi<lie::Se3Cayley>(c.beam, c.equation, c.h, y)), 1e-14);
+      const Mat6 ref = node_jacobian<lie::Se3Cayley>(c.beam, c.equation, c.h, y);
       EXPECT_LT((node.jacobian(y) - ref).cwiseAbs().maxCoeff() / ref.cwiseAbs().maxCoeff(), 1e-14)
           << "y = " << y.transpose();
     }
@@ -73,10 +68,9 @@ TEST(CayleyNode, NewtonStepSolvesTheJacobianSystem) {
   // The block solve (Schur complement of (I + w^/2) K_v) equals a pivoted LU of the assembled
   // Jacobian to round-off times its condition (1e-12 relative; the stubby beam has
   // EA / GJ ~ 2e3).
-  const Retraction cay(RetractionKind::cayley);
   test::Random rnd(303);
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, cay, c.equation, c.h);
+    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 100; ++trial) {
       const Vec6 y = random_y(rnd, c, 1.0 + trial % 3);
       const Vec6 r = rnd.vec6(1.0);
@@ -90,16 +84,15 @@ TEST(CayleyNode, SolvesLikeTheReference) {
   // From the previous step's value (a few per cent off), both solvers converge in the same
   // number of iterations (4-5 for these targets, theory §5) to the same y within the stopping
   // tolerance 1e-14 (1 + max|y|), and the residual is at round-off.
-  const Retraction cay(RetractionKind::cayley);
   test::Random rnd(302);
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, cay, c.equation, c.h);
+    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 200; ++trial) {
       const Vec6 y_star = random_y(rnd, c, 1.0);
-      const Vec6 m = node_phi(c.beam, cay, c.equation, c.h, y_star);
+      const Vec6 m = node_phi<lie::Se3Cayley>(c.beam, c.equation, c.h, y_star);
       const Vec6 start = y_star + 0.05 * y_star.cwiseAbs().maxCoeff() * rnd.vec6(1.0);
       Vec6 y_ref = start, y = start;
-      const NodeSolveReport ref = solve_node(c.beam, cay, c.equation, c.h, m, y_ref);
+      const NodeSolveReport ref = solve_node<lie::Se3Cayley>(c.beam, c.equation, c.h, m, y_ref);
       const NodeSolveReport r = node.solve(m, y);
       ASSERT_TRUE(ref.converged);
       EXPECT_TRUE(r.converged);
@@ -115,8 +108,7 @@ TEST(CayleyNode, SolvesLikeTheReference) {
 
 TEST(CayleyNode, ReportsFailureWithoutThrowing) {
   // A non-finite start is an expected failure: reported, not thrown, residual infinite.
-  const CayleyNode node = *make_cayley_node(test::soft_beam(), Retraction(RetractionKind::cayley),
-                                            NodeEquation::time, 0.005);
+  const CayleyNode node = *make_cayley_node(test::soft_beam(), NodeEquation::time, 0.005);
   Vec6 y = Vec6::Constant(NAN);
   const NodeSolveReport r = node.solve(Vec6::Ones(), y);
   EXPECT_FALSE(r.converged);
@@ -161,7 +153,7 @@ Batch batch(test::Random& rnd, const Case& c, const CayleyNode& node) {
 TEST(CayleyNodeLanes, PhiEqualsCayleyNode) {
   test::Random rnd(311);
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, Retraction(), c.equation, c.h);
+    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
     const CayleyNodeLanes lanes4 = lanes_for(c);
     for (int trial = 0; trial < 50; ++trial) {
       Vec6 y[lanes::kWidth];
@@ -179,7 +171,7 @@ TEST(CayleyNodeLanes, SolvesLikeCayleyNodeInEveryLane) {
   // the block formulas of dcel/cayley_factor.hpp).
   test::Random rnd(312);
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, Retraction(), c.equation, c.h);
+    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
     const CayleyNodeLanes lanes4 = lanes_for(c);
     for (int trial = 0; trial < 50; ++trial) {
       const Batch b = batch(rnd, c, node);
@@ -196,7 +188,7 @@ TEST(CayleyNodeLanes, SolvesLikeCayleyNodeInEveryLane) {
         EXPECT_LT((at(y, l) - y_ref).cwiseAbs().maxCoeff(), 1e-14 * scale);
         EXPECT_LT(report.residual[l], 1e-14 * b.m[l].cwiseAbs().maxCoeff());
         Vec6 y_lu = b.start[l];
-        ASSERT_TRUE(solve_node(c.beam, Retraction(), c.equation, c.h, b.m[l], y_lu).converged);
+        ASSERT_TRUE(solve_node<lie::Se3Cayley>(c.beam, c.equation, c.h, b.m[l], y_lu).converged);
         EXPECT_LT((at(y, l) - y_lu).cwiseAbs().maxCoeff(), 1e-14 * scale);
       }
     }
@@ -207,7 +199,7 @@ TEST(CayleyNodeLanes, ALanesResultDoesNotDependOnItsNeighbours) {
   // The same node problem in lane 0 and in lane 3, beside different problems, and beside a lane
   // whose start is NaN: the same bits, the same iterations (the stopping rule is per lane).
   const Case c = cases()[0];
-  const CayleyNode node = *make_cayley_node(c.beam, Retraction(), c.equation, c.h);
+  const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
   const CayleyNodeLanes lanes4 = lanes_for(c);
   test::Random rnd(313);
   Batch b1 = batch(rnd, c, node), b2 = batch(rnd, c, node);
@@ -230,7 +222,7 @@ TEST(CayleyNodeLanes, ALanesResultDoesNotDependOnItsNeighbours) {
 TEST(CayleyNodeLanes, InactiveLanesAndTheIterationLimit) {
   // Lanes outside `active` keep their y and report; max_iterations stops every lane.
   const Case c = cases()[2];
-  const CayleyNode node = *make_cayley_node(c.beam, Retraction(), c.equation, c.h);
+  const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
   const CayleyNodeLanes lanes4 = lanes_for(c);
   test::Random rnd(314);
   const Batch b = batch(rnd, c, node);

@@ -16,11 +16,6 @@
 namespace field::dcel {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
-const Retraction kExp(RetractionKind::exponential);
-
 // The node problems of tests/dcel/test_cayley_node.cpp, plus a large step: |h omega| up to 0.9
 // (time, h = 0.06), so that both branches of the coefficients (|omega| < 0.5: series) are used.
 struct Case {
@@ -54,11 +49,11 @@ double rel(const Mat6& a, const Mat6& b) {
   return (a - b).cwiseAbs().maxCoeff() / b.cwiseAbs().maxCoeff();
 }
 
-TEST(ExpNode, AppliesOnlyToTheExponentialAndTheBeam) {
+// Only for the exponential: march::SlabSolver<lie::Se3Exp> alone makes it (the type chooses).
+TEST(ExpNode, AppliesToTheBeam) {
   const model::BeamDensity beam = test::soft_beam();
-  EXPECT_TRUE(make_exp_node(beam, kExp, NodeEquation::time, 0.1));
-  EXPECT_TRUE(make_exp_node(beam, kExp, NodeEquation::space, 0.1));
-  EXPECT_FALSE(make_exp_node(beam, Retraction(RetractionKind::cayley), NodeEquation::time, 0.1));
+  EXPECT_TRUE(make_exp_node(beam, NodeEquation::time, 0.1));
+  EXPECT_TRUE(make_exp_node(beam, NodeEquation::space, 0.1));
 }
 
 TEST(ExpNode, PhiAndJacobianEqualTheReference) {
@@ -68,14 +63,14 @@ TEST(ExpNode, PhiAndJacobianEqualTheReference) {
   // largest entry.
   test::Random rnd(401);
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, kExp, c.equation, c.h);
+    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
     const Vec6 K = c.equation == NodeEquation::time ? c.beam.inertia() : c.beam.stiffness();
     const Vec6 y0 = c.equation == NodeEquation::time ? Vec6::Zero() : c.beam.reference_strain();
     for (int trial = 0; trial < 100; ++trial) {
       const Vec6 y = random_y(rnd, c, 1.0 + trial % 3);
-      EXPECT_LT(rel(node.phi(y), node_phi(c.beam, kExp, c.equation, c.h, y)), 1e-15);
+      EXPECT_LT(rel(node.phi(y), node_phi<lie::Se3Exp>(c.beam, c.equation, c.h, y)), 1e-15);
       const Mat6 jac = node.jacobian(y);
-      EXPECT_LT(rel(jac, node_jacobian(c.beam, kExp, c.equation, c.h, y)), 1e-14)
+      EXPECT_LT(rel(jac, node_jacobian<lie::Se3Exp>(c.beam, c.equation, c.h, y)), 1e-14)
           << "y = " << y.transpose();
       const Vec6 x = c.h * y;
       const Mat6 complex_step = lie::dexp_inv(x).transpose() * K.asDiagonal() +
@@ -89,7 +84,7 @@ TEST(ExpNode, JacobianEqualsFiniteDifferences) {
   // Central differences of Phi, step 1e-6 relative: truncation and cancellation ~1e-9.
   test::Random rnd(402);
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, kExp, c.equation, c.h);
+    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 20; ++trial) {
       const Vec6 y = random_y(rnd, c, 1.0 + trial % 3);
       Mat6 fd;
@@ -110,7 +105,7 @@ TEST(ExpNode, NewtonStepSolvesTheJacobianSystem) {
   // LU of the assembled Jacobian to round-off times its condition.
   test::Random rnd(403);
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, kExp, c.equation, c.h);
+    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 100; ++trial) {
       const Vec6 y = random_y(rnd, c, 1.0 + trial % 3);
       const Vec6 r = rnd.vec6(1.0);
@@ -130,13 +125,13 @@ TEST(ExpNode, SolvesLikeTheReference) {
   test::Random rnd(404);
   int differing = 0;
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, kExp, c.equation, c.h);
+    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 200; ++trial) {
       const Vec6 y_star = random_y(rnd, c, 1.0);
-      const Vec6 m = node_phi(c.beam, kExp, c.equation, c.h, y_star);
+      const Vec6 m = node_phi<lie::Se3Exp>(c.beam, c.equation, c.h, y_star);
       const Vec6 start = y_star + 0.05 * y_star.cwiseAbs().maxCoeff() * rnd.vec6(1.0);
       Vec6 y_ref = start, y = start;
-      const NodeSolveReport ref = solve_node(c.beam, kExp, c.equation, c.h, m, y_ref);
+      const NodeSolveReport ref = solve_node<lie::Se3Exp>(c.beam, c.equation, c.h, m, y_ref);
       const NodeSolveReport r = node.solve(m, y);
       ASSERT_TRUE(ref.converged);
       EXPECT_TRUE(r.converged);
@@ -155,7 +150,7 @@ TEST(ExpNode, SolvesLikeTheReference) {
 }
 
 TEST(ExpNode, ReportsFailureWithoutThrowing) {
-  const ExpNode node = *make_exp_node(test::soft_beam(), kExp, NodeEquation::time, 0.005);
+  const ExpNode node = *make_exp_node(test::soft_beam(), NodeEquation::time, 0.005);
   Vec6 y = Vec6::Constant(NAN);
   const NodeSolveReport r = node.solve(Vec6::Ones(), y);
   EXPECT_FALSE(r.converged);
@@ -189,7 +184,7 @@ TEST(ExpNodeLanes, PhiAndSolveEqualExpNodeInEveryLane) {
   test::Random rnd(411);
   int closed_lanes = 0;
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, kExp, c.equation, c.h);
+    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
     const ExpNodeLanes lanes4 = lanes_for(c);
     for (int trial = 0; trial < 50; ++trial) {
       Vec6 y_star[lanes::kWidth], m[lanes::kWidth], start[lanes::kWidth];
@@ -223,7 +218,7 @@ TEST(ExpNodeLanes, ALanesResultDoesNotDependOnItsNeighbours) {
   // The same node problem in lane 0 and in lane 3, beside different problems (one of them on
   // the closed-form branch) and beside a NaN lane: the same bits, the same iterations.
   const Case c = cases()[2];  // h = 0.06
-  const ExpNode node = *make_exp_node(c.beam, kExp, c.equation, c.h);
+  const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
   const ExpNodeLanes lanes4 = lanes_for(c);
   test::Random rnd(413);
   Vec6 m1[4], s1[4], m2[4], s2[4];

@@ -3,43 +3,42 @@
 
 #include "libfield/dcel/node_solver.hpp"
 #include "tests/support/finite_difference.hpp"
+#include "tests/support/groups.hpp"
 #include "tests/support/problems.hpp"
 
 namespace field::dcel {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
-class NodeSolver : public ::testing::TestWithParam<RetractionKind> {
+template <class G>
+class NodeSolver : public ::testing::Test {
  protected:
-  Retraction tau_{GetParam()};
   model::BeamDensity beam_ = test::soft_beam();
 };
+TYPED_TEST_SUITE(NodeSolver, test::Se3Groups, test::GroupNames);
 
-TEST_P(NodeSolver, RecoversManufacturedSolution) {
+TYPED_TEST(NodeSolver, RecoversManufacturedSolution) {
   // m = Phi(y*) for random y*; Newton from a distant start returns y* to round-off.
   test::Random rnd(201);
   for (NodeEquation eq : {NodeEquation::time, NodeEquation::space}) {
     const double h = eq == NodeEquation::time ? 0.005 : 0.1;
     for (int trial = 0; trial < 50; ++trial) {
       Vec6 y_star = rnd.vec6(eq == NodeEquation::time ? 5.0 : 0.5);
-      if (eq == NodeEquation::space) y_star += beam_.reference_strain();
-      const Vec6 m = node_phi(beam_, tau_, eq, h, y_star);
+      if (eq == NodeEquation::space) y_star += this->beam_.reference_strain();
+      const Vec6 m = node_phi<TypeParam>(this->beam_, eq, h, y_star);
       // The theory's fallback start K^{-1} m + y0 (the linearisation at h = 0).
-      const Vec6 y0 = eq == NodeEquation::time ? Vec6::Zero() : beam_.reference_strain();
-      Vec6 y = y0 + beam_.kinetic_hessian(y0).inverse() * m;
-      if (eq == NodeEquation::space) y = y0 + beam_.stress_hessian(y0).inverse() * m;
-      const NodeSolveReport r = solve_node(beam_, tau_, eq, h, m, y);
+      const Vec6 y0 = eq == NodeEquation::time ? Vec6::Zero() : this->beam_.reference_strain();
+      Vec6 y = y0 + this->beam_.kinetic_hessian(y0).inverse() * m;
+      if (eq == NodeEquation::space) y = y0 + this->beam_.stress_hessian(y0).inverse() * m;
+      const NodeSolveReport r = solve_node<TypeParam>(this->beam_, eq, h, m, y);
       EXPECT_TRUE(r.converged);
       EXPECT_LT((y - y_star).cwiseAbs().maxCoeff() / y_star.cwiseAbs().maxCoeff(), 1e-13)
-          << tau_.name() << " y* = " << y_star.transpose();
+          << lie::retraction_name<TypeParam>() << " y* = " << y_star.transpose();
       EXPECT_LT(r.residual, 1e-12 * std::max(1.0, m.cwiseAbs().maxCoeff()));
     }
   }
 }
 
-TEST_P(NodeSolver, ConvergesFastFromPreviousValue) {
+TYPED_TEST(NodeSolver, ConvergesFastFromPreviousValue) {
   // Targets like those of the theory's cases: free-flight velocities (|xi| ~ 5, dt = 0.005) and
   // space-evolution strains (|eta - E6| ~ 0.15, ds = 0.1); the start is the previous step's value,
   // off by a few per cent. theory §5: 4-5 iterations including the polishing one; at most 6.
@@ -47,56 +46,52 @@ TEST_P(NodeSolver, ConvergesFastFromPreviousValue) {
   for (int trial = 0; trial < 100; ++trial) {
     Vec6 xi_star;
     xi_star << rnd.vec3(5.0), rnd.vec3(2.0);
-    const Vec6 m = node_phi(beam_, tau_, NodeEquation::time, 0.005, xi_star);
+    const Vec6 m = node_phi<TypeParam>(this->beam_, NodeEquation::time, 0.005, xi_star);
     Vec6 xi = xi_star + 0.05 * rnd.vec6(1.0);
-    const NodeSolveReport r = solve_node(beam_, tau_, NodeEquation::time, 0.005, m, xi);
+    const NodeSolveReport r = solve_node<TypeParam>(this->beam_, NodeEquation::time, 0.005, m, xi);
     EXPECT_TRUE(r.converged);
     EXPECT_LE(r.iterations, 6) << xi_star.transpose();
 
-    const Vec6 eta_star = beam_.reference_strain() + rnd.vec6(0.15);
-    const Vec6 target = node_phi(beam_, tau_, NodeEquation::space, 0.1, eta_star);
+    const Vec6 eta_star = this->beam_.reference_strain() + rnd.vec6(0.15);
+    const Vec6 target = node_phi<TypeParam>(this->beam_, NodeEquation::space, 0.1, eta_star);
     Vec6 eta = eta_star + 0.01 * rnd.vec6(1.0);
-    const NodeSolveReport rs = solve_node(beam_, tau_, NodeEquation::space, 0.1, target, eta);
+    const NodeSolveReport rs =
+        solve_node<TypeParam>(this->beam_, NodeEquation::space, 0.1, target, eta);
     EXPECT_TRUE(rs.converged);
     EXPECT_LE(rs.iterations, 6) << eta_star.transpose();
   }
 }
 
-TEST_P(NodeSolver, JacobianMatchesFiniteDifferences) {
+TYPED_TEST(NodeSolver, JacobianMatchesFiniteDifferences) {
   test::Random rnd(203);
   for (NodeEquation eq : {NodeEquation::time, NodeEquation::space}) {
     const double h = eq == NodeEquation::time ? 0.02 : 0.1;
     for (int trial = 0; trial < 20; ++trial) {
       Vec6 y0 = rnd.vec6(3.0);
-      if (eq == NodeEquation::space) y0 += beam_.reference_strain();
-      const Mat6 fd =
-          test::jacobian6([&](const Vec6& y) { return node_phi(beam_, tau_, eq, h, y); }, y0);
-      const Mat6 jac = node_jacobian(beam_, tau_, eq, h, y0);
+      if (eq == NodeEquation::space) y0 += this->beam_.reference_strain();
+      const Mat6 fd = test::jacobian6(
+          [&](const Vec6& y) { return node_phi<TypeParam>(this->beam_, eq, h, y); }, y0);
+      const Mat6 jac = node_jacobian<TypeParam>(this->beam_, eq, h, y0);
       EXPECT_LT((jac - fd).cwiseAbs().maxCoeff() / jac.cwiseAbs().maxCoeff(), 1e-8)
-          << tau_.name() << " y = " << y0.transpose();
+          << lie::retraction_name<TypeParam>() << " y = " << y0.transpose();
     }
   }
 }
 
-TEST_P(NodeSolver, ReportsNonConvergenceWithoutThrowing) {
+TYPED_TEST(NodeSolver, ReportsNonConvergenceWithoutThrowing) {
   Vec6 xi_star;
   xi_star << 1.0, 2.0, 3.0, 0.5, 0.1, 0.2;
-  const Vec6 m = node_phi(beam_, tau_, NodeEquation::time, 0.005, xi_star);
+  const Vec6 m = node_phi<TypeParam>(this->beam_, NodeEquation::time, 0.005, xi_star);
   Vec6 xi = Vec6::Zero();
   NodeSolverOptions options;
   options.max_iterations = 1;
   NodeSolveReport r;
-  EXPECT_NO_THROW(r = solve_node(beam_, tau_, NodeEquation::time, 0.005, m, xi, options));
+  EXPECT_NO_THROW(
+      r = solve_node<TypeParam>(this->beam_, NodeEquation::time, 0.005, m, xi, options));
   EXPECT_FALSE(r.converged);
   EXPECT_EQ(r.iterations, 1);
   EXPECT_GT(r.residual, 0.0);
 }
-
-INSTANTIATE_TEST_SUITE_P(BothRetractions, NodeSolver,
-                         ::testing::Values(RetractionKind::cayley, RetractionKind::exponential),
-                         [](const auto& param_info) {
-                           return Retraction(param_info.param).name();
-                         });
 
 }  // namespace
 }  // namespace field::dcel

@@ -10,17 +10,16 @@
 #include "libfield/noether/momentum_maps.hpp"
 #include "tests/support/errors.hpp"
 #include "tests/support/finite_difference.hpp"
+#include "tests/support/groups.hpp"
 #include "tests/support/problems.hpp"
 
 namespace field::dcel {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
 // Sum of L_d over the triangles that contain node (j, a): the only part of S_d that moves with it
 // (summing only these avoids cancellation in the finite differences).
-double local_action(const DiscreteModel& model, const mesh::Field& f, int j, int a) {
+template <class Group>
+double local_action(const DiscreteModel<Group>& model, const mesh::Field& f, int j, int a) {
   const mesh::SpacetimeMesh& m = model.mesh();
   double S = 0.0;
   for (const auto& [tj, ta] : {std::pair{j, a}, std::pair{j - 1, a}, std::pair{j, a - 1}})
@@ -30,11 +29,12 @@ double local_action(const DiscreteModel& model, const mesh::Field& f, int j, int
 }
 
 // FD gradient of S_d at node n plus the loads' virtual work at the unperturbed configuration.
-Vec6 fd_gradient(const DiscreteModel& model, mesh::Field field, int j, int a) {
+template <class Group>
+Vec6 fd_gradient(const DiscreteModel<Group>& model, mesh::Field field, int j, int a) {
   const lie::SE3 g = field(j, a);
   Vec6 G = test::gradient6(
       [&](const Vec6& zeta) {
-        field(j, a) = g * model.tau().tau(zeta);
+        field(j, a) = g * Group::tau(zeta);
         return local_action(model, field, j, a);
       },
       Vec6::Zero(), 1e-5);
@@ -45,16 +45,18 @@ Vec6 fd_gradient(const DiscreteModel& model, mesh::Field field, int j, int a) {
   return G;
 }
 
-class ResidualGradient : public ::testing::TestWithParam<RetractionKind> {};
+template <class G>
+class ResidualGradient : public ::testing::Test {};
+TYPED_TEST_SUITE(ResidualGradient, test::Se3Groups, test::GroupNames);
 
-void expect_residual_is_action_gradient(const model::BeamDensity& beam, RetractionKind kind) {
-  const Retraction tau(kind);
+template <class TypeParam>
+void expect_residual_is_action_gradient(const model::BeamDensity& beam) {
   const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
   const model::Loads loads = test::mixed_loads(mesh.A());
-  const DiscreteModel model(beam, loads, tau, mesh);
+  const DiscreteModel model(beam, loads, TypeParam{}, mesh);
   test::Random rnd(101);
   for (int sample = 0; sample < 3; ++sample) {
-    const mesh::Field field = test::random_field(mesh, tau, rnd);
+    const mesh::Field field = test::random_field<TypeParam>(mesh, rnd);
     for (int j = 0; j <= mesh.J(); ++j)
       for (int a = 0; a <= mesh.A(); ++a) {
         const Vec6 G = node_residual(model, field, j, a).G;
@@ -65,7 +67,7 @@ void expect_residual_is_action_gradient(const model::BeamDensity& beam, Retracti
           continue;
         }
         EXPECT_LT((G - fd).cwiseAbs().maxCoeff() / size, 1e-8)
-            << tau.name() << " node (" << j << ", " << a << ") kind "
+            << lie::retraction_name<TypeParam>() << " node (" << j << ", " << a << ") kind "
             << mesh::to_string(mesh.kind(j, a,
                                          mesh::Boundary{mesh::Side::natural, mesh::Side::natural,
                                                         mesh::Side::natural, mesh::Side::natural}))
@@ -74,31 +76,25 @@ void expect_residual_is_action_gradient(const model::BeamDensity& beam, Retracti
   }
 }
 
-TEST_P(ResidualGradient, EveryNodeMatchesFiniteDifferenceOfAction) {
-  expect_residual_is_action_gradient(test::soft_beam(Vec3(0.3, -1.0, -9.81)), GetParam());
+TYPED_TEST(ResidualGradient, EveryNodeMatchesFiniteDifferenceOfAction) {
+  expect_residual_is_action_gradient<TypeParam>(test::soft_beam(Vec3(0.3, -1.0, -9.81)));
 }
 
 // A coupled 6x6 law (theory §1.5) runs on the general path: its residual is the same gradient.
-TEST_P(ResidualGradient, CoupledLawMatchesFiniteDifferenceOfAction) {
+TYPED_TEST(ResidualGradient, CoupledLawMatchesFiniteDifferenceOfAction) {
   const model::BeamDensity beam = test::coupled_beam(Vec3(0.3, -1.0, -9.81));
   ASSERT_FALSE(beam.diagonal());
-  expect_residual_is_action_gradient(beam, GetParam());
+  expect_residual_is_action_gradient<TypeParam>(beam);
 }
 
-INSTANTIATE_TEST_SUITE_P(BothRetractions, ResidualGradient,
-                         ::testing::Values(RetractionKind::cayley, RetractionKind::exponential),
-                         [](const auto& param_info) {
-                           return Retraction(param_info.param).name();
-                         });
-
 TEST(ResidualReport, CountsEquationNodesAndNormalises) {
-  const Retraction tau;
+  using G = lie::Se3Cayley;
   const mesh::SpacetimeMesh mesh(3, 4, 0.01, 0.1);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const DiscreteModel model(beam, loads, tau, mesh);
+  const DiscreteModel model(beam, loads, G{}, mesh);
   test::Random rnd(102);
-  const mesh::Field field = test::random_field(mesh, tau, rnd);
+  const mesh::Field field = test::random_field<G>(mesh, rnd);
   // Time evolution, free-free: rows 1..J-1, all columns 0..A.
   const auto report = residual_report(
       model, field, mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural));
@@ -113,11 +109,11 @@ TEST(ResidualReport, HalfTurnBetweenNeighboursIsAnErrorNotACrash) {
   // Cayley has no coordinates for a half turn (theory §2.1): lie::cay_inv throws inside the
   // parallel loop; residual_report and MomentumMaps rethrow it after the region
   // (core/parallel_errors.hpp), e.g. for `field check` on a tampered field.csv.
-  const Retraction tau;
+  using G = lie::Se3Cayley;
   const mesh::SpacetimeMesh mesh(3, 4, 0.01, 0.1);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const DiscreteModel model(beam, loads, tau, mesh);
+  const DiscreteModel model(beam, loads, G{}, mesh);
   mesh::Field field(mesh);
   for (int j = 0; j <= mesh.J(); ++j)
     for (int a = 0; a <= mesh.A(); ++a) field(j, a).r = Vec3(0.0, 0.0, 0.1 * a);

@@ -97,7 +97,7 @@ TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
   ff.J = 7;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
   BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 3);
@@ -113,11 +113,11 @@ TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
   for (size_t k = 0; k < expected.size(); ++k) {
     const int j = expected[k];
     EXPECT_EQ(pvd[k].time, model.mesh().t(j));  // 17 digits
-    EXPECT_EQ(pvd[k].file, BeamFramesWriter::frame_name(j));
+    EXPECT_EQ(pvd[k].file, io::beam_frame_name(j));
     EXPECT_EQ(own[k].time, pvd[k].time);
     EXPECT_EQ(own[k].file, pvd[k].file);
   }
-  EXPECT_EQ(BeamFramesWriter::frame_name(7), "frames/beam_000007.vtp");
+  EXPECT_EQ(io::beam_frame_name(7), "frames/beam_000007.vtp");
   EXPECT_FALSE(std::filesystem::exists(dir / "beam.pvd.part"));
 
   for (const PvdEntry& entry : pvd) {
@@ -144,7 +144,7 @@ TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
       EXPECT_EQ(vec3_of(pd->GetArray("d1"), a), g.R.col(0));
       EXPECT_EQ(vec3_of(pd->GetArray("d2"), a), g.R.col(1));
       EXPECT_EQ(vec3_of(pd->GetArray("d3"), a), g.R.col(2));
-      const Vec6 xi = mesh::convected(model.tau(), field(from, a), field(from + 1, a), ff.dt);
+      const Vec6 xi = mesh::convected<lie::Se3Cayley>(field(from, a), field(from + 1, a), ff.dt);
       EXPECT_LE((vec3_of(pd->GetArray("angular_velocity"), a) - g.R * xi.head<3>()).norm(),
                 1e-15 * (1.0 + xi.norm()));
       EXPECT_LE((vec3_of(pd->GetArray("velocity"), a) - g.R * xi.tail<3>()).norm(),
@@ -152,7 +152,7 @@ TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
     }
     vtkCellData* cd = poly->GetCellData();
     for (int a = 0; a < A; ++a) {
-      const Vec6 eta = mesh::convected(model.tau(), field(j, a), field(j, a + 1), ff.ds);
+      const Vec6 eta = mesh::convected<lie::Se3Cayley>(field(j, a), field(j, a + 1), ff.ds);
       const Vec6 stress = beam.stress(eta);
       EXPECT_EQ(vec3_of(cd->GetArray("strain_Omega"), a), eta.head<3>());
       EXPECT_EQ(vec3_of(cd->GetArray("strain_Gamma"), a), eta.tail<3>());
@@ -165,7 +165,8 @@ TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
 // Frame j of a recorded field built as a vtkPolyData and written by VTK's own XML writer (raw
 // appended data, 64-bit headers): what BeamFramesWriter wrote through the VTK pipeline before it
 // wrote the files directly.
-void write_with_vtk(const dcel::DiscreteModel& model, const mesh::Field& field, int j,
+template <class G>
+void write_with_vtk(const dcel::DiscreteModel<G>& model, const mesh::Field& field, int j,
                     mesh::Side left, const std::filesystem::path& path) {
   const mesh::SpacetimeMesh& m = model.mesh();
   const int A = m.A();
@@ -200,14 +201,14 @@ void write_with_vtk(const dcel::DiscreteModel& model, const mesh::Field& field, 
     set3(d1, a, g.R.col(0));
     set3(d2, a, g.R.col(1));
     set3(d3, a, g.R.col(2));
-    const Vec6 xi = mesh::convected(model.tau(), field(from, a), field(from + 1, a), m.dt());
+    const Vec6 xi = mesh::convected<lie::Se3Cayley>(field(from, a), field(from + 1, a), m.dt());
     set3(w, a, g.R * xi.head<3>());
     set3(v, a, g.R * xi.tail<3>());
   }
   auto Omega = array("strain_Omega", 3, A), Gamma = array("strain_Gamma", 3, A);
   auto moment = array("moment", 3, A), force = array("force", 3, A);
   for (int a = 0; a < A; ++a) {
-    const Vec6 eta = mesh::convected(model.tau(), field(j, a), field(j, a + 1), m.ds());
+    const Vec6 eta = mesh::convected<lie::Se3Cayley>(field(j, a), field(j, a + 1), m.ds());
     const Vec6 stress = model.density().stress(eta);
     set3(Omega, a, eta.head<3>());
     set3(Gamma, a, eta.tail<3>());
@@ -273,7 +274,7 @@ TEST(BeamFrames, SameArraysAndBitsAsVtksOwnWriter) {
   ff.J = 9;
   const model::BeamDensity beam = test::soft_beam(Vec3(0.0, 0.0, -9.81));
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
   BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 4);
@@ -282,13 +283,12 @@ TEST(BeamFrames, SameArraysAndBitsAsVtksOwnWriter) {
   for (const int j : {0, 4, 8, 9}) {
     const std::filesystem::path reference = dir / ("vtk_" + std::to_string(j) + ".vtp");
     write_with_vtk(model, recorder.field(), j, mesh::Side::natural, reference);
-    expect_same_bits(read_vtp(dir / BeamFramesWriter::frame_name(j)), read_vtp(reference),
+    expect_same_bits(read_vtp(dir / io::beam_frame_name(j)), read_vtp(reference),
                      "frame " + std::to_string(j));
     ++compared;
   }
   EXPECT_EQ(compared, 4);
-  EXPECT_EQ(std::filesystem::file_size(dir / BeamFramesWriter::frame_name(4)),
-            BeamFramesWriter::frame_bytes(ff.A));
+  EXPECT_EQ(std::filesystem::file_size(dir / io::beam_frame_name(4)), io::beam_frame_bytes(ff.A));
 }
 
 TEST(BeamFrames, RigidSpinVelocityAndZeroStress) {
@@ -297,14 +297,13 @@ TEST(BeamFrames, RigidSpinVelocityAndZeroStress) {
   const double dt = 0.005, ds = 0.1;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
-                                  mesh::SpacetimeMesh(J, A, dt, ds));
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, mesh::SpacetimeMesh(J, A, dt, ds));
   Vec6 xi;
   xi << 0, 0, 3, 0, 0, 0.3;
   march::TimeMarchInput in;
   for (int a = 0; a <= A; ++a) {
     in.row0.push_back(lie::SE3{Mat3::Identity(), Vec3(0, 0, a * ds)});
-    in.row1.push_back(in.row0.back() * model.tau().tau(dt * xi));
+    in.row1.push_back(in.row0.back() * lie::Se3Cayley::tau(dt * xi));
   }
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
@@ -343,15 +342,14 @@ TEST(BeamFrames, StaticArcStrainAndStress) {
   const double dt = 0.005, ds = 0.1;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
-                                  mesh::SpacetimeMesh(J, A, dt, ds));
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, mesh::SpacetimeMesh(J, A, dt, ds));
   Vec6 eta_bar;
   eta_bar << 2, 0, 0, 0, 0, 1;
   march::TimeMarchInput in;
   lie::SE3 g;
   for (int a = 0; a <= A; ++a) {
     in.row0.push_back(g);
-    g = g * model.tau().tau(ds * eta_bar);
+    g = g * lie::Se3Cayley::tau(ds * eta_bar);
   }
   in.row1 = in.row0;
   in.left = march::SideSpec::clamped(in.row0.front());
@@ -395,7 +393,7 @@ TEST(BeamFrames, InterruptedRunLeavesAReadableIndex) {
   const mesh::SpacetimeMesh m(10, 3, 0.1, 0.25);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), m);
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, m);
   const test::TempFolder dir;
   std::vector<lie::SE3> row(4);
   BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 2);
@@ -421,7 +419,7 @@ TEST(BeamFrames, IoErrorWhenTheFramesFolderCannotBeCreated) {
   std::ofstream(dir / "run") << "a file, not a folder";
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{},
                                   mesh::SpacetimeMesh(2, 2, 0.1, 0.1));
   const std::string message = test::io_error_message(
       [&] { BeamFramesWriter frames(dir / "run", model, mesh::Side::natural, 1); });

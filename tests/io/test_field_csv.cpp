@@ -36,7 +36,7 @@ TEST(FieldCsv, TimeMarchRowsWithStrides) {
   ff.J = 13;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
   FieldCsvWriter every(dir / "field1.csv", model.mesh(), true, mesh::Side::natural, 1);
@@ -88,7 +88,7 @@ TEST(FieldCsv, SpaceMarchColumns) {
   se.J = 20;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), false);
   FieldCsvWriter every(dir / "field1.csv", model.mesh(), false, mesh::Side::open, 1);

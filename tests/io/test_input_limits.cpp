@@ -346,13 +346,13 @@ TEST(InputLimits, DataFileErrorsNameTheCaseKey) {
   csv.replace(csv.find("\n3,"), 3, "\n3,x");
   write(dir / "velocities.csv", csv);
   const Problem p(load_case(dir / "case.toml"));
-  const std::string m = error_message([&] { time_march_input(p); });
+  const std::string m = error_message([&] { time_march_input<lie::Se3Cayley>(p); });
   EXPECT_TRUE(contains(m, "is not a number")) << m;
   EXPECT_TRUE(
       contains(m, "(the file of " + (dir / "case.toml").string() + ":35: [initial] velocity_file)"))
       << m;
   fs::remove(dir / "velocities.csv");
-  const std::string missing = io_error_message([&] { time_march_input(p); });
+  const std::string missing = io_error_message([&] { time_march_input<lie::Se3Cayley>(p); });
   EXPECT_TRUE(contains(missing, "No such file or directory")) << missing;
   EXPECT_TRUE(contains(missing, ":35: [initial] velocity_file)")) << missing;
 }

@@ -42,7 +42,8 @@ std::vector<lie::SE3> row_of(const mesh::Field& field, int j) {
 }
 
 // Feeds the rows of a recorded field to a writer, as the program does for a recorded run.
-void write_rows(SpacetimeWriter& writer, const mesh::Field& field) {
+template <class G>
+void write_rows(SpacetimeWriter<G>& writer, const mesh::Field& field) {
   for (int j = 0; j <= field.mesh().J(); ++j) writer.slab(j, row_of(field, j), {});
   writer.finish();
 }
@@ -52,7 +53,7 @@ TEST(SpacetimeVtk, CountsAndTrianglesForStrides) {
   ff.J = 10;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const march::TimeMarchInput in = ff.input();
   const mesh::Boundary boundary = march::time_boundary(in);
   const test::TempFolder dir;
@@ -113,7 +114,7 @@ TEST(SpacetimeVtk, ResidualAndDefectOnAMarchedFieldWithLoadsAndAClamp) {
   model::Loads loads = test::mixed_loads(ff.A);
   loads.point.erase(loads.point.begin());  // point loads on solved nodes only (1 <= a <= A-1)
   loads.point.pop_back();
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   march::TimeMarchInput in = ff.input();
   in.left = march::SideSpec::clamped(in.row0[0]);
   const mesh::Boundary boundary = march::time_boundary(in);
@@ -205,7 +206,7 @@ TEST(SpacetimeVtk, EnergyDensityMatchesTheRowEnergies) {
   ff.J = 8;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const march::TimeMarchInput in = ff.input();
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
@@ -216,8 +217,8 @@ TEST(SpacetimeVtk, EnergyDensityMatchesTheRowEnergies) {
   const auto V = [&](int j) {  // ds sum_a V_j^a, from the recorded field
     double sum = 0.0;
     for (int a = 0; a < A; ++a)
-      sum += beam.strain_energy(
-          mesh::convected(model.tau(), recorder.field()(j, a), recorder.field()(j, a + 1), ff.ds));
+      sum += beam.strain_energy(mesh::convected<lie::Se3Cayley>(recorder.field()(j, a),
+                                                                recorder.field()(j, a + 1), ff.ds));
     return ff.ds * sum;
   };
   const vtkSmartPointer<vtkUnstructuredGrid> grid = read_vtu(dir / "spacetime.vtu");
@@ -243,13 +244,14 @@ TEST(SpacetimeVtk, EnergyDensityMatchesTheRowEnergies) {
   // The static arc (theory §11.2): xi = 0 and V constant in time, so ds sum_a e = E_j = 1/2 EI k^2
   // L.
   const int Ja = 3, Aa = 10;
-  const dcel::DiscreteModel arc(beam, loads, lie::Retraction(),
+  const dcel::DiscreteModel arc(beam, loads, lie::Se3Cayley{},
                                 mesh::SpacetimeMesh(Ja, Aa, 0.005, 0.1));
   Vec6 eta_bar;
   eta_bar << 2, 0, 0, 0, 0, 1;
   mesh::Field field(arc.mesh());
   for (int j = 0; j <= Ja; ++j)
-    for (int a = 1; a <= Aa; ++a) field(j, a) = field(j, a - 1) * arc.tau().tau(0.1 * eta_bar);
+    for (int a = 1; a <= Aa; ++a)
+      field(j, a) = field(j, a - 1) * lie::Se3Cayley::tau(0.1 * eta_bar);
   const mesh::Boundary clamped =
       mesh::Boundary::time_evolution(mesh::Side::prescribed, mesh::Side::prescribed);
   SpacetimeWriter arc_writer(dir / "arc.vtu", arc, clamped, 1);
@@ -273,8 +275,7 @@ TEST(SpacetimeVtk, MemoryIsFlatInTheNumberOfRows) {
   const double dt = 0.001, ds = 0.05;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
-                                  mesh::SpacetimeMesh(J, A, dt, ds));
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, mesh::SpacetimeMesh(J, A, dt, ds));
   const mesh::Boundary boundary =
       mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural);
   const test::TempFolder dir;
@@ -312,7 +313,7 @@ TEST(SpacetimeVtk, MemoryIsFlatInTheNumberOfRows) {
 TEST(SpacetimeVtk, IoErrorNamesThePathWhenTheFolderDoesNotExist) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(),
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{},
                                   mesh::SpacetimeMesh(2, 2, 0.1, 0.1));
   const mesh::Boundary boundary =
       mesh::Boundary::time_evolution(mesh::Side::natural, mesh::Side::natural);

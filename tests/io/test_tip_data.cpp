@@ -16,14 +16,13 @@
 #include "libfield/march/time_march.hpp"
 #include "tests/support/cases.hpp"
 #include "tests/support/errors.hpp"
+#include "tests/support/groups.hpp"
 #include "tests/support/problems.hpp"
 #include "tests/support/temp_folder.hpp"
 
 namespace field::io {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
 using test::contains;
 using test::error_message;
 
@@ -37,7 +36,8 @@ struct ExportedRun {
   std::filesystem::path tip;
 };
 
-ExportedRun export_free_flight(const dcel::DiscreteModel& model, const test::FreeFlight& ff,
+template <class G>
+ExportedRun export_free_flight(const dcel::DiscreteModel<G>& model, const test::FreeFlight& ff,
                                const test::TempFolder& dir) {
   march::FieldRecorder recorder(model.mesh(), true);
   TipCsvWriter writer(dir / "tip.csv", model);
@@ -48,15 +48,17 @@ ExportedRun export_free_flight(const dcel::DiscreteModel& model, const test::Fre
   return {recorder.field(), dir / "tip.csv"};
 }
 
-class TipRoundTrip : public ::testing::TestWithParam<RetractionKind> {};
+template <class G>
+class TipRoundTrip : public ::testing::Test {};
+TYPED_TEST_SUITE(TipRoundTrip, test::Se3Groups, test::GroupNames);
 
-TEST_P(TipRoundTrip, ExportOfATimeMarchReadBackReproducesTipAndSecondColumn) {
+TYPED_TEST(TipRoundTrip, ExportOfATimeMarchReadBackReproducesTipAndSecondColumn) {
   test::TempFolder dir;
   test::FreeFlight ff;
   ff.J = 20;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(GetParam()), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, TypeParam{}, ff.mesh());
   const ExportedRun run = export_free_flight(model, ff, dir);
 
   const TipOnGrid tip = read_tip(run.tip, ff.dt, ff.J);
@@ -86,19 +88,13 @@ TEST_P(TipRoundTrip, ExportOfATimeMarchReadBackReproducesTipAndSecondColumn) {
     err_R = std::max(err_R, (tip.g0[row].R - g.R).cwiseAbs().maxCoeff());
     if (j < ff.J)
       err_col1 = std::max(
-          err_col1, max_abs(tip.g0[row] * model.tau().tau(ff.ds * tip.eta0[row]), run.field(j, 1)));
+          err_col1, max_abs(tip.g0[row] * TypeParam::tau(ff.ds * tip.eta0[row]), run.field(j, 1)));
   }
-  std::cout << model.tau().name() << ": |R_file - R_march| = " << err_R
+  std::cout << lie::retraction_name<TypeParam>() << ": |R_file - R_march| = " << err_R
             << ", |g0 tau(ds eta0) - g^1| = " << err_col1 << "\n";
   EXPECT_LT(err_R, 1e-15);
   EXPECT_LT(err_col1, 1e-14);
 }
-
-INSTANTIATE_TEST_SUITE_P(BothRetractions, TipRoundTrip,
-                         ::testing::Values(RetractionKind::cayley, RetractionKind::exponential),
-                         [](const auto& param_info) {
-                           return Retraction(param_info.param).name();
-                         });
 
 TEST(TipData, SimulatedTipFileFeedsTheSpaceMarch) {
   // simulate -> tip.csv -> reconstruct: the round trip of theory §11.5 (tests/march
@@ -111,7 +107,7 @@ TEST(TipData, SimulatedTipFileFeedsTheSpaceMarch) {
   ff.J = 40;  // T = 0.3 s: enough rows for the space march, fast under ASan
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const ExportedRun run = export_free_flight(model, ff, dir);
   const mesh::Field& truth = run.field;
 
@@ -149,8 +145,9 @@ TEST(TipCsvWriter, RigidScrewMotionHasStraightStrainE6) {
   const model::Loads loads;
   Vec6 E6;
   E6 << 0, 0, 0, 0, 0, 1;
-  for (const RetractionKind kind : {RetractionKind::cayley, RetractionKind::exponential}) {
-    const dcel::DiscreteModel model(beam, loads, Retraction(kind), mesh);
+  const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
+    using G = decltype(group);
+    const dcel::DiscreteModel model(beam, loads, G{}, mesh);
     const Vec3 n = Vec3(1, -2, 0.5).normalized();
     {
       TipCsvWriter writer(dir / "screw.csv", model);
@@ -169,10 +166,12 @@ TEST(TipCsvWriter, RigidScrewMotionHasStraightStrainE6) {
     for (const Vec6& eta : tip.eta0) worst = std::max(worst, (eta - E6).cwiseAbs().maxCoeff());
     // Round-off of h^{-1} h on positions of size 4 divided by ds = 0.25: ~eps * 4 / 0.25 = 4e-15;
     // measured 1.8e-15.
-    EXPECT_LT(worst, 1e-14) << Retraction(kind).name();
+    EXPECT_LT(worst, 1e-14) << lie::retraction_name<G>();
     // Omega is exactly 0 only up to the rounding of h^{-1} h; Gamma3 = 1 to round-off.
     EXPECT_NEAR(read_csv(dir / "screw.csv", {"Gamma3"}).value(J, "Gamma3"), 1.0, 1e-14);
-  }
+  };
+  for_group(lie::Se3Cayley{});
+  for_group(lie::Se3Exp{});
 }
 
 TEST(TipCsvWriter, UnfinishedFileStaysPartAndUnwritableFolderIsAnIoError) {
@@ -180,7 +179,7 @@ TEST(TipCsvWriter, UnfinishedFileStaysPartAndUnwritableFolderIsAnIoError) {
   const mesh::SpacetimeMesh mesh(2, 2, 0.1, 0.1);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), mesh);
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, mesh);
   {
     TipCsvWriter writer(dir / "tip.csv", model);
     writer.slab(0, std::vector<lie::SE3>(3), {});

@@ -12,11 +12,6 @@
 namespace field::march {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
-const Retraction kExp(RetractionKind::exponential);
-
 double field_difference(const mesh::Field& a, const mesh::Field& b, const mesh::SpacetimeMesh& m) {
   double d = 0.0;
   for (int j = 0; j <= m.J(); ++j)
@@ -45,7 +40,7 @@ TEST(ExpMarch, FreeFlightEqualsTheReferenceLoop) {
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, kExp, ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Exp{}, ff.mesh());
   const test::RecordedRun ref =
       test::record_time_march(model, ff.input(), 1, NodeKernel::reference);
   expect_same_run(test::record_time_march(model, ff.input(), 1, NodeKernel::automatic), ref,
@@ -64,7 +59,7 @@ TEST(ExpMarch, ClampedBeamWithGravityAndLoadsEqualsTheReferenceLoop) {
   model::Loads loads = test::mixed_loads(cg.A);
   loads.point.erase(loads.point.begin());  // a = 0 is prescribed
   loads.point.pop_back();                  // a = A is the ghost
-  const dcel::DiscreteModel model(beam, loads, kExp, cg.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Exp{}, cg.mesh());
   const test::RecordedRun ref =
       test::record_time_march(model, cg.input(), 2, NodeKernel::reference);
   expect_same_run(test::record_time_march(model, cg.input(), 2, NodeKernel::lanes_baseline), ref,
@@ -77,7 +72,7 @@ TEST(ExpMarch, SpaceEvolutionEqualsTheReferenceLoop) {
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, kExp, se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Exp{}, se.mesh());
   const test::RecordedRun ref =
       test::record_space_march(model, se.input(), 1, NodeKernel::reference);
   expect_same_run(test::record_space_march(model, se.input(), 1, NodeKernel::automatic), ref,
@@ -91,7 +86,7 @@ TEST(ExpMarch, ReferenceKernelUsesTheGenericSolver) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const mesh::SpacetimeMesh m(10, 5, 0.005, 0.1);
-  const dcel::DiscreteModel cay(beam, loads, Retraction(RetractionKind::cayley), m);
+  const dcel::DiscreteModel cay(beam, loads, lie::Se3Cayley{}, m);
   MarchOptions reference;
   reference.kernel = NodeKernel::reference;
   EXPECT_FALSE(SlabSolver(cay, dcel::NodeEquation::time, reference).lanes());

@@ -13,9 +13,6 @@
 namespace field::march {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
 /// Counts slabs and finish() calls; sets `stop` once slab `stop_at` was received; checks that
 /// every slab it receives is finite.
 struct Watcher final : SlabObserver {
@@ -40,7 +37,7 @@ TEST(MarchStop, TimeMarchStopsBetweenRows) {
   ff.J = 50;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   for (const NodeKernel kernel : kKernels) {
     std::atomic<bool> stop{false};
     Watcher w;
@@ -72,7 +69,7 @@ TEST(MarchStop, SpaceMarchStopsBetweenColumns) {
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   for (const NodeKernel kernel : kKernels) {
     std::atomic<bool> stop{false};
     Watcher w;
@@ -104,7 +101,7 @@ TEST(MarchFailure, NonFiniteValueInANewRowStopsTheMarchBeforeThatRow) {
   ff.J = 20;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   lie::SE3 bad;
   bad.r = Vec3(0.0, std::numeric_limits<double>::infinity(), 0.0);
   for (const NodeKernel kernel : kKernels) {
@@ -129,7 +126,7 @@ TEST(MarchFailure, HalfTurnBetweenNeighboursInANewRowIsReported) {
   ff.J = 20;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   lie::SE3 turned = ff.input().row0.front();
   turned.R = Vec3(1.0, -1.0, -1.0).asDiagonal();
   for (const NodeKernel kernel : kKernels) {
@@ -153,7 +150,7 @@ TEST(MarchFailure, NonFiniteInitialDataIsAnInputError) {
   test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   TimeMarchInput in = ff.input();
   in.velocities[3](1) = NAN;
   EXPECT_THROW(check_time_march(model, in), Error);
@@ -166,7 +163,7 @@ TEST(MarchFailure, NonFiniteInitialDataIsAnInputError) {
 
   const test::SpaceEvolution se;
   const model::BeamDensity stubby = test::SpaceEvolution::beam();
-  const dcel::DiscreteModel space(stubby, loads, Retraction(), se.mesh());
+  const dcel::DiscreteModel space(stubby, loads, lie::Se3Cayley{}, se.mesh());
   SpaceMarchInput tip = se.input();
   tip.strain0[5](0) = INFINITY;
   EXPECT_THROW(check_space_march(space, tip), Error);
@@ -183,7 +180,7 @@ std::optional<MarchFailure> free_flight_failure(const dcel::NodeSolverOptions& n
   ff.dt = dt;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   MarchOptions options;
   options.newton = newton;
   options.kernel = kernel;
@@ -217,7 +214,7 @@ TEST(MarchFailure, DiagnosisOfANonFiniteProblem) {
   test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   Vec6 m = Vec6::Zero();
   m(2) = NAN;
   EXPECT_EQ(diagnose_newton(model, dcel::NodeEquation::time, m, Vec6::Zero(), {}).kind,

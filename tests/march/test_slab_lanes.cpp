@@ -12,9 +12,6 @@
 namespace field::march {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
 // max over the field of |g_lanes - g_ref| (entries of R and r).
 double field_difference(const mesh::Field& a, const mesh::Field& b, const mesh::SpacetimeMesh& m) {
   double d = 0.0;
@@ -43,8 +40,8 @@ TEST(SlabLanes, AppliesToTheBeamWithEitherRetraction) {
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const mesh::SpacetimeMesh m(10, 5, 0.005, 0.1);
-  const dcel::DiscreteModel cay(beam, loads, Retraction(RetractionKind::cayley), m);
-  const dcel::DiscreteModel exp(beam, loads, Retraction(RetractionKind::exponential), m);
+  const dcel::DiscreteModel cay(beam, loads, lie::Se3Cayley{}, m);
+  const dcel::DiscreteModel exp(beam, loads, lie::Se3Exp{}, m);
   EXPECT_TRUE(SlabLanes::make(cay, dcel::NodeEquation::time, {}));
   EXPECT_TRUE(SlabLanes::make(cay, dcel::NodeEquation::space, {}));
   EXPECT_FALSE(SlabLanes::make(cay, dcel::NodeEquation::time, {})->exponential);
@@ -65,7 +62,7 @@ TEST(SlabLanes, FreeFlightEqualsTheReferenceLoop) {
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   expect_same_run(test::record_time_march(model, ff.input(), 1, NodeKernel::automatic),
                   test::record_time_march(model, ff.input(), 1, NodeKernel::per_node), ff.mesh(),
                   1e-12);
@@ -84,7 +81,7 @@ TEST(SlabLanes, ClampedBeamWithGravityAndLoadsEqualsTheReferenceLoop) {
     model::Loads loads = test::mixed_loads(A);
     loads.point.erase(loads.point.begin());  // a = 0 is prescribed
     loads.point.pop_back();                  // a = A is the ghost
-    const dcel::DiscreteModel model(beam, loads, Retraction(), cg.mesh());
+    const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, cg.mesh());
     ASSERT_TRUE(SlabLanes::make(model, dcel::NodeEquation::time, {})->external);
     expect_same_run(test::record_time_march(model, cg.input(), 2, NodeKernel::lanes_baseline),
                     test::record_time_march(model, cg.input(), 2, NodeKernel::per_node), cg.mesh(),
@@ -97,7 +94,7 @@ TEST(SlabLanes, SpaceEvolutionEqualsTheReferenceLoop) {
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   expect_same_run(test::record_space_march(model, se.input(), 1, NodeKernel::automatic),
                   test::record_space_march(model, se.input(), 1, NodeKernel::per_node), se.mesh(),
                   1e-12);
@@ -113,7 +110,7 @@ TEST(SlabLanes, SpaceMarchWithPrescribedRowsGravityAndLoadsEqualsTheReferenceLoo
   model::Loads loads = test::mixed_loads(se.A);
   loads.point.erase(loads.point.begin());  // a = 0 is data
   loads.point.pop_back();                  // a = A is not solved
-  const dcel::DiscreteModel model(beam, loads, Retraction(), se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   SpaceMarchInput in = se.input();
   const lie::SE3 first = in.column0.front(), last = in.column0.back();
   in.first = SideSpec::prescribed([first](int a) {
@@ -139,7 +136,7 @@ TEST(SlabLanes, HalfTurnBetweenNeighboursIsRefusedBeforeTheFirstRow) {
   ff.J = 5;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   TimeMarchInput in = ff.input();
   in.row0[5].R = Vec3(1.0, -1.0, -1.0).asDiagonal();  // at rest in time, turned in space
   in.row1 = in.row0;
@@ -171,11 +168,11 @@ struct SlabOutput {
 SlabOutput run_slab(const SlabLanes& k, int slab, int n, int lo, unsigned seed) {
   test::Random rnd(seed);
   std::vector<lie::SE3> g(n + 1);
-  const lie::Retraction tau;
+  using G = lie::Se3Cayley;
   for (int i = 0; i <= n; ++i) {
     Vec6 x = 1e-3 * rnd.vec6(1.0);
     x(5) += i * 0.1;
-    g[i] = tau.tau(x);
+    g[i] = G::tau(x);
   }
   SlabOutput o;
   o.flux.resize(n);
@@ -214,9 +211,9 @@ TEST(SlabLanes, BaselineAndAvx2KernelsGiveTheSameBits) {
   if (!SlabLanes::avx2_available()) GTEST_SKIP() << "this CPU has no AVX2";
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  for (const RetractionKind kind : {RetractionKind::cayley, RetractionKind::exponential})
+  const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
     for (const auto equation : {dcel::NodeEquation::time, dcel::NodeEquation::space}) {
-      const dcel::DiscreteModel model(beam, loads, Retraction(kind),
+      const dcel::DiscreteModel model(beam, loads, decltype(group){},
                                       mesh::SpacetimeMesh(10, 13, 0.005, 0.1));
       SlabLanes base = *SlabLanes::make(model, equation, {}), avx = base;
       base.isa = SlabLanes::Isa::baseline;
@@ -235,6 +232,9 @@ TEST(SlabLanes, BaselineAndAvx2KernelsGiveTheSameBits) {
         }
       }
     }
+  };
+  for_group(lie::Se3Cayley{});
+  for_group(lie::Se3Exp{});
 }
 
 }  // namespace

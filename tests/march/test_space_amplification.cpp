@@ -23,8 +23,6 @@ LinearBeam linear_beam(const model::BeamDensity& beam, double dt, double ds) {
 std::vector<double> measured_growth(const model::BeamDensity& beam, const test::SpaceEvolution& se,
                                     int k, double eps, int strain, lie::RetractionKind kind) {
   const model::Loads loads;
-  const lie::Retraction tau(kind);
-  const dcel::DiscreteModel model(beam, loads, tau, se.mesh());
   const SpaceMarchInput base = se.input();
   SpaceMarchInput perturbed = base;
   const double dt = se.T / se.J, omega = mode_frequency(k, se.J, dt);
@@ -37,8 +35,12 @@ std::vector<double> measured_growth(const model::BeamDensity& beam, const test::
       perturbed.strain0[j](strain) += eps * c;
     if (j < se.J) peak = std::max(peak, std::abs(c));
   }
-  const test::RecordedRun r0 = test::record_space_march(model, base);
-  const test::RecordedRun r1 = test::record_space_march(model, perturbed);
+  // The retraction of the channel, as a type (lie::with_group).
+  const auto [r0, r1] = lie::with_group(kind, [&](auto group) {
+    const dcel::DiscreteModel model(beam, loads, group, se.mesh());
+    return std::pair{test::record_space_march(model, base),
+                     test::record_space_march(model, perturbed)};
+  });
   EXPECT_TRUE(r0.result.completed && r1.result.completed);
   std::vector<double> growth(se.A + 1, 0.0);
   for (int a = 0; a <= se.A; ++a)
@@ -100,8 +102,7 @@ TEST(SpaceAmplification, PrescribedRowsHaveSineModes) {
   test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const lie::Retraction tau(lie::RetractionKind::cayley);
-  const dcel::DiscreteModel model(beam, loads, tau, se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const test::RecordedRun free_rows = test::record_space_march(model, se.input());
   ASSERT_TRUE(free_rows.result.completed);
   SpaceMarchInput base = se.input();
@@ -266,8 +267,7 @@ TEST(SpaceAmplification, DataContentMatchesTheMarchedMotion) {
     const SpacePrediction p =
         predict_space_march(lin, se.J, se.A, TipNoise{}, tip_spectrum(pose, strain, 0.04), 0.1);
     const model::Loads loads;
-    const lie::Retraction tau(lie::RetractionKind::cayley);
-    const dcel::DiscreteModel model(beam, loads, tau, se.mesh());
+    const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
     const test::RecordedRun r = test::record_space_march(model, in);
     ASSERT_TRUE(r.result.completed);
     Vec3 mean = Vec3::Zero();

@@ -10,24 +10,23 @@
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/noether/balance.hpp"
 #include "tests/support/cases.hpp"
+#include "tests/support/groups.hpp"
 
 namespace field::march {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
-class SpaceMarch : public ::testing::TestWithParam<RetractionKind> {
+template <class G>
+class SpaceMarch : public ::testing::Test {
  protected:
-  Retraction tau_{GetParam()};
 };
+TYPED_TEST_SUITE(SpaceMarch, test::Se3Groups, test::GroupNames);
 
-TEST_P(SpaceMarch, StaticArcStaysStatic) {
+TYPED_TEST(SpaceMarch, StaticArcStaysStatic) {
   // theory §11.2: constant tip, tip strain eta_bar = (2, 0, 0, 0, 0, 1), zero-momentum rows.
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const mesh::SpacetimeMesh mesh(200, 10, 0.005, 0.1);
-  const dcel::DiscreteModel model(beam, loads, tau_, mesh);
+  const dcel::DiscreteModel model(beam, loads, TypeParam{}, mesh);
   Vec6 eta_bar;
   eta_bar << 2.0, 0.0, 0.0, 0.0, 0.0, 1.0;
   SpaceMarchInput in;
@@ -40,15 +39,15 @@ TEST_P(SpaceMarch, StaticArcStaysStatic) {
     for (int j = 0; j <= mesh.J(); ++j)
       EXPECT_LT((r.field(j, a).matrix() - g.matrix()).cwiseAbs().maxCoeff(), 1e-12)
           << "node (" << j << ", " << a << ")";
-    g = g * tau_.tau(mesh.ds() * eta_bar);
+    g = g * TypeParam::tau(mesh.ds() * eta_bar);
   }
 }
 
-TEST_P(SpaceMarch, SpaceEvolutionSatisfiesEquationsAndConservesQ) {
+TYPED_TEST(SpaceMarch, SpaceEvolutionSatisfiesEquationsAndConservesQ) {
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, tau_, se.mesh());
+  const dcel::DiscreteModel model(beam, loads, TypeParam{}, se.mesh());
   const SpaceMarchInput in = se.input();
   const test::RecordedRun r = test::record_space_march(model, in);
   ASSERT_TRUE(r.result.completed);
@@ -64,12 +63,12 @@ TEST_P(SpaceMarch, SpaceEvolutionSatisfiesEquationsAndConservesQ) {
         << "column " << a;
 }
 
-TEST_P(SpaceMarch, ThreadCountDoesNotChangeBytes) {
+TYPED_TEST(SpaceMarch, ThreadCountDoesNotChangeBytes) {
   test::SpaceEvolution se;
-  se.J = 90;  // >= SlabSolver::kParallelMinNodes: two threads really split the columns
+  se.J = 90;  // >= kParallelMinNodes: two threads really split the columns
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, tau_, se.mesh());
+  const dcel::DiscreteModel model(beam, loads, TypeParam{}, se.mesh());
   const test::RecordedRun one = test::record_space_march(model, se.input(), 1);
   const test::RecordedRun two = test::record_space_march(model, se.input(), 2);
   ASSERT_TRUE(one.result.completed && two.result.completed);
@@ -82,12 +81,6 @@ TEST_P(SpaceMarch, ThreadCountDoesNotChangeBytes) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(BothRetractions, SpaceMarch,
-                         ::testing::Values(RetractionKind::cayley, RetractionKind::exponential),
-                         [](const auto& param_info) {
-                           return Retraction(param_info.param).name();
-                         });
-
 TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
   // theory §11.5 / §10 vi: free flight with A = 6, dt = 0.0075, J = 100; then a space march from
   // columns 0 and 1 with rows 0 and J prescribed from the time solution. The first reconstructed
@@ -99,7 +92,7 @@ TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
   ff.J = 100;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   FieldRecorder time_recorder(model.mesh(), true);
   ASSERT_TRUE(time_march(model, ff.input(), {&time_recorder}).completed);
   const mesh::Field& truth = time_recorder.field();
@@ -155,7 +148,7 @@ TEST(RoundTrip, CoupledLawFirstColumnsReproduceTheTimeMarch) {
   const model::BeamDensity beam = test::coupled_beam();
   ASSERT_FALSE(beam.diagonal());
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   FieldRecorder time_recorder(model.mesh(), true);
   ASSERT_TRUE(time_march(model, ff.input(), {&time_recorder}).completed);
   const mesh::Field& truth = time_recorder.field();
@@ -188,7 +181,7 @@ TEST(RoundTrip, ReverseTimeMarchFromASpaceEvolution) {
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const test::RecordedRun space = test::record_space_march(model, se.input());
   ASSERT_TRUE(space.result.completed);
   const mesh::Field& truth = space.field;
@@ -202,7 +195,7 @@ TEST(RoundTrip, ReverseTimeMarchFromASpaceEvolution) {
   in.right = SideSpec::prescribed([&truth, A = se.A](int j) { return truth(j, A); });
   const int steps = 15;
   const mesh::SpacetimeMesh short_mesh(1 + steps, se.A, model.dt(), model.ds());
-  const dcel::DiscreteModel short_model(beam, loads, Retraction(), short_mesh);
+  const dcel::DiscreteModel short_model(beam, loads, lie::Se3Cayley{}, short_mesh);
   const test::RecordedRun time = test::record_time_march(short_model, in);
   std::vector<double> error(steps + 2, 0.0);
   for (int j = 0; j <= time.result.last_slab; ++j)
@@ -236,7 +229,7 @@ TEST(SpaceMarchStart, RoughColumnsFallBackToThePreviousValue) {
   ev.T = ev.J / 150.0;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(RetractionKind::cayley), ev.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ev.mesh());
   const SpaceMarchInput in = ev.input();
   const test::RecordedRun run = test::record_space_march(model, in, 1);
   ASSERT_TRUE(run.result.completed) << "failed at column " << run.result.last_slab + 1;

@@ -14,15 +14,12 @@
 namespace field::march {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
 TEST(TimeMarch, FreeFlightMatchesReferenceNumbers) {
   // theory §11.1, Cayley: E_0, P_0 and two node positions at j = 400 to 1e-9.
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(RetractionKind::cayley), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   const std::vector<double> E = noether::time_energies(model, r.field);
@@ -49,7 +46,7 @@ TEST(TimeMarch, FreeFlightExponentialMatchesReference) {
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(RetractionKind::exponential), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Exp{}, ff.mesh());
   const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   EXPECT_NEAR(noether::time_energies(model, r.field)[0], 1.9980174858121196, 2e-10);
@@ -60,7 +57,7 @@ TEST(TimeMarch, FreeFlightExponentialMatchesReference) {
 }
 
 TEST(TimeMarch, ThreadCountDoesNotChangeBytes) {
-  // A >= SlabSolver::kParallelMinNodes, so that two threads really split the rows.
+  // A >= kParallelMinNodes, so that two threads really split the rows.
   test::FreeFlight ff;
   ff.A = 80;
   ff.ds = 1.0 / 80;
@@ -70,8 +67,8 @@ TEST(TimeMarch, ThreadCountDoesNotChangeBytes) {
   const model::Loads loads = test::mixed_loads(ff.A);
   model::Loads massive_loads = loads;
   massive_loads.point.pop_back();  // the ghost node carries no load
-  const dcel::DiscreteModel model(beam, massive_loads, Retraction(), ff.mesh());
-  static_assert(80 >= SlabSolver::kParallelMinNodes);
+  const dcel::DiscreteModel model(beam, massive_loads, lie::Se3Cayley{}, ff.mesh());
+  static_assert(80 >= kParallelMinNodes);
   const test::RecordedRun one = test::record_time_march(model, ff.input(), 1);
   const test::RecordedRun two = test::record_time_march(model, ff.input(), 2);
   ASSERT_TRUE(one.result.completed && two.result.completed);

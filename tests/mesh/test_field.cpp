@@ -9,13 +9,12 @@
 #include "libfield/lie/se3.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "libfield/mesh/field.hpp"
+#include "tests/support/groups.hpp"
 #include "tests/support/random.hpp"
 
 namespace field::mesh {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
 using lie::SE3;
 using test::Random;
 using test::rel_err;
@@ -114,28 +113,29 @@ TEST(Field, ColumnsAreContiguousInTheColumnLayout) {
   EXPECT_EQ(f.column(0), &f(0, 0));
 }
 
-class ConvectedFieldsTest : public ::testing::TestWithParam<RetractionKind> {
+template <class G>
+class ConvectedFieldsTest : public ::testing::Test {
  protected:
-  Retraction tau_{GetParam()};
 };
+TYPED_TEST_SUITE(ConvectedFieldsTest, test::Se3Groups, test::GroupNames);
 
-TEST_P(ConvectedFieldsTest, ConvectedRateInvertsTheRetraction) {
+TYPED_TEST(ConvectedFieldsTest, ConvectedRateInvertsTheRetraction) {
   Random rnd(21);
   for (int trial = 0; trial < 20; ++trial) {
     const SE3 g = rnd.se3(3.0);
     const Vec6 x = rnd.vec6_with_angle(rnd.uniform(0.0, 2.5), 2.0);
-    const SE3 g1 = g * tau_.tau(x);
+    const SE3 g1 = g * TypeParam::tau(x);
     for (double h : {1e-3, 0.1, 1.0}) {
       // tau^{-1}(g^{-1} g1) / h = x / h, compared at the scale of x.
-      EXPECT_LT(rel_err(Vec6(h * convected(tau_, g, g1, h)), x), 1e-13)
-          << tau_.name() << " h = " << h << " x = " << x.transpose();
+      EXPECT_LT(rel_err(Vec6(h * convected<TypeParam>(g, g1, h)), x), 1e-13)
+          << lie::retraction_name<TypeParam>() << " h = " << h << " x = " << x.transpose();
     }
   }
 }
 
 // Every entry of ConvectedFields is the convected rate of its own pair of neighbours: checks the
 // storage indices, also for a field stored by column.
-TEST_P(ConvectedFieldsTest, EntriesMatchTheirNeighbourPairs) {
+TYPED_TEST(ConvectedFieldsTest, EntriesMatchTheirNeighbourPairs) {
   const SpacetimeMesh mesh(5, 4, 0.02, 0.3);
   for (Layout layout : {Layout::by_row, Layout::by_column}) {
     // Small steps between neighbours so that tau^{-1} is well inside its domain.
@@ -143,19 +143,21 @@ TEST_P(ConvectedFieldsTest, EntriesMatchTheirNeighbourPairs) {
     Random rnd(5);
     const SE3 g0 = rnd.se3();
     for (int j = 0; j <= mesh.J(); ++j)
-      for (int a = 0; a <= mesh.A(); ++a) f(j, a) = g0 * tau_.tau(rnd.vec6(0.4));
-    const ConvectedFields c(f, tau_);
+      for (int a = 0; a <= mesh.A(); ++a) f(j, a) = g0 * TypeParam::tau(rnd.vec6(0.4));
+    const ConvectedFields<TypeParam> c(f);
     for (int j = 0; j < mesh.J(); ++j)
       for (int a = 0; a <= mesh.A(); ++a)
-        EXPECT_EQ(c.xi(j, a), convected(tau_, f(j, a), f(j + 1, a), mesh.dt())) << j << " " << a;
+        EXPECT_EQ(c.xi(j, a), convected<TypeParam>(f(j, a), f(j + 1, a), mesh.dt()))
+            << j << " " << a;
     for (int j = 0; j <= mesh.J(); ++j)
       for (int a = 0; a < mesh.A(); ++a)
-        EXPECT_EQ(c.eta(j, a), convected(tau_, f(j, a), f(j, a + 1), mesh.ds())) << j << " " << a;
+        EXPECT_EQ(c.eta(j, a), convected<TypeParam>(f(j, a), f(j, a + 1), mesh.ds()))
+            << j << " " << a;
   }
 }
 
 // Static arc of theory §11.2: g_j^a = tau(ds eta_bar)^a for every j, so eta = eta_bar, xi = 0.
-TEST_P(ConvectedFieldsTest, StaticArc) {
+TYPED_TEST(ConvectedFieldsTest, StaticArc) {
   const SpacetimeMesh mesh(6, 10, 0.005, 0.1);
   Random rnd(8);
   std::vector<Vec6> strains = {(Vec6() << 2, 0, 0, 0, 0, 1).finished()};
@@ -163,21 +165,23 @@ TEST_P(ConvectedFieldsTest, StaticArc) {
   for (const Vec6& eta_bar : strains) {
     for (Layout layout : {Layout::by_row, Layout::by_column}) {
       Field f(mesh, layout);
-      const SE3 step = tau_.tau(mesh.ds() * eta_bar);
+      const SE3 step = TypeParam::tau(mesh.ds() * eta_bar);
       SE3 g = SE3::identity();
       for (int a = 0; a <= mesh.A(); ++a) {
         for (int j = 0; j <= mesh.J(); ++j) f(j, a) = g;
         g = g * step;
       }
-      const ConvectedFields c(f, tau_);
+      const ConvectedFields<TypeParam> c(f);
       for (int j = 0; j <= mesh.J(); ++j)
         for (int a = 0; a < mesh.A(); ++a)
           EXPECT_LT((c.eta(j, a) - eta_bar).cwiseAbs().maxCoeff(), 1e-13)
-              << tau_.name() << " (" << j << ", " << a << ") eta = " << c.eta(j, a).transpose();
+              << lie::retraction_name<TypeParam>() << " (" << j << ", " << a
+              << ") eta = " << c.eta(j, a).transpose();
       for (int j = 0; j < mesh.J(); ++j)
         for (int a = 0; a <= mesh.A(); ++a)
           EXPECT_LT(c.xi(j, a).cwiseAbs().maxCoeff(), 1e-12)
-              << tau_.name() << " (" << j << ", " << a << ") xi = " << c.xi(j, a).transpose();
+              << lie::retraction_name<TypeParam>() << " (" << j << ", " << a
+              << ") xi = " << c.xi(j, a).transpose();
     }
   }
 }
@@ -185,7 +189,7 @@ TEST_P(ConvectedFieldsTest, StaticArc) {
 // Rigid motion of theory §10 vii: g_j^a = g_0^a tau(dt xi)^j, so xi_j^a = xi at every node
 // (a = A included) and, both retractions being conjugation-equivariant,
 // eta_j^a = Ad_{tau(dt xi)^{-j}} eta_0^a.
-TEST_P(ConvectedFieldsTest, RigidMotion) {
+TYPED_TEST(ConvectedFieldsTest, RigidMotion) {
   const SpacetimeMesh mesh(12, 6, 0.01, 0.1);
   Random rnd(9);
   std::vector<Vec6> velocities = {(Vec6() << 0, 0, 3, 0, 0, 0.3).finished()};
@@ -197,34 +201,29 @@ TEST_P(ConvectedFieldsTest, RigidMotion) {
     g0[0] = rnd.se3();
     for (int a = 1; a <= mesh.A(); ++a) {
       eta0[a - 1] = rnd.vec6(2.0);
-      g0[a] = g0[a - 1] * tau_.tau(mesh.ds() * eta0[a - 1]);
+      g0[a] = g0[a - 1] * TypeParam::tau(mesh.ds() * eta0[a - 1]);
     }
-    const SE3 U = tau_.tau(mesh.dt() * xi);
+    const SE3 U = TypeParam::tau(mesh.dt() * xi);
     Field f(mesh);
     std::vector<SE3> U_pow(mesh.J() + 1);  // U^j
     for (int j = 0; j <= mesh.J(); ++j) {
       U_pow[j] = j == 0 ? SE3::identity() : U_pow[j - 1] * U;
       for (int a = 0; a <= mesh.A(); ++a) f(j, a) = g0[a] * U_pow[j];
     }
-    const ConvectedFields c(f, tau_);
+    const ConvectedFields<TypeParam> c(f);
     for (int j = 0; j < mesh.J(); ++j)
       for (int a = 0; a <= mesh.A(); ++a)
         EXPECT_LT(rel_err(c.xi(j, a), xi), 1e-12)
-            << tau_.name() << " (" << j << ", " << a << ") xi = " << c.xi(j, a).transpose();
+            << lie::retraction_name<TypeParam>() << " (" << j << ", " << a
+            << ") xi = " << c.xi(j, a).transpose();
     for (int j = 0; j <= mesh.J(); ++j)
       for (int a = 0; a < mesh.A(); ++a) {
         const Vec6 expected = lie::Ad(U_pow[j].inverse()) * eta0[a];
         EXPECT_LT(rel_err(c.eta(j, a), expected), 1e-12)
-            << tau_.name() << " (" << j << ", " << a << ")";
+            << lie::retraction_name<TypeParam>() << " (" << j << ", " << a << ")";
       }
   }
 }
-
-INSTANTIATE_TEST_SUITE_P(Retractions, ConvectedFieldsTest,
-                         ::testing::Values(RetractionKind::cayley, RetractionKind::exponential),
-                         [](const auto& param_info) {
-                           return Retraction(param_info.param).name();
-                         });
 
 }  // namespace
 }  // namespace field::mesh

@@ -12,6 +12,7 @@
 #include "libfield/model/beam_density.hpp"
 #include "tests/support/errors.hpp"
 #include "tests/support/finite_difference.hpp"
+#include "tests/support/groups.hpp"
 #include "tests/support/random.hpp"
 
 namespace field::model {
@@ -20,8 +21,6 @@ namespace {
 using test::contains;
 using test::error_message;
 
-using lie::Retraction;
-using lie::RetractionKind;
 using lie::SE3;
 using test::Random;
 using test::rel_err;
@@ -156,13 +155,14 @@ TEST(BeamDensity, GravityPotentialOfSpec) {
   }
 }
 
-class PotentialForce : public ::testing::TestWithParam<RetractionKind> {
+template <class G>
+class PotentialForce : public ::testing::Test {
  protected:
-  Retraction tau_{GetParam()};
 };
+TYPED_TEST_SUITE(PotentialForce, test::Se3Groups, test::GroupNames);
 
 // <f(g), zeta> = -d/de Pi(g tau(e zeta)) at e = 0, for every zeta: component k with zeta = e_k.
-TEST_P(PotentialForce, IsMinusLeftTrivialisedDerivativeOfPotential) {
+TYPED_TEST(PotentialForce, IsMinusLeftTrivialisedDerivativeOfPotential) {
   const Vec3 gravities[] = {Vec3(0.0, 0.0, -9.81), Vec3(1.2, -3.4, -9.0), Vec3(0.0, 5.0, 0.0)};
   for (const BeamSection& section : {soft_square(), rectangle()}) {
     for (const Vec3& gravity : gravities) {
@@ -173,16 +173,16 @@ TEST_P(PotentialForce, IsMinusLeftTrivialisedDerivativeOfPotential) {
         Vec6 fd;
         for (int k = 0; k < 6; ++k) {
           fd(k) = -test::derivative([&](double e) {
-            return Eigen::Matrix<double, 1, 1>(d.potential(g * tau_.tau(e * Vec6::Unit(k))));
+            return Eigen::Matrix<double, 1, 1>(d.potential(g * TypeParam::tau(e * Vec6::Unit(k))));
           })(0);
         }
         EXPECT_LT(rel_err(d.potential_force(g), fd), kFdTol)
-            << tau_.name() << " gravity " << gravity.transpose()
+            << lie::retraction_name<TypeParam>() << " gravity " << gravity.transpose()
             << "\n f  = " << d.potential_force(g).transpose() << "\n fd = " << fd.transpose();
         // A random direction as well (the pairing, not only the components).
         const Vec6 zeta = rnd.vec6(2.0);
         const double fd_zeta = -test::derivative([&](double e) {
-          return Eigen::Matrix<double, 1, 1>(d.potential(g * tau_.tau(e * zeta)));
+          return Eigen::Matrix<double, 1, 1>(d.potential(g * TypeParam::tau(e * zeta)));
         })(0);
         EXPECT_NEAR(d.potential_force(g).dot(zeta), fd_zeta,
                     kFdTol * std::max(1.0, std::abs(fd_zeta)));
@@ -193,7 +193,7 @@ TEST_P(PotentialForce, IsMinusLeftTrivialisedDerivativeOfPotential) {
 
 // The weight is the same force in space wherever the beam is: Lambda f_lin = rho A_c gvec, no
 // moment about the centre-line point.
-TEST_P(PotentialForce, SpatialForceIsTheWeight) {
+TYPED_TEST(PotentialForce, SpatialForceIsTheWeight) {
   const Vec3 gravity(1.2, -3.4, -9.0);
   const BeamDensity d(rectangle(), kSoft, gravity);
   Random rnd(8);
@@ -205,7 +205,7 @@ TEST_P(PotentialForce, SpatialForceIsTheWeight) {
   }
 }
 
-TEST_P(PotentialForce, VanishesWithoutGravity) {
+TYPED_TEST(PotentialForce, VanishesWithoutGravity) {
   const BeamDensity d(rectangle(), kSoft);
   Random rnd(9);
   for (int trial = 0; trial < kTrials; ++trial) {
@@ -213,15 +213,9 @@ TEST_P(PotentialForce, VanishesWithoutGravity) {
     EXPECT_EQ(d.potential(g), 0.0);
     EXPECT_EQ(d.potential_force(g), Vec6::Zero());
     // Invariance under g -> g tau(zeta) (SE(3) symmetry of theory §7 without potential).
-    EXPECT_EQ(d.potential(g * tau_.tau(rnd.vec6())), 0.0);
+    EXPECT_EQ(d.potential(g * TypeParam::tau(rnd.vec6())), 0.0);
   }
 }
-
-INSTANTIATE_TEST_SUITE_P(BothRetractions, PotentialForce,
-                         ::testing::Values(RetractionKind::cayley, RetractionKind::exponential),
-                         [](const auto& param_info) {
-                           return Retraction(param_info.param).name();
-                         });
 
 TEST(BeamDensity, RejectsInvalidSection) {
   // Sections built directly (explicit_values would already throw).

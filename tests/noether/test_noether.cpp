@@ -7,30 +7,30 @@
 #include "libfield/lie/so3.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
+#include "tests/support/groups.hpp"
 #include "tests/support/problems.hpp"
 
 namespace field::noether {
 namespace {
 
 using dcel::DiscreteModel;
-using lie::Retraction;
-using lie::RetractionKind;
 using mesh::Boundary;
 using mesh::Side;
 
-class Noether : public ::testing::TestWithParam<RetractionKind> {
+template <class G>
+class Noether : public ::testing::Test {
  protected:
-  Retraction tau_{GetParam()};
 };
+TYPED_TEST_SUITE(Noether, test::Se3Groups, test::GroupNames);
 
-TEST_P(Noether, LocalIdentityPerTriangle) {
+TYPED_TEST(Noether, LocalIdentityPerTriangle) {
   // J(1) + J(2) + J(3) = dt ds F, theory §7.1: with gravity and loads, random field.
   const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
   const model::BeamDensity beam = test::soft_beam(Vec3(0.0, 0.0, -9.81));
   const model::Loads loads = test::mixed_loads(mesh.A());
-  const DiscreteModel model(beam, loads, tau_, mesh);
+  const DiscreteModel model(beam, loads, TypeParam{}, mesh);
   test::Random rnd(301);
-  const mesh::Field field = test::random_field(mesh, tau_, rnd);
+  const mesh::Field field = test::random_field<TypeParam>(mesh, rnd);
   for (int j = 0; j < mesh.J(); ++j)
     for (int a = 0; a < mesh.A(); ++a) {
       const TriangleMaps t = triangle_maps(model, field, j, a);
@@ -49,9 +49,10 @@ TEST_P(Noether, LocalIdentityPerTriangle) {
 // g_j^a = g_0^a tau(dt xi)^j, g_0^a = (I, (0, 0, a ds)). tau(dt xi) is the rotation by
 // phi = dt w (exp) or 2 atan(dt w / 2) (Cayley) about e3 with translation dt v along e3, so the
 // power is evaluated in closed form, without the round-off of 200 repeated products.
-mesh::Field rigid_spin(const mesh::SpacetimeMesh& mesh, const Retraction& tau, double w, double v) {
+template <class G>
+mesh::Field rigid_spin(const mesh::SpacetimeMesh& mesh, double w, double v) {
   const double phi =
-      tau.kind() == RetractionKind::cayley ? 2.0 * std::atan(0.5 * mesh.dt() * w) : mesh.dt() * w;
+      std::is_same_v<G, lie::Se3Cayley> ? 2.0 * std::atan(0.5 * mesh.dt() * w) : mesh.dt() * w;
   mesh::Field f(mesh);
   for (int j = 0; j <= mesh.J(); ++j)
     for (int a = 0; a <= mesh.A(); ++a) {
@@ -62,10 +63,10 @@ mesh::Field rigid_spin(const mesh::SpacetimeMesh& mesh, const Retraction& tau, d
 }
 
 // Static arc of theory §11.2: g_j^a = tau(ds eta_bar)^a for every j.
-mesh::Field static_arc(const mesh::SpacetimeMesh& mesh, const Retraction& tau,
-                       const Vec6& eta_bar) {
+template <class G>
+mesh::Field static_arc(const mesh::SpacetimeMesh& mesh, const Vec6& eta_bar) {
   mesh::Field f(mesh);
-  const lie::SE3 step = tau.tau(mesh.ds() * eta_bar);
+  const lie::SE3 step = G::tau(mesh.ds() * eta_bar);
   lie::SE3 g;
   for (int a = 0; a <= mesh.A(); ++a) {
     for (int j = 0; j <= mesh.J(); ++j) f(j, a) = g;
@@ -74,17 +75,17 @@ mesh::Field static_arc(const mesh::SpacetimeMesh& mesh, const Retraction& tau,
   return f;
 }
 
-TEST_P(Noether, RigidSpinSatisfiesEquationsAndBalance) {
+TYPED_TEST(Noether, RigidSpinSatisfiesEquationsAndBalance) {
   const mesh::SpacetimeMesh mesh(200, 6, 0.005, 0.1);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const DiscreteModel model(beam, loads, tau_, mesh);
+  const DiscreteModel model(beam, loads, TypeParam{}, mesh);
   Vec6 xi;
   xi << 0.0, 0.0, 3.0, 0.0, 0.0, 0.3;
-  const mesh::Field field = rigid_spin(mesh, tau_, xi(2), xi(5));
+  const mesh::Field field = rigid_spin<TypeParam>(mesh, xi(2), xi(5));
   // The closed form is tau(dt xi)^j.
   lie::SE3 power;
-  for (int j = 0; j < 7; ++j) power = power * tau_.tau(mesh.dt() * xi);
+  for (int j = 0; j < 7; ++j) power = power * TypeParam::tau(mesh.dt() * xi);
   EXPECT_LT((power.matrix() - field(7, 0).matrix()).cwiseAbs().maxCoeff(), 1e-15);
   const Boundary free_free = Boundary::time_evolution(Side::natural, Side::natural);
   const auto report = dcel::residual_report(model, field, free_free);
@@ -117,14 +118,14 @@ TEST_P(Noether, RigidSpinSatisfiesEquationsAndBalance) {
     EXPECT_NEAR(e, expected_M, 1e-11 * std::abs(expected_M));
 }
 
-TEST_P(Noether, StaticArcSatisfiesEquationsAndBalance) {
+TYPED_TEST(Noether, StaticArcSatisfiesEquationsAndBalance) {
   const mesh::SpacetimeMesh mesh(200, 10, 0.005, 0.1);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const DiscreteModel model(beam, loads, tau_, mesh);
+  const DiscreteModel model(beam, loads, TypeParam{}, mesh);
   Vec6 eta_bar;
   eta_bar << 2.0, 0.0, 0.0, 0.0, 0.0, 1.0;
-  const mesh::Field field = static_arc(mesh, tau_, eta_bar);
+  const mesh::Field field = static_arc<TypeParam>(mesh, eta_bar);
   // Time evolution with both ends prescribed, and space evolution with zero-momentum rows.
   for (const Boundary& b : {Boundary::time_evolution(Side::prescribed, Side::prescribed),
                             Boundary::space_evolution(Side::natural, Side::natural)}) {
@@ -145,26 +146,26 @@ TEST_P(Noether, StaticArcSatisfiesEquationsAndBalance) {
   for (double e : space_energies(model, field)) EXPECT_NEAR(e, -1.6666666666666672, 1e-12);
 }
 
-TEST_P(Noether, BalanceDetectsAViolation) {
+TYPED_TEST(Noether, BalanceDetectsAViolation) {
   // On a random field (equations not satisfied) Res(R) is not small: the check can fail.
   const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const DiscreteModel model(beam, loads, tau_, mesh);
+  const DiscreteModel model(beam, loads, TypeParam{}, mesh);
   test::Random rnd(303);
-  const MomentumMaps maps(model, test::random_field(mesh, tau_, rnd));
+  const MomentumMaps maps(model, test::random_field<TypeParam>(mesh, rnd));
   EXPECT_GT(noether_balance(maps, Rectangle{1, 3, 1, 4}).relative, 1e-3);
 }
 
-TEST_P(Noether, BalanceEqualsSumOfNodeResiduals) {
+TYPED_TEST(Noether, BalanceEqualsSumOfNodeResiduals) {
   // The proof of theory §7.2: Res(R) = sum_{n in R} Ad*_{g_n^{-1}} G_n for ANY field, with loads.
   // This checks every term of Res(R), including the point-load impulses, on a random field.
   const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
   const model::BeamDensity beam = test::soft_beam(Vec3(0.0, 0.0, -9.81));
   const model::Loads loads = test::mixed_loads(mesh.A());
-  const DiscreteModel model(beam, loads, tau_, mesh);
+  const DiscreteModel model(beam, loads, TypeParam{}, mesh);
   test::Random rnd(304);
-  const mesh::Field field = test::random_field(mesh, tau_, rnd);
+  const mesh::Field field = test::random_field<TypeParam>(mesh, rnd);
   const MomentumMaps maps(model, field);
   for (const Rectangle& R : {Rectangle{0, 4, 0, 5}, Rectangle{1, 2, 0, 5}, Rectangle{0, 3, 2, 4},
                              Rectangle{2, 4, 4, 5}, Rectangle{1, 1, 1, 1}}) {
@@ -179,12 +180,6 @@ TEST_P(Noether, BalanceEqualsSumOfNodeResiduals) {
         << "R = [" << R.j1 << "," << R.j2 << "]x[" << R.a1 << "," << R.a2 << "]";
   }
 }
-
-INSTANTIATE_TEST_SUITE_P(BothRetractions, Noether,
-                         ::testing::Values(RetractionKind::cayley, RetractionKind::exponential),
-                         [](const auto& param_info) {
-                           return Retraction(param_info.param).name();
-                         });
 
 }  // namespace
 }  // namespace field::noether

@@ -27,8 +27,10 @@ struct Verdict {
 // same doubles; the rotation through its normalised quaternion), the DCEL residual against
 // max(tolerance max scale, floor_n) and the balance on every row and column of the equation
 // nodes E and on the rectangles `extra`.
-Verdict check(const dcel::DiscreteModel& model, mesh::Field field, const mesh::Boundary& boundary,
-              const Rectangle& E, const std::vector<Rectangle>& extra = {}) {
+template <class G>
+Verdict check(const dcel::DiscreteModel<G>& model, mesh::Field field,
+              const mesh::Boundary& boundary, const Rectangle& E,
+              const std::vector<Rectangle>& extra = {}) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   for (int j = 0; j <= mesh.J(); ++j)
     for (int a = 0; a <= mesh.A(); ++a)
@@ -60,7 +62,7 @@ std::string where(const Verdict& v) {
 
 class RoundoffFloor : public ::testing::Test {
  protected:
-  const lie::Retraction tau_{lie::RetractionKind::cayley};
+  using G = lie::Se3Cayley;
   const model::Loads loads_;
 };
 
@@ -84,7 +86,7 @@ struct FreeFlightRun {
 
 TEST_F(RoundoffFloor, FreeFlightOneKilometreFromTheOriginPassesAndATamperedNodeFails) {
   const FreeFlightRun run(400, Vec3(1000.0, 0.0, 0.0));
-  const dcel::DiscreteModel model(run.beam, loads_, tau_, run.mesh);
+  const dcel::DiscreteModel model(run.beam, loads_, G{}, run.mesh);
   const test::RecordedRun r = test::record_time_march(model, run.in);
   ASSERT_TRUE(r.result.completed);
   const mesh::Boundary b = march::time_boundary(run.in);
@@ -107,7 +109,7 @@ TEST_F(RoundoffFloor, FreeFlightOneKilometreFromTheOriginPassesAndATamperedNodeF
 
 TEST_F(RoundoffFloor, FreeFlightOf60000StepsDriftingAwayPasses) {
   const FreeFlightRun run(60000, Vec3::Zero());
-  const dcel::DiscreteModel model(run.beam, loads_, tau_, run.mesh);
+  const dcel::DiscreteModel model(run.beam, loads_, G{}, run.mesh);
   const test::RecordedRun r = test::record_time_march(model, run.in);
   ASSERT_TRUE(r.result.completed);
   ASSERT_GT(r.field(run.ff.J, 0).r.norm(), 100.0);  // the beam drifts 0.5 m/s for 300 s
@@ -124,7 +126,7 @@ TEST_F(RoundoffFloor, SpaceMarchWithA100AndDs001PassesAndATamperedNodeFails) {
   se.A = 100;
   se.ds = 0.01;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
-  const dcel::DiscreteModel model(beam, loads_, tau_, se.mesh());
+  const dcel::DiscreteModel model(beam, loads_, G{}, se.mesh());
   const march::SpaceMarchInput in = se.input();
   const test::RecordedRun r = test::record_space_march(model, in);
   ASSERT_TRUE(r.result.completed);
@@ -151,8 +153,8 @@ TEST_F(RoundoffFloor, FloorsGrowWithThePositionsAndTheConditioning) {
   // halving ds with the same positions raises the floors of the space terms (dt C d(eta), d(eta)
   // ~ |r| eps / ds).
   const FreeFlightRun near(20, Vec3::Zero()), far(20, Vec3(1000.0, 0.0, 0.0));
-  const dcel::DiscreteModel model_near(near.beam, loads_, tau_, near.mesh);
-  const dcel::DiscreteModel model_far(far.beam, loads_, tau_, far.mesh);
+  const dcel::DiscreteModel model_near(near.beam, loads_, G{}, near.mesh);
+  const dcel::DiscreteModel model_far(far.beam, loads_, G{}, far.mesh);
   const mesh::Field f_near = test::record_time_march(model_near, near.in).field;
   const mesh::Field f_far = test::record_time_march(model_far, far.in).field;
   const std::vector<double> at_origin = dcel::residual_floors(model_near, f_near);
@@ -165,7 +167,7 @@ TEST_F(RoundoffFloor, FloorsGrowWithThePositionsAndTheConditioning) {
   EXPECT_EQ(at_origin.back(), 0.0);
   const mesh::SpacetimeMesh fine(near.mesh.J(), near.mesh.A(), near.mesh.dt(),
                                  0.5 * near.mesh.ds());
-  const dcel::DiscreteModel model_fine(near.beam, loads_, tau_, fine);
+  const dcel::DiscreteModel model_fine(near.beam, loads_, G{}, fine);
   mesh::Field same(fine);
   for (int j = 0; j <= fine.J(); ++j)
     for (int a = 0; a <= fine.A(); ++a) same(j, a) = f_far(j, a);
@@ -179,7 +181,7 @@ TEST_F(RoundoffFloor, FloorsGrowWithThePositionsAndTheConditioning) {
 TEST_F(RoundoffFloor, NonFiniteResidualNeverPasses) {
   // Positions whose difference overflows make G_n and its floor inf or NaN: never within tolerance.
   const FreeFlightRun run(20, Vec3::Zero());
-  const dcel::DiscreteModel model(run.beam, loads_, tau_, run.mesh);
+  const dcel::DiscreteModel model(run.beam, loads_, G{}, run.mesh);
   mesh::Field field = test::record_time_march(model, run.in).field;
   field(10, 5).r.x() = 1.7e308;
   field(11, 5).r.x() = -1.7e308;

@@ -20,21 +20,22 @@ namespace {
 
 /// A clamped-free beam with gravity and loads of every kind on solved nodes, A nodes wide (the
 /// diagnostics run on several threads from A >= kParallelMinNodes), marched and recorded.
+template <class G = lie::Se3Cayley>
 struct LoadedBeam {
   test::FreeFlight ff;
   model::BeamDensity beam = test::soft_beam(Vec3(0.0, 0.0, -9.81));
   model::Loads loads;
-  std::optional<dcel::DiscreteModel> model;
+  std::optional<dcel::DiscreteModel<G>> model;
   march::TimeMarchInput in;
   std::optional<march::FieldRecorder> recorder;
 
-  LoadedBeam(int A, int J, lie::RetractionKind kind = lie::RetractionKind::cayley) {
+  LoadedBeam(int A, int J) {
     ff.A = A;
     ff.J = J;
     loads = test::mixed_loads(A);
     loads.point.erase(loads.point.begin());  // loads on solved nodes only
     loads.point.pop_back();
-    model.emplace(beam, loads, lie::Retraction(kind), ff.mesh());
+    model.emplace(beam, loads, ff.mesh());
     in = ff.input();
     in.left = march::SideSpec::clamped(in.row0[0]);
     recorder.emplace(model->mesh(), true);
@@ -67,7 +68,7 @@ void expect_same_bits(const TimeRowDiagnostics& x, const TimeRowDiagnostics& y) 
 }
 
 TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
-  const LoadedBeam b(march::SlabSolver::kParallelMinNodes + 13, 12);  // parallel, odd size
+  const LoadedBeam b(march::kParallelMinNodes + 13, 12);  // parallel, odd size
   const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
   ASSERT_EQ(one.size(), 12u);
   ASSERT_EQ(two.size(), one.size());
@@ -81,7 +82,7 @@ TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
 }
 
 TEST(SlabSeries, TimeStrideThinsTheRowsAndKeepsTheirValues) {
-  const LoadedBeam b(march::SlabSolver::kParallelMinNodes + 13, 30);
+  const LoadedBeam b(march::kParallelMinNodes + 13, 30);
   const std::vector<TimeRowDiagnostics> all = b.series({1, 2}), thin = b.series({7, 2});
   ASSERT_EQ(all.size(), 30u);
   const std::vector<int> expected{0, 7, 14, 21, 28, 29};  // every 7th row and the last
@@ -115,9 +116,9 @@ void expect_near_relative(double x, double y, double tolerance, const std::strin
 // (SeriesOptions::lanes = false, the reference) to round-off, for both retractions: energies to
 // 1e-14 relative, momenta to 1e-13 of their largest component, balances at round-off in both.
 TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
-  for (const lie::RetractionKind kind :
-       {lie::RetractionKind::cayley, lie::RetractionKind::exponential}) {
-    const LoadedBeam b(march::SlabSolver::kParallelMinNodes + 13, 12, kind);
+  const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
+    using G = decltype(group);
+    const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12);
     ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
     const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
                                           nodes = b.series({1, 2, false});
@@ -138,9 +139,11 @@ TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
         EXPECT_LT(nodes[i].balance, 1e-12) << row;
       }
     }
-    std::printf("retraction %d: energy %.2e, momentum %.2e relative\n", static_cast<int>(kind),
-                energy, momentum);
-  }
+    std::printf("retraction %s: energy %.2e, momentum %.2e relative\n",
+                lie::retraction_name<G>().c_str(), energy, momentum);
+  };
+  for_group(lie::Se3Cayley{});
+  for_group(lie::Se3Exp{});
 }
 
 /// The space march of theory §11.4 with J = 100 nodes per column (parallel), A = 10 columns.
@@ -150,7 +153,7 @@ std::vector<SpaceColumnDiagnostics> space_series(const SeriesOptions& options) {
   se.T = se.J * (2.0 / 300.0);  // the dt of theory §11.4
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const march::SpaceMarchInput in = se.input();
   std::vector<SpaceColumnDiagnostics> cols;
   SpaceDiagnostics d(

@@ -22,7 +22,8 @@ double inf(const Vec6& v) {
 }
 
 /// dt sum_j |N_j^a|: the column's own share of scale_glob (what the streaming balance uses).
-double column_scale(const MomentumMaps& maps, int a) {
+template <class G>
+double column_scale(const MomentumMaps<G>& maps, int a) {
   double sum = 0.0;
   for (int j = 0; j < maps.model().mesh().J(); ++j) sum += inf(maps.N(j, a));
   return maps.model().dt() * sum;
@@ -32,7 +33,7 @@ TEST(SpaceDiagnostics, SpaceEvolutionMatchesWholeFieldAndConservesQ) {
   const test::SpaceEvolution se;  // theory §11.4: zero-momentum rows, no forces
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const march::SpaceMarchInput in = se.input();
   std::vector<SpaceColumnDiagnostics> cols;
   SpaceDiagnostics diagnostics(model, march::space_boundary(in),
@@ -79,11 +80,11 @@ TEST(SpaceDiagnostics, EqualWholeFieldBalanceOnARandomField) {
   const mesh::SpacetimeMesh mesh(7, 5, 0.01, 0.1);
   const model::BeamDensity beam = test::soft_beam(Vec3(0.0, 0.0, -9.81));
   const model::Loads loads = test::mixed_loads(mesh.A());
-  for (lie::RetractionKind kind : {lie::RetractionKind::cayley, lie::RetractionKind::exponential}) {
-    const lie::Retraction tau(kind);
-    const dcel::DiscreteModel model(beam, loads, tau, mesh);
+  const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
+    using G = decltype(group);
+    const dcel::DiscreteModel model(beam, loads, G{}, mesh);
     test::Random rnd(77);
-    const mesh::Field field = test::random_field(mesh, tau, rnd);
+    const mesh::Field field = test::random_field<G>(mesh, rnd);
     const MomentumMaps maps(model, field);
     const std::vector<double> EM = space_energies(model, field);
     for (mesh::Side first : {mesh::Side::natural, mesh::Side::prescribed})
@@ -115,10 +116,12 @@ TEST(SpaceDiagnostics, EqualWholeFieldBalanceOnARandomField) {
           const double expected = inf(whole.residual) / std::max(whole.scale_R, scale_glob);
           EXPECT_GT(expected, 1e-3);  // not a solution: the balance is O(1)
           EXPECT_NEAR(d.balance, expected, 1e-13 * expected)
-              << tau.name() << " column " << d.a << " rows " << j1 << ".." << j2;
+              << lie::retraction_name<G>() << " column " << d.a << " rows " << j1 << ".." << j2;
         }
       }
-  }
+  };
+  for_group(lie::Se3Cayley{});
+  for_group(lie::Se3Exp{});
 }
 
 // The same for the refactored time diagnostics (rows, ends prescribed or free).
@@ -126,10 +129,10 @@ TEST(TimeDiagnostics, EqualWholeFieldBalanceOnARandomField) {
   const mesh::SpacetimeMesh mesh(6, 5, 0.01, 0.1);
   const model::BeamDensity beam = test::soft_beam(Vec3(0.0, 0.0, -9.81));
   const model::Loads loads = test::mixed_loads(mesh.A());
-  const lie::Retraction tau;
-  const dcel::DiscreteModel model(beam, loads, tau, mesh);
+  using G = lie::Se3Cayley;
+  const dcel::DiscreteModel model(beam, loads, G{}, mesh);
   test::Random rnd(78);
-  const mesh::Field field = test::random_field(mesh, tau, rnd);
+  const mesh::Field field = test::random_field<G>(mesh, rnd);
   const MomentumMaps maps(model, field);
   const std::vector<double> E = time_energies(model, field);
   for (mesh::Side left : {mesh::Side::natural, mesh::Side::prescribed})

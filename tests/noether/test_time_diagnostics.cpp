@@ -18,7 +18,7 @@ TEST(TimeDiagnostics, MatchWholeFieldDiagnostics) {
   model::Loads loads = test::mixed_loads(ff.A);
   loads.point.erase(loads.point.begin());  // keep loads on solved nodes only (a >= 1, a <= A-1)
   loads.point.pop_back();
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   march::TimeMarchInput in = ff.input();
   in.left = march::SideSpec::clamped(in.row0[0]);
 

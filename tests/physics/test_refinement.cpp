@@ -13,9 +13,6 @@
 namespace field::march {
 namespace {
 
-using lie::Retraction;
-using lie::RetractionKind;
-
 // Horizon T = 0.15 s (810 rows for the reference A = 135; 0.1 s in Release, 1.5 s in the
 // CI's Debug build with ASan at -O1). Measured orders: positions 1.80, 1.99, rotations 1.96, 2.12.
 // T = 0.3 s reproduces the theory's figures (1.75, 2.01 / 1.98, 2.06) exactly: 1.748, 2.013
@@ -24,7 +21,8 @@ using lie::RetractionKind;
 constexpr double kT = 0.15;
 
 /// Free flight on [0, L = 1] with A cells, ds = L/A, dt = ds/40 (CFL_time = 0.25), up to kT.
-mesh::Field joint_field(int A, RetractionKind kind) {
+template <class G>
+mesh::Field joint_field(int A) {
   test::FreeFlight ff;
   ff.A = A;
   ff.ds = 1.0 / A;
@@ -32,7 +30,7 @@ mesh::Field joint_field(int A, RetractionKind kind) {
   ff.J = static_cast<int>(std::lround(kT / ff.dt));
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(kind), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, G{}, ff.mesh());
   // One thread: the nodes of a row are few, and the result does not depend on the thread count.
   const test::RecordedRun r = test::record_time_march(model, ff.input(), 1);
   EXPECT_TRUE(r.result.completed);
@@ -69,10 +67,10 @@ double order3(double coarse, double fine) {
 TEST(Refinement, JointRefinementInDtAndDsIsSecondOrder) {
   // theory §10 v (b): dt = ds/40, A = 5, 15, 45 against A = 135; theory §10 measured position
   // orders 1.75, 2.01 and rotation orders 1.98, 2.06.
-  const mesh::Field ref = joint_field(135, RetractionKind::cayley);
+  const mesh::Field ref = joint_field<lie::Se3Cayley>(135);
   const int As[] = {5, 15, 45};
   Errors e[3];
-  for (int k = 0; k < 3; ++k) e[k] = compare(joint_field(As[k], RetractionKind::cayley), ref);
+  for (int k = 0; k < 3; ++k) e[k] = compare(joint_field<lie::Se3Cayley>(As[k]), ref);
   const double p1 = order3(e[0].position, e[1].position), p2 = order3(e[1].position, e[2].position);
   const double r1 = order3(e[0].rotation, e[1].rotation), r2 = order3(e[1].rotation, e[2].rotation);
   std::printf("[joint refinement] position errors %.3e %.3e %.3e, orders %.3f %.3f\n",
@@ -98,8 +96,7 @@ TEST(Refinement, CayleyAndExpSchemesDifferByOrderTwo) {
   const int As[] = {5, 15, 45};
   Errors d[3];
   for (int k = 0; k < 3; ++k)
-    d[k] = compare(joint_field(As[k], RetractionKind::cayley),
-                   joint_field(As[k], RetractionKind::exponential));
+    d[k] = compare(joint_field<lie::Se3Cayley>(As[k]), joint_field<lie::Se3Exp>(As[k]));
   for (int k = 0; k < 2; ++k) {
     const double rp = d[k].position / d[k + 1].position, rr = d[k].rotation / d[k + 1].rotation;
     std::printf(

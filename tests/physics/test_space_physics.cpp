@@ -28,7 +28,7 @@ std::vector<noether::SpaceColumnDiagnostics> space_evolution_columns(int A) {
   se.J = 30 * A;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const SpaceMarchInput in = se.input();
   std::vector<noether::SpaceColumnDiagnostics> cols;
   noether::SpaceDiagnostics diagnostics(
@@ -72,7 +72,7 @@ TEST(SpacePhysics, SpaceEvolutionRegressionNumbers) {
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, lie::Retraction(), se.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const SpaceMarchInput in = se.input();
   std::vector<noether::SpaceColumnDiagnostics> cols;
   noether::SpaceDiagnostics diagnostics(

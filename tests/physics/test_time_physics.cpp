@@ -17,12 +17,10 @@
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
 #include "tests/support/cases.hpp"
+#include "tests/support/groups.hpp"
 
 namespace field::march {
 namespace {
-
-using lie::Retraction;
-using lie::RetractionKind;
 
 double inf(const Vec6& v) {
   return v.cwiseAbs().maxCoeff();
@@ -35,7 +33,7 @@ TEST(TimePhysics, FreeFlightConservesTotalMomentumAndNoetherBalance) {
   const test::FreeFlight ff;  // J = 400
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   const noether::MomentumMaps maps(model, r.field);
@@ -90,7 +88,7 @@ TEST(TimePhysics, PointLoadImpulseChangesTotalMomentumExactly) {
   ff.J = 100;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads = tip_point_load(ff.A - 1);
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   const noether::MomentumMaps maps(model, r.field);
@@ -117,7 +115,7 @@ TEST(TimePhysics, PointLoadAndGravityRowBalance) {
   ff.J = 100;
   const model::BeamDensity beam = test::soft_beam(Vec3(0, 0, -9.81));
   const model::Loads loads = tip_point_load(ff.A - 1);
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   const noether::MomentumMaps maps(model, r.field);
@@ -145,7 +143,7 @@ std::vector<double> free_flight_energies(int J, double dt,
   ff.J = J;
   ff.dt = dt;
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::RecordedRun r = test::record_time_march(model, ff.input());
   EXPECT_TRUE(r.result.completed);
   return noether::time_energies(model, r.field);
@@ -175,7 +173,7 @@ TEST(TimePhysics, CoupledLawFreeFlightConservesEnergyAndMomentum) {
 
   const test::FreeFlight ff;
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::RecordedRun r = test::record_time_march(model, ff.input());
   ASSERT_TRUE(r.result.completed);
   const noether::MomentumMaps maps(model, r.field);
@@ -196,8 +194,8 @@ TEST(TimePhysics, MatrixLawWithZeroCouplingGivesTheDiagonalLawsBits) {
   ASSERT_TRUE(matrix.diagonal());
   const test::FreeFlight ff;
   const model::Loads loads;
-  const dcel::DiscreteModel m1(diagonal, loads, Retraction(), ff.mesh());
-  const dcel::DiscreteModel m2(matrix, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel m1(diagonal, loads, lie::Se3Cayley{}, ff.mesh());
+  const dcel::DiscreteModel m2(matrix, loads, lie::Se3Cayley{}, ff.mesh());
   const test::RecordedRun r1 = test::record_time_march(m1, ff.input());
   const test::RecordedRun r2 = test::record_time_march(m2, ff.input());
   ASSERT_TRUE(r1.result.completed && r2.result.completed);
@@ -238,7 +236,8 @@ TEST(TimePhysics, FreeFlightEnergyOscillatesWithAmplitudeOrderDt2) {
 // ---------------------------------------------------------------------------------------------
 // 4. A = 1: free rigid body vs the torque-free symmetric top (theory §10 vii).
 
-double rigid_body_error(double dt, RetractionKind kind) {
+template <class G>
+double rigid_body_error(double dt) {
   const double T = 3.0, ds = 1.0;
   const int J = static_cast<int>(std::lround(T / dt));
   // Square section: J = rho diag(I1, I1, 2 I1, A, A, A), the symmetric top with I3 = 2 I1.
@@ -247,7 +246,7 @@ double rigid_body_error(double dt, RetractionKind kind) {
   EXPECT_DOUBLE_EQ(beam.inertia()(1), beam.inertia()(0));
   const model::Loads loads;
   const mesh::SpacetimeMesh m(J, 1, dt, ds);
-  const dcel::DiscreteModel model(beam, loads, Retraction(kind), m);
+  const dcel::DiscreteModel model(beam, loads, G{}, m);
   TimeMarchInput in;
   in.row0 = {lie::SE3(), lie::SE3{Mat3::Identity(), Vec3(0, 0, ds)}};
   Vec6 xi0;
@@ -260,7 +259,7 @@ double rigid_body_error(double dt, RetractionKind kind) {
   double err = 0.0;
   for (int j = 0; j < J; ++j) {
     const double t = (j + 0.5) * dt;
-    const Vec6 xi = mesh::convected(model.tau(), r.field(j, 0), r.field(j + 1, 0), dt);
+    const Vec6 xi = mesh::convected<G>(r.field(j, 0), r.field(j + 1, 0), dt);
     Vec6 exact;
     exact << 0.7 * std::cos(2.0 * t), 0.7 * std::sin(2.0 * t), 2.0, 0.0, 0.0, 0.0;
     err = std::max(err, inf(xi - exact));
@@ -269,16 +268,19 @@ double rigid_body_error(double dt, RetractionKind kind) {
 }
 
 TEST(TimePhysics, SingleNodeIsTheTorqueFreeSymmetricTop) {
-  for (RetractionKind kind : {RetractionKind::cayley, RetractionKind::exponential}) {
-    const double e1 = rigid_body_error(0.02, kind), e2 = rigid_body_error(0.01, kind),
-                 e3 = rigid_body_error(0.005, kind);
+  const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
+    using G = decltype(group);
+    const double e1 = rigid_body_error<G>(0.02), e2 = rigid_body_error<G>(0.01),
+                 e3 = rigid_body_error<G>(0.005);
     const double o1 = std::log2(e1 / e2), o2 = std::log2(e2 / e3);
     std::printf("[rigid body %s] errors %.3e %.3e %.3e, orders %.3f %.3f\n",
-                Retraction(kind).name().c_str(), e1, e2, e3, o1, o2);
+                lie::retraction_name<G>().c_str(), e1, e2, e3, o1, o2);
     EXPECT_GE(o1, 1.9);
     EXPECT_GE(o2, 1.9);
     EXPECT_LT(e1, 0.05);  // the right solution, not merely a converging one
-  }
+  };
+  for_group(lie::Se3Cayley{});
+  for_group(lie::Se3Exp{});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -290,7 +292,7 @@ mesh::Field free_flight_field(double dt, double T) {
   ff.J = static_cast<int>(std::lround(T / dt));
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
-  const dcel::DiscreteModel model(beam, loads, Retraction(), ff.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::RecordedRun r = test::record_time_march(model, ff.input());
   EXPECT_TRUE(r.result.completed);
   return r.field;
@@ -321,21 +323,22 @@ TEST(TimePhysics, FreeFlightConvergesSecondOrderInDt) {
 // ---------------------------------------------------------------------------------------------
 // 6. Exact solutions (theory §11.2, §10 vii).
 
-class TimePhysicsExact : public ::testing::TestWithParam<RetractionKind> {
+template <class G>
+class TimePhysicsExact : public ::testing::Test {
  protected:
-  Retraction tau_{GetParam()};
 };
+TYPED_TEST_SUITE(TimePhysicsExact, test::Se3Groups, test::GroupNames);
 
-TEST_P(TimePhysicsExact, StaticArcWithPrescribedEndsStaysStatic) {
+TYPED_TEST(TimePhysicsExact, StaticArcWithPrescribedEndsStaysStatic) {
   const int J = 200, A = 10;
   const double dt = 0.005, ds = 0.1;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const mesh::SpacetimeMesh m(J, A, dt, ds);
-  const dcel::DiscreteModel model(beam, loads, tau_, m);
+  const dcel::DiscreteModel model(beam, loads, TypeParam{}, m);
   Vec6 eta_bar;
   eta_bar << 2, 0, 0, 0, 0, 1;
-  const lie::SE3 step = tau_.tau(ds * eta_bar);
+  const lie::SE3 step = TypeParam::tau(ds * eta_bar);
   TimeMarchInput in;
   lie::SE3 g;
   for (int a = 0; a <= A; ++a) {
@@ -352,24 +355,25 @@ TEST_P(TimePhysicsExact, StaticArcWithPrescribedEndsStaysStatic) {
     for (int a = 0; a <= A; ++a)
       err = std::max(err, std::max((r.field(j, a).R - in.row0[a].R).cwiseAbs().maxCoeff(),
                                    (r.field(j, a).r - in.row0[a].r).cwiseAbs().maxCoeff()));
-  std::printf("[static arc %s] max deviation %.3e\n", tau_.name().c_str(), err);
+  std::printf("[static arc %s] max deviation %.3e\n", lie::retraction_name<TypeParam>().c_str(),
+              err);
   EXPECT_LE(err, 1e-12);
   const std::vector<double> E = noether::time_energies(model, r.field);
-  if (GetParam() == RetractionKind::cayley) {
+  if (std::is_same_v<TypeParam, lie::Se3Cayley>) {
     EXPECT_NEAR(E[0], 1.6666666666666672, 1e-10 * 1.67);
   }
 }
 
-TEST_P(TimePhysicsExact, RigidSpinIsReproduced) {
+TYPED_TEST(TimePhysicsExact, RigidSpinIsReproduced) {
   const int J = 200, A = 6;
   const double dt = 0.005, ds = 0.1;
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const mesh::SpacetimeMesh m(J, A, dt, ds);
-  const dcel::DiscreteModel model(beam, loads, tau_, m);
+  const dcel::DiscreteModel model(beam, loads, TypeParam{}, m);
   Vec6 xi;
   xi << 0, 0, 3, 0, 0, 0.3;
-  const lie::SE3 step = tau_.tau(dt * xi);
+  const lie::SE3 step = TypeParam::tau(dt * xi);
   TimeMarchInput in;
   for (int a = 0; a <= A; ++a) {
     in.row0.push_back(lie::SE3{Mat3::Identity(), Vec3(0, 0, a * ds)});
@@ -386,15 +390,10 @@ TEST_P(TimePhysicsExact, RigidSpinIsReproduced) {
       g = g * step;
     }
   }
-  std::printf("[rigid spin %s] max deviation %.3e\n", tau_.name().c_str(), err);
+  std::printf("[rigid spin %s] max deviation %.3e\n", lie::retraction_name<TypeParam>().c_str(),
+              err);
   EXPECT_LE(err, 1e-11);
 }
-
-INSTANTIATE_TEST_SUITE_P(Retractions, TimePhysicsExact,
-                         ::testing::Values(RetractionKind::cayley, RetractionKind::exponential),
-                         [](const ::testing::TestParamInfo<RetractionKind>& p) {
-                           return Retraction(p.param).name();
-                         });
 
 // ---------------------------------------------------------------------------------------------
 // 7. Cantilever with gravity and a tip point load satisfies the equations (theory §11.3, §10 ii).
@@ -409,7 +408,7 @@ TEST(TimePhysics, CantileverWithGravityAndTipLoadSatisfiesTheEquations) {
   w0 << 0, 0, 0, 0, 0, 0;
   w1 << 0.5, -0.3, 0.2, 2.0, 1.0, -5.0;
   loads.point.push_back({A - 1, model::LoadFrame::world, model::TimeTable({0.0, 0.05}, {w0, w1})});
-  const dcel::DiscreteModel model(beam, loads, Retraction(), cg.mesh());
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, cg.mesh());
   const TimeMarchInput in = cg.input();
   const test::RecordedRun r = test::record_time_march(model, in);
   ASSERT_TRUE(r.result.completed);

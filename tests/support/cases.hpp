@@ -18,9 +18,10 @@ struct RecordedRun {
 };
 
 /// Time march recorded row by row; threads = 0: the OpenMP default.
-inline RecordedRun record_time_march(const dcel::DiscreteModel& model,
-                                     const march::TimeMarchInput& in, int threads = 0,
-                                     march::NodeKernel kernel = march::NodeKernel::automatic) {
+template <class G>
+RecordedRun record_time_march(const dcel::DiscreteModel<G>& model, const march::TimeMarchInput& in,
+                              int threads = 0,
+                              march::NodeKernel kernel = march::NodeKernel::automatic) {
   march::FieldRecorder recorder(model.mesh(), true);
   march::MarchOptions options;
   options.threads = threads;
@@ -30,9 +31,10 @@ inline RecordedRun record_time_march(const dcel::DiscreteModel& model,
 }
 
 /// Space march recorded column by column.
-inline RecordedRun record_space_march(const dcel::DiscreteModel& model,
-                                      const march::SpaceMarchInput& in, int threads = 0,
-                                      march::NodeKernel kernel = march::NodeKernel::automatic) {
+template <class G>
+RecordedRun record_space_march(const dcel::DiscreteModel<G>& model,
+                               const march::SpaceMarchInput& in, int threads = 0,
+                               march::NodeKernel kernel = march::NodeKernel::automatic) {
   march::FieldRecorder recorder(model.mesh(), false);
   march::MarchOptions options;
   options.threads = threads;

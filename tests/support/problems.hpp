@@ -1,7 +1,7 @@
 #pragma once
 // Problems shared by the dcel, noether and march tests: the theory's soft beam, a set of loads that
 // exercises every load kind, and random fields with large rotations and strains far from E6.
-#include "libfield/lie/retraction.hpp"
+#include "libfield/lie/se3_groups.hpp"
 #include "libfield/mesh/field.hpp"
 #include "libfield/model/beam_density.hpp"
 #include "libfield/model/loads.hpp"
@@ -55,15 +55,15 @@ inline model::Loads mixed_loads(int A) {
 
 /// Random field: every node an independent element with rotation angle up to ~1 rad from a common
 /// base, so neighbours differ by large rotations and the strains are far from E6.
-inline mesh::Field random_field(const mesh::SpacetimeMesh& m, const lie::Retraction& tau,
-                                Random& rnd) {
+template <class G>
+mesh::Field random_field(const mesh::SpacetimeMesh& m, Random& rnd) {
   mesh::Field field(m);
   const lie::SE3 base = rnd.se3(2.0);
   for (int j = 0; j <= m.J(); ++j)
     for (int a = 0; a <= m.A(); ++a) {
       Vec6 x = rnd.vec6(0.5);
       x(5) += a * m.ds();  // roughly along d3, like a beam
-      field(j, a) = base * tau.tau(x);
+      field(j, a) = base * G::tau(x);
     }
   return field;
 }
