@@ -97,19 +97,26 @@ int run_info(const fs::path& case_file) {
     prediction_notes = prediction_warnings(problem, setup, *prediction);
   }
 
-  const model::WaveSpeeds w = model::wave_speeds(spec.section, spec.material);
+  const model::WaveSpeeds w = spec.wave_speeds();
   const march::StabilityNumbers n = problem.stability();
   std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
   if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
   std::printf("  march: %s (field %s), retraction %s\n", time ? "time" : "space",
               time ? "simulate" : "reconstruct", lie::retraction_name(spec.retraction).c_str());
-  std::printf("section  A_c = %.6g m^2, I1 = %.6g m^4, I2 = %.6g m^4, torsion = %.6g m^4, k = %g\n",
-              spec.section.area, spec.section.I1, spec.section.I2, spec.section.torsion,
-              spec.section.shear_k);
-  std::printf("material E = %.6g Pa, nu = %g, rho = %g kg/m^3, G = %.7g Pa\n", spec.material.E,
-              spec.material.nu, spec.material.rho, spec.material.G());
-  print_vec("inertia J", problem.density.inertia());
-  print_vec("stiffness C", problem.density.stiffness());
+  if (spec.law) {
+    std::printf("section  given law (%s), mass per length %.6g kg/m\n",
+                spec.law->diagonal() ? "diagonal: SIMD lanes" : "coupled: general path",
+                spec.law->mass_per_length);
+  } else {
+    std::printf(
+        "section  A_c = %.6g m^2, I1 = %.6g m^4, I2 = %.6g m^4, torsion = %.6g m^4, k = %g\n",
+        spec.section.area, spec.section.I1, spec.section.I2, spec.section.torsion,
+        spec.section.shear_k);
+    std::printf("material E = %.6g Pa, nu = %g, rho = %g kg/m^3, G = %.7g Pa\n", spec.material.E,
+                spec.material.nu, spec.material.rho, spec.material.G());
+  }
+  print_vec(problem.density.diagonal() ? "inertia J" : "diag of J", problem.density.inertia());
+  print_vec(problem.density.diagonal() ? "stiffness C" : "diag of C", problem.density.stiffness());
   std::printf("  wave speeds c_E = %.6g m/s, c_G = %.6g m/s, cut-off omega_c = %.6g rad/s\n", w.c_E,
               w.c_G, w.omega_c);
   std::printf(

@@ -131,6 +131,34 @@ BENCHMARK(BM_slab_retraction)
     ->UseRealTime()
     ->Unit(benchmark::kMicrosecond);
 
+// Diagonal against coupled laws (theory §1.5), the time slab of BM_time_slab with 1000 nodes, one
+// thread, Cayley: 0 the soft beam with the automatic kernel (lanes), 1 the soft beam one node at
+// a time with the closed-form dcel::CayleyNode (NodeKernel::per_node), 2 the coupled law of
+// test::coupled_beam (the automatic kernel declines it: dcel::solve_node per node), 3 the soft
+// beam with dcel::solve_node per node (NodeKernel::reference), the coupled law's path.
+void BM_slab_law(benchmark::State& state) {
+  bench::WavyBeam wb;
+  wb.A = 1000;
+  wb.J = 100;
+  const int law = static_cast<int>(state.range(0));
+  const model::BeamDensity beam = law == 2 ? test::coupled_beam() : test::soft_beam();
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, wb.mesh());
+  const march::TimeMarchInput in = wb.input();
+  march::MarchOptions options;
+  options.threads = 1;
+  options.kernel = law == 1   ? march::NodeKernel::per_node
+                   : law == 3 ? march::NodeKernel::reference
+                              : march::NodeKernel::automatic;
+  run_marches(
+      state, [&] { return march::time_march(model, in, {}, options); }, wb.J);
+}
+BENCHMARK(BM_slab_law)
+    ->DenseRange(0, 3)
+    ->ArgName("law")
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+
 // One slab alone, as the marches run it (SlabSolver::begin, lanes_slab, finish), on arrays that
 // persist between iterations: no march set-up, unlike BM_time_slab / BM_space_slab. First
 // argument 0: step j = 3 of WavyBeam with `nodes` nodes per row; 1: column a = 3 of WavySpace

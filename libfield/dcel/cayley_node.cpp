@@ -131,7 +131,7 @@ NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOption
 std::optional<CayleyNode> make_cayley_node(const model::Density& density, NodeEquation equation,
                                            double h) {
   const auto* beam = dynamic_cast<const model::BeamDensity*>(&density);
-  if (beam == nullptr) return std::nullopt;
+  if (beam == nullptr || !beam->diagonal()) return std::nullopt;  // diagonal laws only
   if (equation == NodeEquation::time) return CayleyNode(beam->inertia(), Vec6::Zero(), h);
   return CayleyNode(beam->stiffness(), beam->reference_strain(), h);
 }

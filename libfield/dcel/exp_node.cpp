@@ -99,7 +99,7 @@ NodeSolveReport ExpNode::solve(const Vec6& m, Vec6& y, const NodeSolverOptions& 
 std::optional<ExpNode> make_exp_node(const model::Density& density, NodeEquation equation,
                                      double h) {
   const auto* beam = dynamic_cast<const model::BeamDensity*>(&density);
-  if (beam == nullptr) return std::nullopt;
+  if (beam == nullptr || !beam->diagonal()) return std::nullopt;  // diagonal laws only
   if (equation == NodeEquation::time) return ExpNode(beam->inertia(), Vec6::Zero(), h);
   return ExpNode(beam->stiffness(), beam->reference_strain(), h);
 }

@@ -42,7 +42,7 @@ class ExpNode {
 };
 
 /// The closed-form solver of `equation` (with tau = exp, lie::Se3Exp) when `density` is a
-/// model::BeamDensity (diagonal J and C); empty otherwise (then use dcel::solve_node).
+/// model::BeamDensity with diagonal() J and C; empty otherwise (then use dcel::solve_node).
 std::optional<ExpNode> make_exp_node(const model::Density& density, NodeEquation equation,
                                      double h);
 

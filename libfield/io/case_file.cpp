@@ -9,6 +9,7 @@
 #include <limits>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/csv_table.hpp"
@@ -274,8 +275,65 @@ void check_section_range(Table& t, const std::string& section, const CaseSpec& c
 
 // The sections, one reader each, in the order of meshes/README.md.
 
+/// A 6x6 matrix given as 6 arrays of 6 numbers (rows).
+Mat6 read_matrix6(Table& t, const std::string& key, const std::string& what) {
+  const toml::node* n = t.node(key);
+  if (!n) t.fail(key, "required: " + what);
+  const toml::array* rows = n->as_array();
+  if (!rows || rows->size() != 6)
+    t.fail(key, "expected 6 rows of 6 numbers (an array of 6 arrays): " + what);
+  Mat6 m;
+  for (int i = 0; i < 6; ++i)
+    m.row(i) =
+        t.vector(*rows->get(i), key, 6, "row " + std::to_string(i + 1) + " of " + what).transpose();
+  return m;
+}
+
+/// section = "stiffness": the engineering constants of the diagonal law (theory §1.3).
+void read_stiffness_section(Table& t, CaseSpec& c) {
+  const auto get = [&t](const char* key, const char* what) {
+    return t.positive(key, std::nullopt, what);
+  };
+  const double EA = get("EA", "axial stiffness EA [N]");
+  const double GA1 = get("GA1", "shear stiffness along d1, k G A [N]");
+  const double GA2 = get("GA2", "shear stiffness along d2, k G A [N]");
+  const double GJ = get("GJ", "torsional stiffness [N m^2]");
+  const double EI1 = get("EI1", "bending stiffness about d1 [N m^2]");
+  const double EI2 = get("EI2", "bending stiffness about d2 [N m^2]");
+  const double rhoA = get("rhoA", "mass per length [kg/m]");
+  const double rhoJ1 = get("rhoJ1", "rotary inertia about d1 per length [kg m]");
+  const double rhoJ2 = get("rhoJ2", "rotary inertia about d2 per length [kg m]");
+  const double rhoJ3 = get("rhoJ3", "polar rotary inertia about d3 per length [kg m]");
+  t.reject_unknown(
+      {"section", "EA", "GA1", "GA2", "GJ", "EI1", "EI2", "rhoA", "rhoJ1", "rhoJ2", "rhoJ3"});
+  c.law = model::SectionLaw::stiffnesses(EA, GA1, GA2, GJ, EI1, EI2, rhoA, rhoJ1, rhoJ2, rhoJ3);
+}
+
+/// section = "matrix": full symmetric positive-definite 6x6 stiffness and inertia (theory §1.5).
+void read_matrix_section(Table& t, CaseSpec& c) {
+  const std::string order = t.choice("order", "libfield", {"libfield", "beamdyn", "gxbeam"});
+  const model::SectionOrder o = order == "beamdyn"  ? model::SectionOrder::beamdyn
+                                : order == "gxbeam" ? model::SectionOrder::gxbeam
+                                                    : model::SectionOrder::libfield;
+  const Mat6 C = model::to_libfield_order(
+      read_matrix6(t, "stiffness", "6x6 stiffness matrix in the order `order`"), o);
+  const Mat6 J = model::to_libfield_order(
+      read_matrix6(t, "inertia", "6x6 inertia (mass) matrix in the order `order`"), o);
+  for (const auto& [m, key, name] :
+       {std::tuple{&C, "stiffness", "stiffness"}, std::tuple{&J, "inertia", "inertia"}}) {
+    const std::string problem = model::spd_problem(*m, name);
+    if (!problem.empty())
+      t.fail(key, problem + ": a section matrix must be symmetric positive definite");
+  }
+  t.reject_unknown({"section", "order", "stiffness", "inertia"});
+  c.law = model::SectionLaw::matrices(C, J);
+}
+
 void read_beam(Table t, CaseSpec& c) {
-  const std::string section = t.choice("section", std::nullopt, {"square", "circle", "explicit"});
+  const std::string section =
+      t.choice("section", std::nullopt, {"square", "circle", "explicit", "stiffness", "matrix"});
+  if (section == "stiffness") return read_stiffness_section(t, c);
+  if (section == "matrix") return read_matrix_section(t, c);
   const double k = t.positive("shear_factor", 1.0, "shear factor k [-] (theory §1: 1)");
   // A side or radius so small (or large) that the area or a second moment underflows to 0 (or
   // overflows) is an error of that key (model::BeamSection says which quantity).
@@ -761,11 +819,26 @@ void write_case(std::ostream& out, const CaseSpec& c) {
       << "\nformat = 1\nname = " << quoted(c.name) << "\ndescription = " << quoted(c.description)
       << "\nmarch = " << (time ? "\"time\"" : "\"space\"") << "\nretraction = "
       << (c.retraction == lie::RetractionKind::exponential ? "\"exp\"" : "\"cayley\"") << "\n";
-  out << "\n[beam]\nsection = \"explicit\"\narea = " << number(c.section.area)
-      << "\nI1 = " << number(c.section.I1) << "\nI2 = " << number(c.section.I2)
-      << "\ntorsion = " << number(c.section.torsion)
-      << "\nshear_factor = " << number(c.section.shear_k) << "\nE = " << number(c.material.E)
-      << "\nnu = " << number(c.material.nu) << "\nrho = " << number(c.material.rho) << "\n";
+  if (c.law) {
+    out << "\n[beam]\nsection = \"matrix\"\norder = \"libfield\"";
+    for (const auto& [key, m] :
+         {std::pair{"stiffness", &c.law->C}, std::pair{"inertia", &c.law->J}}) {
+      out << "\n" << key << " = [";
+      for (int i = 0; i < 6; ++i) {
+        out << (i ? ",\n  [" : "\n  [");
+        for (int j = 0; j < 6; ++j) out << (j ? ", " : "") << number((*m)(i, j));
+        out << "]";
+      }
+      out << "]";
+    }
+    out << "\n";
+  } else {
+    out << "\n[beam]\nsection = \"explicit\"\narea = " << number(c.section.area)
+        << "\nI1 = " << number(c.section.I1) << "\nI2 = " << number(c.section.I2)
+        << "\ntorsion = " << number(c.section.torsion)
+        << "\nshear_factor = " << number(c.section.shear_k) << "\nE = " << number(c.material.E)
+        << "\nnu = " << number(c.material.nu) << "\nrho = " << number(c.material.rho) << "\n";
+  }
   out << "\n[grid]\nA = " << c.A << "\nds = " << number(c.ds) << "\nJ = " << c.J
       << "\ndt = " << number(c.dt) << "\n";
   out << "\n[boundary]\n";

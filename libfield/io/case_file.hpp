@@ -18,6 +18,7 @@
 #include "libfield/mesh/spacetime_mesh.hpp"
 #include "libfield/model/beam_section.hpp"
 #include "libfield/model/loads.hpp"
+#include "libfield/model/section_law.hpp"
 
 namespace field::io {
 
@@ -93,8 +94,20 @@ struct CaseSpec {
   MarchKind march = MarchKind::time;
   lie::RetractionKind retraction = lie::RetractionKind::cayley;
 
-  model::BeamSection section;
-  model::BeamMaterial material;
+  model::BeamSection section;    ///< geometric sections ("square", "circle", "explicit")
+  model::BeamMaterial material;  ///< geometric sections
+  /// [beam] section = "stiffness" or "matrix": the law given directly (section and material
+  /// then unused); empty for the geometric sections.
+  std::optional<model::SectionLaw> law;
+
+  /// The section law of the density: `law`, or the geometric section's (theory §1).
+  model::SectionLaw section_law() const {
+    return law ? *law : model::SectionLaw::geometric(section, material);
+  }
+  /// The wave speeds of theory §1.3 for the step-size rules (§6).
+  model::WaveSpeeds wave_speeds() const {
+    return law ? model::wave_speeds(*law) : model::wave_speeds(section, material);
+  }
   Vec3 gravity = Vec3::Zero();  ///< [m/s^2], world frame
 
   int A = 0;        ///< nodes a = 0..A

@@ -146,7 +146,7 @@ std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel<G>& model,
                                          dcel::NodeEquation equation,
                                          const dcel::NodeSolverOptions& newton) {
   const auto* beam = dynamic_cast<const model::BeamDensity*>(&model.density());
-  if (beam == nullptr) return std::nullopt;
+  if (beam == nullptr || !beam->diagonal()) return std::nullopt;  // lanes: diagonal laws only
   const bool time = equation == dcel::NodeEquation::time;
   const double dt = model.dt(), ds = model.ds();
   const Vec6 J = beam->inertia(), C = beam->stiffness(), E6 = beam->reference_strain();

@@ -4,17 +4,26 @@
 
 namespace field::model {
 
+namespace {
+SectionLaw checked_geometric(const BeamSection& section, const BeamMaterial& material) {
+  section.validate();
+  material.validate();
+  return SectionLaw::geometric(section, material);
+}
+}  // namespace
+
 BeamDensity::BeamDensity(const BeamSection& section, const BeamMaterial& material,
                          const Vec3& gravity, const Vec6& reference_strain)
-    : section_(section),
-      material_(material),
+    : BeamDensity(checked_geometric(section, material), gravity, reference_strain) {}
+
+BeamDensity::BeamDensity(const SectionLaw& law, const Vec3& gravity, const Vec6& reference_strain)
+    : law_(law),
+      diagonal_(law.diagonal()),
       gravity_(gravity),
       E6_(reference_strain),
-      J_(inertia_diagonal(section, material)),
-      C_(stiffness_diagonal(section, material)),
-      mass_per_length_(material.rho * section.area) {
-  section_.validate();
-  material_.validate();
+      J_(law.J.diagonal()),
+      C_(law.C.diagonal()),
+      mass_per_length_(law.mass_per_length) {
   FIELD_CHECK(gravity.allFinite(), "gravity must be finite, got " << gravity.transpose());
   FIELD_CHECK(reference_strain.allFinite(),
               "reference strain must be finite, got " << reference_strain.transpose());

@@ -15,6 +15,27 @@ inline model::BeamDensity soft_beam(const Vec3& gravity = Vec3::Zero()) {
                             gravity);
 }
 
+/// The soft beam's law made truly coupled: J and C = D^1/2 (I + K) D^1/2 with D the soft beam's
+/// diagonal and K symmetric with off-diagonal entries of +-0.12 (diagonally dominant, so SPD):
+/// every channel (bending, torsion, shear, extension) couples to every other.
+inline model::SectionLaw coupled_law() {
+  const model::SectionLaw soft = model::SectionLaw::geometric(
+      model::BeamSection::square(0.1), model::BeamMaterial{1e5, 0.35, 1000.0});
+  const auto couple = [](const Mat6& diagonal, double sign) {
+    Mat6 K = Mat6::Identity();
+    for (int i = 0; i < 6; ++i)
+      for (int j = 0; j < 6; ++j)
+        if (i != j) K(i, j) = sign * ((i + j) % 2 ? 0.12 : -0.12);
+    const Vec6 root = diagonal.diagonal().cwiseSqrt();
+    return Mat6(root.asDiagonal() * K * root.asDiagonal());
+  };
+  return model::SectionLaw::matrices(couple(soft.C, 1.0), couple(soft.J, -1.0));
+}
+
+inline model::BeamDensity coupled_beam(const Vec3& gravity = Vec3::Zero()) {
+  return model::BeamDensity(coupled_law(), gravity);
+}
+
 /// Distributed loads (world, time-dependent; body, constant, on a node range) and point loads
 /// (world at a = 0, body at a = A - 1, world at the ghost a = A), on a mesh with A >= 3.
 inline model::Loads mixed_loads(int A) {
