@@ -17,6 +17,7 @@
 #include "libfield/io/input_file.hpp"
 #include "libfield/io/quoted_string.hpp"
 #include "libfield/io/toml_guard.hpp"
+#include "libfield/io/toml_table.hpp"
 
 namespace field::io {
 
@@ -24,232 +25,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A float as a TOML float: with its point ("1.0", not "1", so that `format = 1.0` is not
-/// shown as the integer it is not), or an exponent ("1e+300").
-std::string float_text(double v) {
-  std::string s = shortest(v);
-  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // n: nan, inf
-  return s;
-}
-
-/// The value of a node as TOML on one line; arrays only as far as a message quotes them.
-void write_value(std::string& out, const toml::node& node) {
-  if (node.is_string()) {
-    out += '"' + node.as_string()->get() + '"';
-  } else if (node.is_table()) {
-    out += "{...}";
-  } else if (node.is_floating_point()) {
-    out += float_text(node.as_floating_point()->get());
-  } else if (const toml::array* array = node.as_array()) {
-    out += "[";
-    for (std::size_t i = 0; i < array->size() && out.size() <= kExcerptLength; ++i) {
-      if (i > 0) out += ", ";
-      write_value(out, *array->get(i));
-    }
-    out += out.size() <= kExcerptLength ? "]" : ", ...]";
-  } else {
-    std::ostringstream text;
-    node.visit([&text](const auto& n) { text << n; });  // integers, booleans, dates as TOML
-    out += text.str();
-  }
-}
-
-/// The value of a node for a message, as a bounded excerpt (io/excerpt.hpp).
-std::string describe(const toml::node& node) {
-  std::string out;
-  write_value(out, node);
-  return excerpt(out);
-}
-
-/// The largest integer a case file takes (indices and counts are `int`).
-constexpr int64_t kMaxInteger = 2000000000;
 /// [solver] bounds (meshes/README.md): a tolerance the step test can meet, a finite effort.
 constexpr double kMinTolerance = 1e-15;
 constexpr double kMaxTolerance = 1e-6;
 constexpr int kMaxIterations = 200;
 
-/// One TOML table of the case file: typed getters that remember which keys were read, and error
-/// messages of the form `file:line: [table] key = value: what is wrong; what to do`.
-class Table {
- public:
-  Table(const toml::table& table, std::string name, const fs::path& file)
-      : table_(table), name_(std::move(name)), file_(file) {}
-
-  const std::string& name() const { return name_; }
-  bool has(const std::string& key) const { return table_.contains(key); }
-
-  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-    std::ostringstream out;
-    const toml::node* node = table_.get(key);
-    const auto& where = node ? node->source() : table_.source();
-    out << file_.string() << ":" << where.begin.line << ": ";
-    if (node) {
-      out << qualified(key) << " = " << describe(*node) << ": " << what;
-    } else {
-      out << "missing key " << qualified(key) << ": " << what;
-    }
-    throw Error(out.str());
-  }
-
-  const toml::node* node(const std::string& key) {
-    used_.insert(key);
-    return table_.get(key);
-  }
-
-  double number(const std::string& key, std::optional<double> fallback, const std::string& what) {
-    const toml::node* n = node(key);
-    if (!n) {
-      if (fallback) return *fallback;
-      fail(key, "required: " + what);
-    }
-    if (!n->is_number()) fail(key, "expected a number: " + what);
-    const double v = n->value<double>().value();
-    if (!std::isfinite(v)) fail(key, "must be finite: " + what);
-    return v;
-  }
-  double positive(const std::string& key, std::optional<double> fallback, const std::string& what) {
-    const double v = number(key, fallback, what);
-    if (!(v > 0.0)) fail(key, "must be > 0: " + what);
-    return v;
-  }
-  double non_negative(const std::string& key, double fallback, const std::string& what) {
-    const double v = number(key, fallback, what);
-    if (!(v >= 0.0)) fail(key, "must be >= 0: " + what);
-    return v;
-  }
-  int integer(const std::string& key, std::optional<int> fallback, int min,
-              const std::string& what) {
-    const toml::node* n = node(key);
-    if (!n) {
-      if (fallback) return *fallback;
-      fail(key, "required: " + what);
-    }
-    const std::string range =
-        "between " + std::to_string(min) + " and " + std::to_string(kMaxInteger);
-    if (n->is_floating_point()) {
-      const double d = n->as_floating_point()->get();
-      if (std::isfinite(d) && d == std::floor(d) && d >= min && d <= kMaxInteger)
-        fail(key, "expected an integer, without a decimal point or exponent (write " +
-                      std::to_string(static_cast<int64_t>(d)) + "): " + what);
-      if (std::isfinite(d) && d == std::floor(d))
-        fail(key, "out of range: must be an integer " + range + ": " + what);
-    }
-    if (!n->is_integer()) fail(key, "expected an integer " + range + ": " + what);
-    const int64_t v = n->as_integer()->get();
-    if (v < min || v > kMaxInteger) fail(key, "out of range: must be " + range + ": " + what);
-    return static_cast<int>(v);
-  }
-  bool boolean(const std::string& key, bool fallback, const std::string& what) {
-    const toml::node* n = node(key);
-    if (!n) return fallback;
-    if (!n->is_boolean()) fail(key, "expected true or false: " + what);
-    return n->as_boolean()->get();
-  }
-  std::string string(const std::string& key, std::optional<std::string> fallback,
-                     const std::string& what) {
-    const toml::node* n = node(key);
-    if (!n) {
-      if (fallback) return *fallback;
-      fail(key, "required: " + what);
-    }
-    if (!n->is_string()) fail(key, "expected a string: " + what);
-    return n->as_string()->get();
-  }
-  /// One of `choices` (case-sensitive); the message lists them.
-  std::string choice(const std::string& key, std::optional<std::string> fallback,
-                     const std::vector<std::string>& choices) {
-    std::string list;
-    for (const auto& c : choices) list += (list.empty() ? "\"" : ", \"") + c + "\"";
-    const std::string v = string(key, fallback, "one of " + list);
-    for (const auto& c : choices)
-      if (v == c) return v;
-    fail(key, "expected one of " + list);
-  }
-  /// An array of exactly n finite numbers.
-  Eigen::VectorXd vector(const toml::node& n, const std::string& key, int size,
-                         const std::string& what) const {
-    const toml::array* array = n.as_array();
-    if (!array || static_cast<int>(array->size()) != size)
-      fail(key, "expected an array of " + std::to_string(size) + " numbers: " + what);
-    Eigen::VectorXd v(size);
-    for (int i = 0; i < size; ++i) {
-      const toml::node& e = *array->get(i);
-      if (!e.is_number()) fail(key, "entry " + std::to_string(i + 1) + " is not a number: " + what);
-      v(i) = e.value<double>().value();
-      if (!std::isfinite(v(i)))
-        fail(key, "entry " + std::to_string(i + 1) + " is not finite: " + what);
-    }
-    return v;
-  }
-  template <int N>
-  Eigen::Matrix<double, N, 1> vec(const std::string& key,
-                                  std::optional<Eigen::Matrix<double, N, 1>> fallback,
-                                  const std::string& what) {
-    const toml::node* n = node(key);
-    if (!n) {
-      if (fallback) return *fallback;
-      fail(key, "required: " + what);
-    }
-    return vector(*n, key, N, what);
-  }
-  /// A sub-table; nullopt when absent.
-  std::optional<Table> table(const std::string& key) {
-    const toml::node* n = node(key);
-    if (!n) return std::nullopt;
-    if (!n->is_table()) fail(key, "expected a table");
-    return Table(*n->as_table(), qualified(key), file_);
-  }
-  /// A path relative to the case file's folder, made absolute.
-  fs::path path(const std::string& key, const std::string& what) {
-    const std::string text = string(key, std::nullopt, what);
-    if (text.empty()) fail(key, "must not be empty: " + what);
-    if (text.find('\0') != std::string::npos) fail(key, "a path cannot contain a NUL character");
-    const fs::path p(text);
-    return fs::absolute(p.is_absolute() ? p : file_.parent_path() / p).lexically_normal();
-  }
-  /// "file:line: [table] key" of a key, for messages about the file it names.
-  std::string where(const std::string& key) const {
-    const toml::node* n = table_.get(key);
-    const auto& at = n ? n->source() : table_.source();
-    return file_.string() + ":" + std::to_string(at.begin.line) + ": " + qualified(key);
-  }
-  /// Rejects keys that no getter asked for.
-  void reject_unknown(const std::vector<std::string>& allowed) const {
-    for (const auto& [key, value] : table_) {
-      const std::string k(key.str());
-      if (used_.count(k)) continue;
-      if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) {
-        std::ostringstream out;
-        out << file_.string() << ":" << key.source().begin.line << ": " << qualified(k)
-            << " is not used with the other settings of this table (e.g. a file for a choice "
-               "that takes none): remove it or change the choice";
-        throw Error(out.str());
-      }
-      std::string list;
-      for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-      std::ostringstream out;
-      out << file_.string() << ":" << key.source().begin.line << ": unknown key "
-          << excerpt(qualified(k)) << " (allowed here: " << list << "; check the spelling)";
-      throw Error(out.str());
-    }
-  }
-  const toml::table& raw() const { return table_; }
-  const fs::path& file() const { return file_; }
-
- private:
-  std::string qualified(const std::string& key) const {
-    return name_.empty() ? key : "[" + name_ + "] " + key;
-  }
-  const toml::table& table_;
-  std::string name_;
-  fs::path file_;
-  std::set<std::string> used_;
-};
-
 /// The inertia rho diag(I1, I2, I1+I2, A, A, A) and the stiffness diag(E I1, E I2, G torsion,
 /// k G A, k G A, E A) of theory §1 must be normal, finite doubles: a product that underflows to
 /// 0 (or a subnormal) or overflows makes the node equations singular or non-finite.
-void check_section_range(Table& t, const std::string& section, const CaseSpec& c) {
+void check_section_range(TomlTable& t, const std::string& section, const CaseSpec& c) {
   const Vec6 inertia = model::inertia_diagonal(c.section, c.material);
   const Vec6 stiffness = model::stiffness_diagonal(c.section, c.material);
   const char* names[6] = {"I1", "I2", "torsion", "area", "area", "area"};
@@ -275,22 +59,8 @@ void check_section_range(Table& t, const std::string& section, const CaseSpec& c
 
 // The sections, one reader each, in the order of meshes/README.md.
 
-/// A 6x6 matrix given as 6 arrays of 6 numbers (rows).
-Mat6 read_matrix6(Table& t, const std::string& key, const std::string& what) {
-  const toml::node* n = t.node(key);
-  if (!n) t.fail(key, "required: " + what);
-  const toml::array* rows = n->as_array();
-  if (!rows || rows->size() != 6)
-    t.fail(key, "expected 6 rows of 6 numbers (an array of 6 arrays): " + what);
-  Mat6 m;
-  for (int i = 0; i < 6; ++i)
-    m.row(i) =
-        t.vector(*rows->get(i), key, 6, "row " + std::to_string(i + 1) + " of " + what).transpose();
-  return m;
-}
-
 /// section = "stiffness": the engineering constants of the diagonal law (theory §1.3).
-void read_stiffness_section(Table& t, CaseSpec& c) {
+void read_stiffness_section(TomlTable& t, CaseSpec& c) {
   const auto get = [&t](const char* key, const char* what) {
     return t.positive(key, std::nullopt, what);
   };
@@ -310,15 +80,15 @@ void read_stiffness_section(Table& t, CaseSpec& c) {
 }
 
 /// section = "matrix": full symmetric positive-definite 6x6 stiffness and inertia (theory §1.5).
-void read_matrix_section(Table& t, CaseSpec& c) {
+void read_matrix_section(TomlTable& t, CaseSpec& c) {
   const std::string order = t.choice("order", "libfield", {"libfield", "beamdyn", "gxbeam"});
   const model::SectionOrder o = order == "beamdyn"  ? model::SectionOrder::beamdyn
                                 : order == "gxbeam" ? model::SectionOrder::gxbeam
                                                     : model::SectionOrder::libfield;
   const Mat6 C = model::to_libfield_order(
-      read_matrix6(t, "stiffness", "6x6 stiffness matrix in the order `order`"), o);
+      t.matrix<6, 6>("stiffness", "6x6 stiffness matrix in the order `order`"), o);
   const Mat6 J = model::to_libfield_order(
-      read_matrix6(t, "inertia", "6x6 inertia (mass) matrix in the order `order`"), o);
+      t.matrix<6, 6>("inertia", "6x6 inertia (mass) matrix in the order `order`"), o);
   for (const auto& [m, key, name] :
        {std::tuple{&C, "stiffness", "stiffness"}, std::tuple{&J, "inertia", "inertia"}}) {
     const std::string problem = model::spd_problem(*m, name);
@@ -329,7 +99,7 @@ void read_matrix_section(Table& t, CaseSpec& c) {
   c.law = model::SectionLaw::matrices(C, J);
 }
 
-void read_beam(Table t, CaseSpec& c) {
+void read_beam(TomlTable t, CaseSpec& c) {
   const std::string section =
       t.choice("section", std::nullopt, {"square", "circle", "explicit", "stiffness", "matrix"});
   if (section == "stiffness") return read_stiffness_section(t, c);
@@ -370,18 +140,18 @@ void read_beam(Table t, CaseSpec& c) {
 }
 
 /// Integer count n = total/step when total is a multiple of step (relative 1e-9), at most
-/// kMaxInteger (beyond it the message says what the request would cost, `nodes` per row).
-int multiple(Table& t, const std::string& key, double total, double step,
+/// kTomlMaxInteger (beyond it the message says what the request would cost, `nodes` per row).
+int multiple(TomlTable& t, const std::string& key, double total, double step,
              const std::string& step_name, int nodes) {
   const double n = std::round(total / step);
-  if (n > static_cast<double>(kMaxInteger)) {
+  if (n > static_cast<double>(kTomlMaxInteger)) {
     // Say what the request means instead of overflowing the count (issue 15, class 8).
     const double updates = n * nodes;
     std::ostringstream what;
     what << "with " << step_name << " = " << shortest(step) << " gives J = " << key << "/"
          << step_name << " = "
          << (n < 1e18 ? std::to_string(static_cast<long long>(n)) : shortest(n))
-         << " rows, more than the limit J <= " << kMaxInteger << "; with " << nodes
+         << " rows, more than the limit J <= " << kTomlMaxInteger << "; with " << nodes
          << " nodes per row that is " << std::setprecision(2) << updates << " node updates, about "
          << updates / 1e7 / 3600.0 << " hours at 10^7 node updates per second: use a larger "
          << step_name << " or a shorter " << key;
@@ -392,7 +162,7 @@ int multiple(Table& t, const std::string& key, double total, double step,
   return static_cast<int>(n);
 }
 
-void read_grid(Table t, CaseSpec& c) {
+void read_grid(TomlTable t, CaseSpec& c) {
   c.A = t.integer("A", std::nullopt, c.march == MarchKind::space ? 2 : 1,
                   "last node index: nodes a = 0..A along the beam");
   const bool has_ds = t.has("ds"), has_L = t.has("L");
@@ -422,7 +192,7 @@ void read_grid(Table t, CaseSpec& c) {
   t.reject_unknown({"A", "ds", "L", "dt", "J", "T"});
 }
 
-EndSpec read_end(Table& t, const std::string& key, CaseSpec& c) {
+EndSpec read_end(TomlTable& t, const std::string& key, CaseSpec& c) {
   EndSpec end;
   const toml::node* n = t.node(key);
   if (!n) return end;  // free
@@ -436,7 +206,7 @@ EndSpec read_end(Table& t, const std::string& key, CaseSpec& c) {
     t.fail(key, R"(expected "free", "clamped" or { prescribed = "motion.csv" })");
   }
   if (!n->is_table()) t.fail(key, R"(expected "free", "clamped" or { prescribed = "motion.csv" })");
-  Table sub(*n->as_table(), t.name() + " " + key, t.file());
+  TomlTable sub(*n->as_table(), t.name() + " " + key, t.file());
   end.kind = EndSpec::Kind::prescribed;
   end.file = sub.path("prescribed", "CSV with columns t,x,y,z,qw,qx,qy,qz");
   c.file_keys.emplace_back(end.file, sub.where("prescribed"));
@@ -444,7 +214,7 @@ EndSpec read_end(Table& t, const std::string& key, CaseSpec& c) {
   return end;
 }
 
-RowSpec read_row(Table& t, const std::string& key, CaseSpec& c) {
+RowSpec read_row(TomlTable& t, const std::string& key, CaseSpec& c) {
   RowSpec row;
   const toml::node* n = t.node(key);
   if (!n) return row;  // zero momentum
@@ -454,7 +224,7 @@ RowSpec read_row(Table& t, const std::string& key, CaseSpec& c) {
     t.fail(key, expected);
   }
   if (!n->is_table()) t.fail(key, expected);
-  Table sub(*n->as_table(), t.name() + " " + key, t.file());
+  TomlTable sub(*n->as_table(), t.name() + " " + key, t.file());
   row.kind = RowSpec::Kind::prescribed;
   row.file = sub.path("prescribed", "CSV with columns [j,]a,x,y,z,qw,qx,qy,qz");
   c.file_keys.emplace_back(row.file, sub.where("prescribed"));
@@ -463,7 +233,7 @@ RowSpec read_row(Table& t, const std::string& key, CaseSpec& c) {
   return row;
 }
 
-void read_boundary(std::optional<Table> t, CaseSpec& c) {
+void read_boundary(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // defaults: free ends, zero-momentum rows
   if (c.march == MarchKind::time) {
     c.left = read_end(*t, "left", c);
@@ -476,7 +246,7 @@ void read_boundary(std::optional<Table> t, CaseSpec& c) {
   }
 }
 
-void read_initial(std::optional<Table> t, CaseSpec& c) {
+void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // straight along e3 from the origin, at rest
   InitialSpec& in = c.initial;
   const std::string conf = t->choice("configuration", "straight", {"straight", "arc", "file"});
@@ -513,7 +283,7 @@ void read_initial(std::optional<Table> t, CaseSpec& c) {
 }
 
 /// A wrench: constant `wrench = [6]`, or a time table `times = [...]`, `wrenches = [[6], ...]`.
-model::TimeTable read_wrench(Table& t) {
+model::TimeTable read_wrench(TomlTable& t) {
   const std::string what = "(moment, force): 3 + 3 numbers";
   if (t.has("wrench")) {
     if (t.has("times") || t.has("wrenches"))
@@ -544,14 +314,14 @@ model::TimeTable read_wrench(Table& t) {
   return model::TimeTable(tv, wv);
 }
 
-model::LoadFrame read_frame(Table& t) {
+model::LoadFrame read_frame(TomlTable& t) {
   return t.choice("frame", "world", {"world", "body"}) == "body" ? model::LoadFrame::body
                                                                  : model::LoadFrame::world;
 }
 
 /// Array of tables `[[loads.<key>]]`, each handed to `read`.
 template <class Read>
-void each_table(Table& t, const std::string& key, Read read) {
+void each_table(TomlTable& t, const std::string& key, Read read) {
   const toml::node* n = t.node(key);
   if (!n) return;
   const toml::array* array = n->as_array();
@@ -559,15 +329,15 @@ void each_table(Table& t, const std::string& key, Read read) {
     t.fail(key, "expected [[" + t.name() + "." + key + "]] tables");
   int index = 0;
   for (const toml::node& e : *array) {
-    read(Table(*e.as_table(), t.name() + "." + key + " #" + std::to_string(++index), t.file()));
+    read(TomlTable(*e.as_table(), t.name() + "." + key + " #" + std::to_string(++index), t.file()));
   }
 }
 
-void read_loads(std::optional<Table> t, CaseSpec& c) {
+void read_loads(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;
   c.gravity = t->vec<3>("gravity", Vec3::Zero(), "gravity vector [m/s^2] in the world frame");
   const int last_massive = c.A - 1;
-  each_table(*t, "distributed", [&](Table d) {
+  each_table(*t, "distributed", [&](TomlTable d) {
     model::DistributedLoad load;
     load.frame = read_frame(d);
     load.wrench = read_wrench(d);
@@ -583,7 +353,7 @@ void read_loads(std::optional<Table> t, CaseSpec& c) {
     d.reject_unknown({"frame", "wrench", "times", "wrenches", "nodes"});
     c.loads.distributed.push_back(load);
   });
-  each_table(*t, "point", [&](Table p) {
+  each_table(*t, "point", [&](TomlTable p) {
     model::PointLoad load;
     load.a = p.integer("node", std::nullopt, 0, "loaded node a");
     // Only solved nodes carry point loads (theory §1.4; the marches check it too): time march
@@ -602,7 +372,7 @@ void read_loads(std::optional<Table> t, CaseSpec& c) {
   t->reject_unknown({"gravity", "distributed", "point"});
 }
 
-void read_solver(std::optional<Table> t, CaseSpec& c) {
+void read_solver(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;
   // The step test max|dy| <= tolerance (1 + max|y|) is relative to the unknown (theory §5,
   // dcel/node_solver.hpp): below about 4.5 machine epsilons round-off in dy can keep it from
@@ -623,7 +393,7 @@ void read_solver(std::optional<Table> t, CaseSpec& c) {
   t->reject_unknown({"tolerance", "max_iterations"});
 }
 
-void read_output(std::optional<Table> t, CaseSpec& c) {
+void read_output(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;
   c.output.stride = t->integer("stride", 1, 1, "write every stride-th row/column of field.csv");
   const std::string vtk_what =
@@ -679,22 +449,10 @@ CaseSpec load_case(const fs::path& file) {
 }
 
 CaseSpec parse_case(const std::string& text, const fs::path& file) {
-  check_toml_text(text, file);  // before the library sees it: encoding, depth (issue 15)
-  // A byte-order mark is not part of the TOML text.
-  const std::string_view body =
-      std::string_view(text).substr(text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
-  toml::table root;
-  try {
-    root = toml::parse(body, file.string());
-  } catch (const toml::parse_error& e) {
-    std::ostringstream out;
-    out << file.string() << ":" << e.source().begin.line << ":" << e.source().begin.column
-        << ": not valid TOML: " << excerpt(std::string(e.description()), 200);
-    throw Error(out.str());
-  }
+  const toml::table root = parse_toml(text, file);
   CaseSpec c;
   c.file = fs::absolute(file).lexically_normal();
-  Table top(root, "", c.file);
+  TomlTable top(root, "", c.file);
   const int format = top.integer("format", std::nullopt, 1, "case format version (1)");
   if (format != 1) top.fail("format", "this version of field reads format = 1");
   c.name = top.string("name", c.file.parent_path().filename().string(), "case name");
@@ -719,7 +477,7 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
       retraction == "cayley" ? lie::RetractionKind::cayley : lie::RetractionKind::exponential;
 
   const auto need = [&](const std::string& key) {
-    std::optional<Table> t = top.table(key);
+    std::optional<TomlTable> t = top.table(key);
     if (!t) top.fail(key, "the case needs a [" + key + "] table");
     return *t;
   };
@@ -733,7 +491,7 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     read_initial(top.table("initial"), c);
   } else {
     if (top.has("initial")) top.fail("initial", "a space march has no initial row: use [tip]");
-    Table tip = need("tip");
+    TomlTable tip = need("tip");
     c.tip = tip.path("file", "tip CSV: t,x,y,z,qw,qx,qy,qz,Omega1..3,Gamma1..3");
     c.file_keys.emplace_back(c.tip, tip.where("file"));
     // theory §6.3: declared noise (standard deviation per sample) and the bound on the

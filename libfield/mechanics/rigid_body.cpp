@@ -12,18 +12,21 @@
 namespace field::mechanics {
 
 Mat3 matrix_inertia(const Mat3& inertia) {
-  FIELD_CHECK(inertia.allFinite() && (inertia - inertia.transpose()).cwiseAbs().maxCoeff() <=
-                                         1e-14 * inertia.cwiseAbs().maxCoeff(),
-              "rigid body: the inertia tensor must be symmetric");
+  // User data (a case's inertia): plain messages, no code location.
+  const auto fail = [](const std::string& what) { throw Error("rigid body: " + what); };
+  if (!inertia.allFinite() ||
+      (inertia - inertia.transpose()).cwiseAbs().maxCoeff() > 1e-14 * inertia.cwiseAbs().maxCoeff())
+    fail("the inertia tensor must be finite and symmetric");
   const Mat3 jd = 0.5 * inertia.trace() * Mat3::Identity() - inertia;
   const Eigen::SelfAdjointEigenSolver<Mat3> moments(inertia), jd_eigen(jd);
-  FIELD_CHECK(moments.eigenvalues().minCoeff() > 0,
-              "rigid body: the inertia tensor must be positive definite, principal moments "
-                  << moments.eigenvalues().transpose());
-  FIELD_CHECK(jd_eigen.eigenvalues().minCoeff() > 0, "rigid body: the principal moments "
-                                                         << moments.eigenvalues().transpose()
-                                                         << " must satisfy the strict triangle "
-                                                            "inequality J1 < J2 + J3");
+  std::ostringstream values;
+  values << moments.eigenvalues().transpose();
+  if (!(moments.eigenvalues().minCoeff() > 0))
+    fail("the inertia tensor must be positive definite; its principal moments are " + values.str());
+  if (!(jd_eigen.eigenvalues().minCoeff() > 0))
+    fail("the principal moments " + values.str() +
+         " must satisfy the strict triangle inequality (each less than the sum of the other two: "
+         "J1 < J2 + J3)");
   return jd;
 }
 

@@ -55,7 +55,7 @@ TEST(MechanicsCase, DefaultsAndValues) {
 TEST(MechanicsCase, ErrorsNameFileLineAndKey) {
   std::string text = kPendulum;
   text.replace(text.find("l2 = 0.5"), 8, "l2 = -0.5");
-  EXPECT_NE(error_of(text).find("case.toml:10: [double_pendulum] l2: must be > 0"),
+  EXPECT_NE(error_of(text).find("case.toml:10: [double_pendulum] l2 = -0.5: must be > 0"),
             std::string::npos)
       << error_of(text);
   EXPECT_NE(error_of(kPendulum + "lenght = 3\n")
@@ -63,8 +63,9 @@ TEST(MechanicsCase, ErrorsNameFileLineAndKey) {
             std::string::npos)
       << error_of(kPendulum + "lenght = 3\n");
   std::string method = kPendulum + "[method]\nconstraints = \"rattel\"\n";
-  EXPECT_NE(error_of(method).find("case.toml:14: [method] constraints: expected one of"),
-            std::string::npos)
+  EXPECT_NE(
+      error_of(method).find("case.toml:14: [method] constraints = \"rattel\": expected one of"),
+      std::string::npos)
       << error_of(method);
   std::string body = R"(format = 1
 system = "rigid_body"
@@ -75,10 +76,11 @@ steps = 10
 principal_moments = [1.0, 1.0, 3.0]
 omega = [0.0, 1.0, 0.0]
 )";
-  EXPECT_NE(error_of(body).find("case.toml:7: [rigid_body] principal_moments: rigid body: the "
-                                "principal moments"),
+  EXPECT_NE(error_of(body).find("case.toml:7: [rigid_body] principal_moments = [1.0, 1.0, 3.0]: "
+                                "rigid body: the principal moments"),
             std::string::npos)
       << error_of(body);
+  EXPECT_EQ(error_of(body).find("check '"), std::string::npos) << "no code location for user data";
 }
 
 }  // namespace
