@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "apps/commands.hpp"
+#include "apps/progress.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/mechanics_case.hpp"
@@ -173,6 +174,8 @@ int run_mechanics(const fs::path& case_path, fs::path out, const CommonOptions& 
 
   double e0 = 0, j0 = 0, energy_error = 0, momentum_drift = 0, residual = 0;
   long long iterations = 0;
+  int step_iterations = 0;
+  Progress progress("step", "t", static_cast<int>(c.steps), common.quiet);  // steps <= 2e9
   const auto start = std::chrono::steady_clock::now();
   for (long long k = 0;; ++k) {
     const double t = static_cast<double>(k) * c.h;
@@ -194,16 +197,21 @@ int run_mechanics(const fs::path& case_path, fs::path out, const CommonOptions& 
       }
       if (frame) frames->add(t, o.frame);
     }
+    progress.update(static_cast<int>(k), t, step_iterations,
+                    energy_error / std::max(std::abs(e0), 1e-300), momentum_drift);
     if (last) break;
     try {
-      iterations += trajectory.step(k);
+      step_iterations = trajectory.step(k);
+      iterations += step_iterations;
     } catch (const mechanics::NewtonFailure& e) {
+      progress.done();
       csv.close();
       std::cerr << "field: solver failed: " << e.what() << " (outputs up to t = " << t
                 << " s are in " << out.string() << ")\n";
       return kSolverFailed;
     }
   }
+  progress.done();
   csv.close();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

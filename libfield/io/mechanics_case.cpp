@@ -20,6 +20,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// Output bounds of a mechanics run (10^7 rows: about 3 GB of CSV; 10^5 frame files).
+constexpr long long kMaxMechanicsRows = 10000000;
+constexpr long long kMaxMechanicsFrames = 100000;
+
 void read_pendulum(TomlTable t, MechanicsCase& c) {
   auto& p = c.pendulum;
   p.m1 = t.positive("m1", std::nullopt, "mass of the first point [kg]");
@@ -119,12 +123,32 @@ MechanicsCase parse_mechanics_case(const std::string& text, const fs::path& file
   else
     read_rigid_body(*system, c);
 
-  if (std::optional<TomlTable> output = top.table("output")) {
+  std::optional<TomlTable> output = top.table("output");
+  if (output) {
     c.csv_stride = output->integer("csv_stride", 1, 1, "a CSV row every csv_stride steps");
     c.vtk_stride =
         output->integer("vtk_stride", 10, 0, "a VTK frame every vtk_stride steps (0: no VTK)");
     output->reject_unknown();
   }
+  // Outputs bounded (docs/mechanics.md §7): a CSV row is about 300 bytes, a frame is a file.
+  const long long rows = c.steps / c.csv_stride + 1;
+  const long long frames = c.vtk_stride > 0 ? c.steps / c.vtk_stride + 1 : 0;
+  const auto too_many = [&](const char* key, long long count, long long limit, int stride,
+                            const std::string& what) {
+    const long long least = (c.steps + limit - 2) / (limit - 1);
+    const std::string text = "steps = " + std::to_string(c.steps) + " with " + key + " = " +
+                             std::to_string(stride) + " writes " + std::to_string(count) + " " +
+                             what + ", more than " + std::to_string(limit) + ": set [output] " +
+                             key + " >= " + std::to_string(least);
+    if (output && output->has(key)) output->fail(key, text);
+    time->fail("steps", text);
+  };
+  if (rows > kMaxMechanicsRows)
+    too_many("csv_stride", rows, kMaxMechanicsRows, c.csv_stride,
+             "rows of mechanics.csv (about " + std::to_string(rows * 300 / 1000000000) + " GB)");
+  if (frames > kMaxMechanicsFrames)
+    too_many("vtk_stride", frames, kMaxMechanicsFrames, c.vtk_stride,
+             "VTK frames (one file each; vtk_stride = 0 writes none)");
   top.reject_unknown();
   return c;
 }

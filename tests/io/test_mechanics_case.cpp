@@ -83,5 +83,25 @@ omega = [0.0, 1.0, 0.0]
   EXPECT_EQ(error_of(body).find("check '"), std::string::npos) << "no code location for user data";
 }
 
+TEST(MechanicsCase, OutputsAreBoundedWithTheStrideThatFits) {
+  // 10^8 steps: 10^8 + 1 CSV rows (about 30 GB) and 10^7 + 1 frames with the defaults.
+  std::string many = kPendulum;
+  many.replace(many.find("steps = 10"), 10, "steps = 100000000");
+  const std::string rows = error_of(many);
+  EXPECT_NE(rows.find("case.toml:5: [time] steps = 100000000: steps = 100000000 with csv_stride "
+                      "= 1 writes 100000001 rows of mechanics.csv (about 30 GB), more than "
+                      "10000000: set [output] csv_stride >= 11"),
+            std::string::npos)
+      << rows;
+  const std::string frames = error_of(many + "[output]\ncsv_stride = 11\n");
+  EXPECT_NE(frames.find("[output] vtk_stride >= 1001"), std::string::npos) << frames;
+  EXPECT_NE(frames.find("case.toml:5: [time] steps"), std::string::npos) << frames;
+  // At the bounds the case reads.
+  EXPECT_EQ(error_of(many + "[output]\ncsv_stride = 11\nvtk_stride = 1001\n"), "no error");
+  EXPECT_EQ(error_of(many + "[output]\ncsv_stride = 11\nvtk_stride = 0\n"), "no error");
+  const std::string named = error_of(many + "[output]\ncsv_stride = 10\nvtk_stride = 0\n");
+  EXPECT_NE(named.find("[output] csv_stride = 10: "), std::string::npos) << named;
+}
+
 }  // namespace
 }  // namespace field::io
