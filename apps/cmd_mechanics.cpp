@@ -3,6 +3,7 @@
 // (t, q, p, energy, momentum, constraint residual per row) and DIR/mechanics.pvd with its frames.
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "apps/commands.hpp"
+#include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/csv_writer.hpp"
@@ -176,6 +178,7 @@ int run_mechanics(const fs::path& case_path, fs::path out, const CommonOptions& 
   long long iterations = 0;
   int step_iterations = 0;
   Progress progress("step", "t", static_cast<int>(c.steps), common.quiet);  // steps <= 2e9
+  install_stop_signals();  // SIGINT, SIGTERM: stop after the current step (apps/interrupt.hpp)
   const auto start = std::chrono::steady_clock::now();
   for (long long k = 0;; ++k) {
     const double t = static_cast<double>(k) * c.h;
@@ -200,6 +203,15 @@ int run_mechanics(const fs::path& case_path, fs::path out, const CommonOptions& 
     progress.update(static_cast<int>(k), t, step_iterations,
                     energy_error / std::max(std::abs(e0), 1e-300), momentum_drift);
     if (last) break;
+    if (stop_flag().load()) {  // the rows and frames written so far are complete
+      progress.done();
+      csv.close();
+      const int signal = stop_signal();
+      std::cerr << "field: interrupted (" << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
+                << ") at t = " << t << " s, step " << k << ": " << out.string()
+                << " holds the rows and frames written up to it\n";
+      return 128 + (signal == 0 ? SIGINT : signal);
+    }
     try {
       step_iterations = trajectory.step(k);
       iterations += step_iterations;

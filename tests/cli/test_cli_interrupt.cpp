@@ -121,6 +121,27 @@ TEST(CliInterrupt, SigtermToo) {
   expect_interrupted_run(SIGTERM, 143, "SIGTERM");
 }
 
+TEST(CliInterrupt, MechanicsStopsAfterItsStep) {
+  // `field mechanics` on the rigid body with 2e9 steps (minutes), a CSV row every 1000 steps.
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "rigid_body");
+  const fs::path out = tmp / "run";
+  ASSERT_TRUE(edit(file, "steps = 3000", "steps = 2000000000"));
+  ASSERT_TRUE(edit(file, "csv_stride = 1", "csv_stride = 1000"));
+  ASSERT_TRUE(edit(file, "vtk_stride = 5", "vtk_stride = 0"));
+  const pid_t pid = start_field({"mechanics", file.string(), "--out", out.string()}, tmp / "log");
+  ASSERT_TRUE(wait_for_lines(pid, out / "mechanics.csv.part", 3)) << read_text(tmp / "log");
+  kill(pid, SIGINT);
+  EXPECT_EQ(wait_exit(pid), 130) << read_text(tmp / "log");
+  const std::string log = read_text(tmp / "log");
+  EXPECT_NE(log.find("interrupted (SIGINT) at t = "), std::string::npos) << log;
+  EXPECT_TRUE(no_part_files(out));
+  const std::string csv = read_text(out / "mechanics.csv");
+  ASSERT_FALSE(csv.empty());
+  EXPECT_EQ(csv.back(), '\n');  // complete rows only
+  EXPECT_GE(csv_rows(out / "mechanics.csv"), 3);
+}
+
 TEST(CliInterrupt, ReconstructStopsBetweenColumns) {
   // space_evolution on a fine grid (J = 10^4 rows, 100 columns of ds = 2 mm, ds/(c_G dt) = 0.52;
   // about 6 s, most of it writing field.csv), stopped after its first columns.
