@@ -156,7 +156,8 @@ TEST(InputLimits, MalformedKeysAreRejectedBeforeTheLibrary) {
       << continued;
   // Escapes, line-ending backslashes before ASCII text and non-ASCII text elsewhere stay valid.
   EXPECT_NO_THROW(check_toml_text(
-      "y = \"\"\"a\\  \n  b \xC3\xBC \\\\\xC3\xBC \\\"\\\n x\xC3\xBC\"\"\"\nz = \"\\\\\xC3\xBC\"\n", "t"));
+      "y = \"\"\"a\\  \n  b \xC3\xBC \\\\\xC3\xBC \\\"\\\n x\xC3\xBC\"\"\"\nz = \"\\\\\xC3\xBC\"\n",
+      "t"));
   EXPECT_TRUE(contains(case_error("y = \"a\"\"b\"\n"), "case.toml:1:8: not valid TOML"));
   EXPECT_NO_THROW(check_toml_text("y = [ # c\n 1, [], {}, [2,],\n]\nz = {}\n[[a]] # c\n", "t"));
 }
