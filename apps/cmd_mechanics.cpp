@@ -39,6 +39,16 @@ struct Observation {
   io::PolylineFrame frame;
 };
 
+/// Whether every number of an observation is finite: a state that overflowed (a huge mass or
+/// velocity) is never written.
+bool finite(const Observation& o) {
+  for (double v : o.values)
+    if (!std::isfinite(v)) return false;
+  for (const Vec3& p : o.frame.points)
+    if (!p.allFinite()) return false;
+  return std::isfinite(o.energy) && std::isfinite(o.momentum) && std::isfinite(o.residual);
+}
+
 /// A system under way: its CSV columns (after t), one step, the observation of the state.
 struct Trajectory {
   std::vector<std::string> columns;
@@ -164,10 +174,15 @@ void prepare_folder(const fs::path& dir, bool force) {
 int run_mechanics(const fs::path& case_path, fs::path out, const CommonOptions& common) {
   const io::MechanicsCase c = io::load_mechanics_case(case_path);
   if (out.empty()) out = fs::path("runs") / c.name;
-  prepare_folder(out, common.force);
   Trajectory trajectory = c.system == io::MechanicsSystemKind::double_pendulum
                               ? pendulum_trajectory(c)
                               : rigid_body_trajectory(c);
+  if (!finite(trajectory.observe()))  // checked before DIR exists: nothing is written
+    throw Error(case_path.string() +
+                ": the initial state's energy, momenta or positions overflow (not finite): the "
+                "masses, lengths, inertias or velocities are too large; use SI values of "
+                "physical size");
+  prepare_folder(out, common.force);
   std::vector<std::string> columns{"t"};
   columns.insert(columns.end(), trajectory.columns.begin(), trajectory.columns.end());
   io::CsvWriter csv(out / "mechanics.csv", columns);
@@ -187,6 +202,14 @@ int run_mechanics(const fs::path& case_path, fs::path out, const CommonOptions& 
     const bool frame = frames && (k % c.vtk_stride == 0 || last);
     if (row || frame || k == 0) {
       Observation o = trajectory.observe();
+      if (!finite(o)) {  // Newton converged to an overflowed state: stop before writing it
+        progress.done();
+        csv.close();
+        std::cerr << "field: solver failed: the state at t = " << t << " s (step " << k
+                  << ") is not finite; try a smaller time step h (outputs before t = " << t
+                  << " s are in " << out.string() << ")\n";
+        return kSolverFailed;
+      }
       if (k == 0) {
         e0 = o.energy;
         j0 = o.momentum;

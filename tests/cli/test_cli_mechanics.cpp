@@ -110,5 +110,21 @@ TEST(CliMechanics, FailuresHaveTheirExitCodes) {
       << r.output;
 }
 
+TEST(CliMechanics, OverflowingInitialStateIsRefusedBeforeAnyOutput) {
+  // Every input is finite and positive, but the energy 1/2 m |v|^2 overflows: the program says
+  // so and writes nothing, rather than a row of "inf".
+  const TempFolder folder;
+  const auto case_file = copy_case(folder, "double_pendulum");
+  ASSERT_TRUE(edit(case_file, "v1 = [0.0, 1.0, 0.0]", "v1 = [0.0, 1e200, 0.0]"));
+  const auto out = folder.path() / "out";
+  const CommandResult r =
+      run_field("mechanics '" + case_file.string() + "' --out '" + out.string() + "'");
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_NE(r.output.find("the initial state's energy, momenta or positions overflow"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 }  // namespace
 }  // namespace field::test
