@@ -119,7 +119,8 @@ TYPED_TEST(LieGroupProperties, TauIsAdEquivariant) {
   using G = TypeParam;
   for (double s : kScales) {
     for (int t = 0; t < kTrials; ++t) {
-      const auto g = this->element(), x = this->algebra(s);
+      const auto g = this->element();
+      const auto x = this->algebra(s);
       const auto lhs = G::tau((G::Ad(g) * x).eval());
       const auto rhs = G::compose(G::compose(g, G::tau(x)), G::inverse(g));
       EXPECT_LT(this->dist(lhs, rhs), 1e-11) << "scale " << s;

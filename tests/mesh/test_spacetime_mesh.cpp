@@ -59,7 +59,8 @@ TEST(SpacetimeMesh, RejectsTooFewSpaceSteps) {
 TEST(SpacetimeMesh, RejectsNonPositiveOrNaNTimeStep) {
   const std::map<double, std::string> bad = {{0.0, "got 0"}, {-0.25, "got -0.25"}};
   for (const auto& [dt, printed] : bad) {
-    const std::string msg = error_message([&] { SpacetimeMesh(3, 3, dt, 0.1); });
+    const double step = dt;  // a structured binding cannot be captured in C++17 (clang)
+    const std::string msg = error_message([&] { SpacetimeMesh(3, 3, step, 0.1); });
     EXPECT_TRUE(contains(msg, "dt")) << msg;
     EXPECT_TRUE(contains(msg, printed)) << msg;
   }
@@ -75,7 +76,8 @@ TEST(SpacetimeMesh, RejectsNonPositiveOrNaNTimeStep) {
 TEST(SpacetimeMesh, RejectsNonPositiveOrNaNSpaceStep) {
   const std::map<double, std::string> bad = {{0.0, "got 0"}, {-3.5, "got -3.5"}};
   for (const auto& [ds, printed] : bad) {
-    const std::string msg = error_message([&] { SpacetimeMesh(3, 3, 0.1, ds); });
+    const double step = ds;  // a structured binding cannot be captured in C++17 (clang)
+    const std::string msg = error_message([&] { SpacetimeMesh(3, 3, 0.1, step); });
     EXPECT_TRUE(contains(msg, "ds")) << msg;
     EXPECT_TRUE(contains(msg, printed)) << msg;
   }

@@ -63,7 +63,7 @@ std::string where(const Verdict& v) {
 class RoundoffFloor : public ::testing::Test {
  protected:
   using G = lie::Se3Cayley;
-  const model::Loads loads_;
+  const model::Loads loads_{};
 };
 
 // free_flight moved by `origin`, J steps: equation nodes rows 1..J-1, columns 0..A-1.
