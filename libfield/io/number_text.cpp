@@ -1,6 +1,9 @@
 #include "libfield/io/number_text.hpp"
 
 #include <fmt/format.h>
+// The definition of Dragonbox's to_decimal, so that it is compiled into (and inlined in) this
+// file rather than called in the shared library.
+#include <fmt/format-inl.h>
 
 #include <charconv>
 #include <cmath>
@@ -64,9 +67,8 @@ inline void store(char* out, std::uint64_t word) {
 
 /// Writes the `n` digits of v (n = digit_count(v) <= 24) at out[0..n) by whole 8-byte stores
 /// (the first word shifted to drop its leading zeros); when n < 8 the bytes out[n..8) are
-/// overwritten too. Every caller below has those 8 bytes within the kMaxDoubleChars of its
-/// number.
-void write_digits(char* out, std::uint64_t v, int n) {
+/// overwritten too. Every caller below writes into a local buffer with room for those bytes.
+inline __attribute__((always_inline)) void write_digits(char* out, std::uint64_t v, int n) {
   static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "eight_digits is little-endian");
   if (n <= 8) {
     store(out, eight_digits(static_cast<std::uint32_t>(v)) >> (8 * (8 - n)));
@@ -83,6 +85,69 @@ void write_digits(char* out, std::uint64_t v, int n) {
   store(out + n - 8, low);
 }
 
+/// The text of a finite nonzero `value` below 2^53 in magnitude, as write_shortest writes it, or
+/// with `kIntegersWhole` as write_double writes it (an integral value always in fixed notation).
+/// The text is made in a local buffer with room for whole-word stores and moves, then its first
+/// kMaxDoubleChars bytes are copied to `out` in one go (the bytes after the text are scratch).
+template <bool kIntegersWhole>
+inline __attribute__((always_inline)) char* shortest_below_2_53(char* out, double value) {
+  char text[48];
+  // value = digits * 10^e with the fewest digits that read back to value (Dragonbox).
+  const auto decimal = fmt::detail::dragonbox::to_decimal(value);
+  std::uint64_t digits = decimal.significand;
+  int e = decimal.exponent;
+  while (digits % 10 == 0) {  // no trailing zeros (Dragonbox removes them already)
+    digits /= 10;
+    ++e;
+  }
+  text[0] = '-';
+  char* p = text + (value < 0.0 ? 1 : 0);
+  const int n = digit_count(digits);
+  const int exponent = e + n - 1;  // scientific d.ddde+XX
+  const int exponent_abs = exponent < 0 ? -exponent : exponent;
+  const int scientific = n + (n > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
+  // Below 2^53 a value with e >= 0 is an integer printed whole: fixed is "ddd" + zeros.
+  const int fixed = e >= 0 ? n + e : (n + e > 0 ? n + 1 : 2 - e);
+  if ((kIntegersWhole && e >= 0) || fixed <= scientific) {  // the shorter, fixed on a tie
+    if (e >= 0) {                                           // n + e <= 16 digits below 2^53
+      write_digits(p, digits, n);
+      store(p + n, 0x3030303030303030ULL);
+      store(p + n + 8, 0x3030303030303030ULL);
+      p += n + e;
+    } else if (n + e > 0) {  // ddd.ddd: the -e <= 16 digits after the point move right by one
+      write_digits(p, digits, n);
+      char tail[16];
+      std::memcpy(tail, p + n + e, sizeof tail);
+      std::memcpy(p + n + e + 1, tail, sizeof tail);
+      p[n + e] = '.';
+      p += n + 1;
+    } else {  // 0.000ddd: -(n + e) <= 3 zeros here (else scientific is shorter)
+      p[0] = '0';
+      p[1] = '.';
+      store(p + 2, 0x3030303030303030ULL);
+      write_digits(p + 2 - (n + e), digits, n);
+      p += 2 - e;
+    }
+  } else {
+    write_digits(p + 1, digits, n);  // d.ddde+XX
+    p[0] = p[1];
+    p[1] = '.';
+    p += n > 1 ? n + 1 : 1;
+    p[0] = 'e';
+    p[1] = exponent < 0 ? '-' : '+';
+    if (exponent_abs >= 100) {
+      p[2] = static_cast<char>('0' + exponent_abs / 100);
+      ++p;
+    }
+    const int pair = (exponent_abs % 100) * 2;
+    p[2] = kPairs[pair];
+    p[3] = kPairs[pair + 1];
+    p += 4;
+  }
+  std::memcpy(out, text, kMaxDoubleChars);
+  return out + (p - text);
+}
+
 }  // namespace
 
 char* write_integer(char* out, long long value) {
@@ -92,66 +157,16 @@ char* write_integer(char* out, long long value) {
 char* write_shortest(char* out, double value) {
   if (!(std::abs(value) < kTwoTo53) || value == 0.0)
     return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
-  // value = digits * 10^e with the fewest digits that read back to value (Dragonbox).
-  const auto decimal = fmt::detail::dragonbox::to_decimal(value);
-  std::uint64_t digits = decimal.significand;
-  int e = decimal.exponent;
-  while (digits % 10 == 0) {  // no trailing zeros (Dragonbox removes them already)
-    digits /= 10;
-    ++e;
-  }
-  if (value < 0.0) *out++ = '-';
-  const int n = digit_count(digits);
-  const int exponent = e + n - 1;  // scientific d.ddde+XX
-  const int exponent_abs = exponent < 0 ? -exponent : exponent;
-  const int scientific = n + (n > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
-  // Below 2^53 a value with e >= 0 would be an integer printed whole: fixed is "ddd" + zeros.
-  const int fixed = e >= 0 ? n + e : (n + e > 0 ? n + 1 : 2 - e);
-  if (fixed <= scientific) {  // std::to_chars: the shorter notation, fixed on a tie
-    if (e >= 0) {
-      write_digits(out, digits, n);
-      std::memset(out + n, '0', static_cast<std::size_t>(e));
-      return out + n + e;
-    }
-    if (n + e > 0) {  // ddd.ddd
-      write_digits(out + 1, digits, n);
-      std::memmove(out, out + 1, static_cast<std::size_t>(n + e));
-      out[n + e] = '.';
-      return out + n + 1;
-    }
-    out[0] = '0';  // 0.000ddd
-    out[1] = '.';
-    // -(n + e) <= 3 zeros here (else scientific is shorter): one store, the digits over the rest.
-    store(out + 2, 0x3030303030303030ULL);
-    if (-(n + e) > 8) std::memset(out + 2, '0', static_cast<std::size_t>(-(n + e)));
-    write_digits(out + 2 - (n + e), digits, n);
-    return out + 2 - e;
-  }
-  write_digits(out + 1, digits, n);  // d.ddde+XX
-  out[0] = out[1];
-  if (n > 1) {
-    out[1] = '.';
-    out += n + 1;
-  } else {
-    out += 1;
-  }
-  *out++ = 'e';
-  *out++ = exponent < 0 ? '-' : '+';
-  if (exponent_abs >= 100) {
-    *out++ = static_cast<char>('0' + exponent_abs / 100);
-  }
-  const int pair = (exponent_abs % 100) * 2;
-  *out++ = kPairs[pair];
-  *out++ = kPairs[pair + 1];
-  return out;
+  return shortest_below_2_53<false>(out, value);
 }
 
 char* write_double(char* out, double value) {
   // Integral values below 2^53 as integers: "100000", not the "1e+05" of the shortest form.
-  // Zero goes through write_shortest, which keeps the sign of -0.
-  if (value != 0.0 && std::abs(value) < kTwoTo53 && value == std::trunc(value))
-    return write_integer(out, static_cast<long long>(value));
-  return write_shortest(out, value);
+  // Zero, infinities, NaN and magnitudes of 2^53 and above go to std::to_chars (std::to_chars
+  // keeps the sign of -0; every double of 2^53 and above is integral, but not written whole).
+  if (!(std::abs(value) < kTwoTo53) || value == 0.0)
+    return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
+  return shortest_below_2_53<true>(out, value);
 }
 
 }  // namespace field::io

@@ -5,7 +5,8 @@
 /// come from Dragonbox (libfmt), the choice between fixed and scientific notation is
 /// std::to_chars's (the shorter, fixed on a tie). Values whose shortest form std::to_chars pads
 /// with exact digits (magnitudes of 2^53 and above), zeros, infinities and NaN go to std::to_chars
-/// itself. tests/io/test_number_text.cpp compares both on millions of values.
+/// itself. tests/io/test_number_text.cpp compares both on millions of values;
+/// bench/bench_output.cpp times them (docs/performance.md, "Whole runs").
 #include <cstddef>
 
 namespace field::io {
@@ -13,7 +14,9 @@ namespace field::io {
 /// The most characters write_double writes: "-2.2250738585072014e-308".
 inline constexpr std::size_t kMaxDoubleChars = 24;
 
-/// Writes `value` at `out` (room for kMaxDoubleChars) and returns the end: an integral value below
+/// Writes `value` at `out` and returns the end (write_double and write_shortest write all
+/// kMaxDoubleChars bytes at `out`: the text, then scratch bytes that the caller overwrites or
+/// ignores): an integral value below
 /// 2^53 in magnitude as an integer ("3", "100000", "-0" for negative zero), any other the shortest
 /// text that strtod reads back to the same bits ("0.1", "1e-05", "0.30000000000000004", "1e+22",
 /// "inf", "nan").
