@@ -109,10 +109,7 @@ void FieldCsvWriter::write_slab(int index, const std::vector<lie::SE3>& values) 
       const lie::SE3& g = values[k];
       const Vec4 q = g.quat();
       const double pose[7] = {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)};
-      for (int c = 0; c < 7; ++c) {
-        out = write_double(out, pose[c]);
-        *out++ = c < 6 ? ',' : '\n';
-      }
+      out = write_doubles(out, pose, 7, '\n');
     }
     return out;
   });

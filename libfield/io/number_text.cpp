@@ -207,13 +207,30 @@ char* write_shortest(char* out, double value) {
   return shortest_below_2_53<false>(out, value);
 }
 
-char* write_double(char* out, double value) {
+namespace {
+
+/// write_double, inlined into write_double and write_doubles.
+inline __attribute__((always_inline)) char* double_text(char* out, double value) {
   // Integral values below 2^53 as integers: "100000", not the "1e+05" of the shortest form.
   // Zero, infinities, NaN and magnitudes of 2^53 and above go to std::to_chars (std::to_chars
   // keeps the sign of -0; every double of 2^53 and above is integral, but not written whole).
-  if (!(std::abs(value) < kTwoTo53) || value == 0.0)
+  if (__builtin_expect(!(std::abs(value) < kTwoTo53) || value == 0.0, 0))
     return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
   return shortest_below_2_53<true>(out, value);
+}
+
+}  // namespace
+
+char* write_double(char* out, double value) {
+  return double_text(out, value);
+}
+
+char* write_doubles(char* out, const double* values, std::size_t count, char end) {
+  for (std::size_t k = 0; k < count; ++k) {
+    out = double_text(out, values[k]);
+    *out++ = k + 1 < count ? ',' : end;
+  }
+  return out;
 }
 
 }  // namespace field::io

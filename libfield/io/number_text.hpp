@@ -21,6 +21,10 @@ inline constexpr std::size_t kMaxDoubleChars = 24;
 /// text that strtod reads back to the same bits ("0.1", "1e-05", "0.30000000000000004", "1e+22",
 /// "inf", "nan").
 char* write_double(char* out, double value);
+/// Writes the `count` values by write_double, separated by commas, the last followed by `end`
+/// (a line of a CSV file with end = '\n'), and returns the end: one call for the whole list.
+/// Room: count (kMaxDoubleChars + 1) characters.
+char* write_doubles(char* out, const double* values, std::size_t count, char end);
 /// Writes the shortest round-trip text of `value`: the bytes of std::to_chars(out, out + 24,
 /// value) (no integer rule: 100000.0 -> "1e+05").
 char* write_shortest(char* out, double value);
