@@ -14,12 +14,11 @@ namespace field::io {
 /// The most characters write_double writes: "-2.2250738585072014e-308".
 inline constexpr std::size_t kMaxDoubleChars = 24;
 
-/// Writes `value` at `out` and returns the end (write_double and write_shortest write all
-/// kMaxDoubleChars bytes at `out`: the text, then scratch bytes that the caller overwrites or
-/// ignores): an integral value below
-/// 2^53 in magnitude as an integer ("3", "100000", "-0" for negative zero), any other the shortest
-/// text that strtod reads back to the same bits ("0.1", "1e-05", "0.30000000000000004", "1e+22",
-/// "inf", "nan").
+/// Writes `value` at `out` and returns the end: an integral value below 2^53 in magnitude as an
+/// integer ("3", "100000", "-0" for negative zero), any other the shortest text that strtod reads
+/// back to the same bits ("0.1", "1e-05", "0.30000000000000004", "1e+22", "inf", "nan").
+/// write_double and write_shortest may write all kMaxDoubleChars bytes at `out` (the text, then
+/// scratch bytes for the caller to overwrite or ignore), never more.
 char* write_double(char* out, double value);
 /// Writes the `count` values by write_double, separated by commas, the last followed by `end`
 /// (a line of a CSV file with end = '\n'), and returns the end: one call for the whole list.
