@@ -23,7 +23,7 @@ mkdir -p "$out"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee "$out/machine.txt"
 
-for b in bench_machine bench_lie bench_node_solver bench_march bench_diagnostics; do
+for b in bench_machine bench_lie bench_node_solver bench_march bench_diagnostics bench_output; do
   echo "== $b"
   "$BUILD_DIR/bench/$b" --benchmark_filter="${FILTER:-.}" \
     --benchmark_repetitions="${REPS:-5}" --benchmark_enable_random_interleaving=true \
@@ -33,7 +33,7 @@ done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/machine.txt"
 
 python3 "$root/scripts/bench_summary.py" "$out" bench_machine bench_lie bench_node_solver bench_march \
-  bench_diagnostics
+  bench_diagnostics bench_output
 
 if [ "${MEMORY_STEPS:-100000}" != 0 ]; then
   echo "== memory_run"

@@ -73,12 +73,7 @@ void CsvWriter::row(const double* values, std::size_t count) {
                                                      << " columns");
   const std::size_t max_chars = count * (kMaxDoubleChars + 1);
   char* const begin = room(max_chars);
-  char* out = begin;
-  for (std::size_t k = 0; k < count; ++k) {
-    out = write_double(out, values[k]);
-    *out++ = k + 1 < count ? ',' : '\n';
-  }
-  end_lines(begin, out, 1, max_chars);
+  end_lines(begin, write_doubles(begin, values, count, '\n'), 1, max_chars);
 }
 
 char* CsvWriter::room(std::size_t chars) {

@@ -47,10 +47,12 @@ class FieldCsvWriter final : public march::SlabObserver {
   SlabSelection selection_;
   CsvWriter csv_;
   // The texts that repeat: "j," and "t_j," of every row (space columns) or "a," and "s_a," of
-  // every node (time rows), formatted once; entry k is texts_[ends_[k] .. ends_[k + 1]), node
-  // k's index text entry 2k and its t or s text entry 2k + 1.
-  std::string texts_;
-  std::vector<std::size_t> ends_;
+  // every node (time rows), formatted once, each in a slot of kSlot bytes (copied whole, then
+  // overwritten by what follows): node k's index text in slot 2k, its t or s text in slot 2k + 1,
+  // the text of slot i is texts_[i kSlot .. i kSlot + sizes_[i]).
+  static constexpr std::size_t kSlot = 32;
+  std::vector<char> texts_;
+  std::vector<unsigned char> sizes_;
   std::vector<lie::SE3> pending_;  // last slab received when it was not written
   int pending_index_ = -1;
 };

@@ -1,6 +1,15 @@
 #include "libfield/io/number_text.hpp"
 
+// Dragonbox's to_decimal is compiled into this file (format-inl.h holds its definition) rather
+// than called in the shared library, with the full table of powers of ten (9.7 KiB; the shared
+// library recovers most of them from a compressed table): the same digits, fewer instructions.
+#define FMT_USE_FULL_CACHE_DRAGONBOX 1
+#include <fmt/format-inl.h>
 #include <fmt/format.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <charconv>
 #include <cmath>
@@ -62,16 +71,55 @@ inline void store(char* out, std::uint64_t word) {
   std::memcpy(out, &word, sizeof word);
 }
 
-/// Writes the `n` digits of v (n = digit_count(v) <= 24) at out[0..n) by whole 8-byte stores
-/// (the first word shifted to drop its leading zeros); when n < 8 the bytes out[n..8) are
-/// overwritten too. Every caller below has those 8 bytes within the kMaxDoubleChars of its
-/// number.
-void write_digits(char* out, std::uint64_t v, int n) {
+#if defined(__SSE2__)
+/// The 8 decimal digits of x < 10^8 (leading zeros included) as eight 16-bit lanes, most
+/// significant first, by SSE2 (the method of Milo Yip's itoa benchmarks): x = abcd * 10^4 + efgh,
+/// each half broadcast to four lanes, divided by 10^3, 10^2, 10^1, 10^0 in two high-half
+/// multiplications ((4 y * 8389) >> 25 = y / 1000, (4 y * 5243) >> 21 = y / 100, (4 y * 13108) >>
+/// 19 = y / 10, y for y < 10^4), then each lane minus ten times its left neighbour.
+inline __attribute__((always_inline)) __m128i eight_digit_lanes(std::uint32_t x) {
+  const __m128i value = _mm_cvtsi32_si128(static_cast<int>(x));
+  const __m128i abcd = _mm_srli_epi64(_mm_mul_epu32(value, _mm_set1_epi32(-776530087)), 45);
+  const __m128i efgh = _mm_sub_epi32(value, _mm_mul_epu32(abcd, _mm_set1_epi32(10000)));
+  const __m128i halves = _mm_slli_epi64(_mm_unpacklo_epi16(abcd, efgh), 2);  // 4 abcd, 4 efgh
+  const __m128i pairs = _mm_unpacklo_epi16(halves, halves);
+  const __m128i lanes = _mm_unpacklo_epi32(pairs, pairs);  // 4 x (4 abcd), 4 x (4 efgh)
+  const __m128i quotients = _mm_mulhi_epu16(
+      _mm_mulhi_epu16(lanes, _mm_setr_epi16(8389, 5243, 13108, -32768, 8389, 5243, 13108, -32768)),
+      _mm_setr_epi16(1 << 7, 1 << 11, 1 << 13, -32768, 1 << 7, 1 << 11, 1 << 13, -32768));
+  // a, ab, abc, abcd, e, ef, efg, efgh -> a, b, c, d, e, f, g, h
+  return _mm_sub_epi16(quotients,
+                       _mm_slli_epi64(_mm_mullo_epi16(quotients, _mm_set1_epi16(10)), 16));
+}
+#endif
+
+/// Writes the `n` digits of v (n = digit_count(v) <= 17) at out[0..n). When n <= 8, by one 8-byte
+/// store (the word shifted to drop its leading zeros), overwriting out[n..8); otherwise the 17
+/// digits of v (leading zeros included) are made in a local buffer, the last 16 by SSE2 at once,
+/// and the last n are copied by one 16-byte and one 1-byte move, overwriting out[n..17). Every
+/// caller below writes into a local buffer with room for those bytes.
+inline __attribute__((always_inline)) void write_digits(char* out, std::uint64_t v, int n) {
   static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "eight_digits is little-endian");
   if (n <= 8) {
     store(out, eight_digits(static_cast<std::uint32_t>(v)) >> (8 * (8 - n)));
     return;
   }
+#if defined(__SSE2__)
+  constexpr std::uint64_t kTen16 = 10000000000000000ULL;
+  const std::uint64_t first = v / kTen16;  // 0..9: v < 10^17
+  const std::uint64_t rest = v - first * kTen16;
+  const auto upper = static_cast<std::uint32_t>(rest / 100000000);
+  const auto lower = static_cast<std::uint32_t>(rest - std::uint64_t{upper} * 100000000);
+  char text[40];
+  text[0] = static_cast<char>('0' + first);
+  _mm_storeu_si128(
+      reinterpret_cast<__m128i*>(text + 1),
+      _mm_add_epi8(_mm_packus_epi16(eight_digit_lanes(upper), eight_digit_lanes(lower)),
+                   _mm_set1_epi8('0')));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(text + 17), _mm_setzero_si128());
+  std::memcpy(out, text + 17 - n, 16);
+  out[16] = text[33 - n];
+#else
   const std::uint64_t high = v / 100000000;
   const std::uint64_t low = eight_digits(static_cast<std::uint32_t>(v % 100000000));
   if (n <= 16) {
@@ -81,6 +129,70 @@ void write_digits(char* out, std::uint64_t v, int n) {
     store(out + n - 16, eight_digits(static_cast<std::uint32_t>(high % 100000000)));
   }
   store(out + n - 8, low);
+#endif
+}
+
+/// The text of a finite nonzero `value` below 2^53 in magnitude, as write_shortest writes it, or
+/// with `kIntegersWhole` as write_double writes it (an integral value always in fixed notation).
+/// The text is made in a local buffer with room for whole-word stores and moves, then its first
+/// kMaxDoubleChars bytes are copied to `out` in one go (the bytes after the text are scratch).
+template <bool kIntegersWhole>
+inline __attribute__((always_inline)) char* shortest_below_2_53(char* out, double value) {
+  char text[48];
+  // value = digits * 10^e with the fewest digits that read back to value (Dragonbox).
+  const auto decimal = fmt::detail::dragonbox::to_decimal(value);
+  std::uint64_t digits = decimal.significand;
+  int e = decimal.exponent;
+  while (digits % 10 == 0) {  // no trailing zeros (Dragonbox removes them already)
+    digits /= 10;
+    ++e;
+  }
+  text[0] = '-';
+  char* p = text + (value < 0.0 ? 1 : 0);
+  const int n = digit_count(digits);
+  const int exponent = e + n - 1;  // scientific d.ddde+XX
+  const int exponent_abs = exponent < 0 ? -exponent : exponent;
+  const int scientific = n + (n > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
+  // Below 2^53 a value with e >= 0 is an integer printed whole: fixed is "ddd" + zeros.
+  const int fixed = e >= 0 ? n + e : (n + e > 0 ? n + 1 : 2 - e);
+  if ((kIntegersWhole && e >= 0) || fixed <= scientific) {  // the shorter, fixed on a tie
+    if (e >= 0) {                                           // n + e <= 16 digits below 2^53
+      write_digits(p, digits, n);
+      store(p + n, 0x3030303030303030ULL);
+      store(p + n + 8, 0x3030303030303030ULL);
+      p += n + e;
+    } else if (n + e > 0) {  // ddd.ddd: the -e <= 16 digits after the point move right by one
+      write_digits(p, digits, n);
+      char tail[16];
+      std::memcpy(tail, p + n + e, sizeof tail);
+      std::memcpy(p + n + e + 1, tail, sizeof tail);
+      p[n + e] = '.';
+      p += n + 1;
+    } else {  // 0.000ddd: -(n + e) <= 3 zeros here (else scientific is shorter)
+      p[0] = '0';
+      p[1] = '.';
+      store(p + 2, 0x3030303030303030ULL);
+      write_digits(p + 2 - (n + e), digits, n);
+      p += 2 - e;
+    }
+  } else {
+    write_digits(p + 1, digits, n);  // d.ddde+XX
+    p[0] = p[1];
+    p[1] = '.';
+    p += n > 1 ? n + 1 : 1;
+    p[0] = 'e';
+    p[1] = exponent < 0 ? '-' : '+';
+    if (exponent_abs >= 100) {
+      p[2] = static_cast<char>('0' + exponent_abs / 100);
+      ++p;
+    }
+    const int pair = (exponent_abs % 100) * 2;
+    p[2] = kPairs[pair];
+    p[3] = kPairs[pair + 1];
+    p += 4;
+  }
+  std::memcpy(out, text, kMaxDoubleChars);
+  return out + (p - text);
 }
 
 }  // namespace
@@ -92,66 +204,33 @@ char* write_integer(char* out, long long value) {
 char* write_shortest(char* out, double value) {
   if (!(std::abs(value) < kTwoTo53) || value == 0.0)
     return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
-  // value = digits * 10^e with the fewest digits that read back to value (Dragonbox).
-  const auto decimal = fmt::detail::dragonbox::to_decimal(value);
-  std::uint64_t digits = decimal.significand;
-  int e = decimal.exponent;
-  while (digits % 10 == 0) {  // no trailing zeros (Dragonbox removes them already)
-    digits /= 10;
-    ++e;
-  }
-  if (value < 0.0) *out++ = '-';
-  const int n = digit_count(digits);
-  const int exponent = e + n - 1;  // scientific d.ddde+XX
-  const int exponent_abs = exponent < 0 ? -exponent : exponent;
-  const int scientific = n + (n > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
-  // Below 2^53 a value with e >= 0 would be an integer printed whole: fixed is "ddd" + zeros.
-  const int fixed = e >= 0 ? n + e : (n + e > 0 ? n + 1 : 2 - e);
-  if (fixed <= scientific) {  // std::to_chars: the shorter notation, fixed on a tie
-    if (e >= 0) {
-      write_digits(out, digits, n);
-      std::memset(out + n, '0', static_cast<std::size_t>(e));
-      return out + n + e;
-    }
-    if (n + e > 0) {  // ddd.ddd
-      write_digits(out + 1, digits, n);
-      std::memmove(out, out + 1, static_cast<std::size_t>(n + e));
-      out[n + e] = '.';
-      return out + n + 1;
-    }
-    out[0] = '0';  // 0.000ddd
-    out[1] = '.';
-    // -(n + e) <= 3 zeros here (else scientific is shorter): one store, the digits over the rest.
-    store(out + 2, 0x3030303030303030ULL);
-    if (-(n + e) > 8) std::memset(out + 2, '0', static_cast<std::size_t>(-(n + e)));
-    write_digits(out + 2 - (n + e), digits, n);
-    return out + 2 - e;
-  }
-  write_digits(out + 1, digits, n);  // d.ddde+XX
-  out[0] = out[1];
-  if (n > 1) {
-    out[1] = '.';
-    out += n + 1;
-  } else {
-    out += 1;
-  }
-  *out++ = 'e';
-  *out++ = exponent < 0 ? '-' : '+';
-  if (exponent_abs >= 100) {
-    *out++ = static_cast<char>('0' + exponent_abs / 100);
-  }
-  const int pair = (exponent_abs % 100) * 2;
-  *out++ = kPairs[pair];
-  *out++ = kPairs[pair + 1];
-  return out;
+  return shortest_below_2_53<false>(out, value);
 }
 
-char* write_double(char* out, double value) {
+namespace {
+
+/// write_double, inlined into write_double and write_doubles.
+inline __attribute__((always_inline)) char* double_text(char* out, double value) {
   // Integral values below 2^53 as integers: "100000", not the "1e+05" of the shortest form.
-  // Zero goes through write_shortest, which keeps the sign of -0.
-  if (value != 0.0 && std::abs(value) < kTwoTo53 && value == std::trunc(value))
-    return write_integer(out, static_cast<long long>(value));
-  return write_shortest(out, value);
+  // Zero, infinities, NaN and magnitudes of 2^53 and above go to std::to_chars (std::to_chars
+  // keeps the sign of -0; every double of 2^53 and above is integral, but not written whole).
+  if (__builtin_expect(!(std::abs(value) < kTwoTo53) || value == 0.0, 0))
+    return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
+  return shortest_below_2_53<true>(out, value);
+}
+
+}  // namespace
+
+char* write_double(char* out, double value) {
+  return double_text(out, value);
+}
+
+char* write_doubles(char* out, const double* values, std::size_t count, char end) {
+  for (std::size_t k = 0; k < count; ++k) {
+    out = double_text(out, values[k]);
+    *out++ = k + 1 < count ? ',' : end;
+  }
+  return out;
 }
 
 }  // namespace field::io

@@ -155,5 +155,24 @@ TEST(NumberText, ShortestEqualsToCharsOnMillionsOfValues) {
   EXPECT_EQ(mismatches, 0) << "of " << count << " values";
 }
 
+// write_doubles: the texts of write_double separated by commas, `end` after the last, within
+// count (kMaxDoubleChars + 1) characters.
+TEST(NumberText, ListIsTheValuesTextsSeparatedByCommas) {
+  std::vector<double> values = edge_cases();
+  std::mt19937_64 bits(18);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (int k = 0; k < 1000; ++k) values.push_back(k % 3 == 0 ? 60.0 * unit(bits) : unit(bits));
+  for (const std::size_t count : {std::size_t{1}, std::size_t{7}, values.size()}) {
+    std::string expected;
+    for (std::size_t k = 0; k < count; ++k)
+      expected += reference_double(values[k]) + (k + 1 < count ? "," : "\n");
+    std::vector<char> text(count * (kMaxDoubleChars + 1) + 8, '#');
+    const char* end = write_doubles(text.data(), values.data(), count, '\n');
+    const std::string written(static_cast<const char*>(text.data()), end);
+    EXPECT_EQ(written, expected) << count << " values";
+    EXPECT_EQ(std::string(text.end() - 8, text.end()), "########") << "wrote past its room";
+  }
+}
+
 }  // namespace
 }  // namespace field::io
