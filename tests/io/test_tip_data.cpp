@@ -237,9 +237,11 @@ TEST(ReadTip, SamplesOffTheGridAreResampledAndTheNoteSaysSo) {
   const auto path = dir.write("tip.csv", text);
   const TipOnGrid tip = read_tip(path, 0.01, 200);
   EXPECT_TRUE(tip.resampled);
-  EXPECT_EQ(tip.note, path.string() +
-                          ": 57 samples resampled on the grid t_j = j dt (dt = "
-                          "0.01), j = 0..200 (positions and strains linearly, rotations by slerp)");
+  EXPECT_EQ(tip.note,
+            path.string() +
+                ": 57 samples resampled on the grid t_j = j dt (dt = "
+                "0.01), j = 0..200 (positions and strains linearly, rotations by slerp); 3 "
+                "samples after the grid's end ignored");
   ASSERT_EQ(tip.g0.size(), 201u);
   ASSERT_EQ(tip.eta0.size(), 200u);
   // Values are those of the track; close to the smooth motion (sample spacing <= 0.045).
@@ -321,10 +323,10 @@ TEST(ReadTip, TimeOffsetStartsTheGridOnTheSensorClockAndIgnoresEarlierSamples) {
   EXPECT_LT(max_abs(shifted.g0[3], track.pose_at(1.35)), 1e-15);
   // A grid that runs past the last sample (t = 3.5) is an error naming the first grid time out.
   const std::string msg = error_message([&] { read_tip(path, 0.1, 26, 1.0); });
-  EXPECT_TRUE(contains(msg, path.string() + ": grid time t_26 = 2.6000000000000001 is outside the "
+  EXPECT_TRUE(contains(msg, path.string() + ": grid time t_26 = 2.6 is outside the "
                                             "data's time range [0.5, 3.5] (t of lines 2 and 32)"))
       << msg;
-  EXPECT_TRUE(contains(msg, "needs [1, 3.6000000000000001] on the sensor clock")) << msg;
+  EXPECT_TRUE(contains(msg, "needs [1, 3.6] on the sensor clock (time offset 1)")) << msg;
   EXPECT_TRUE(contains(msg, "or [tip] time_offset")) << msg;
   // A time offset after the last sample names the key.
   const std::string late = error_message([&] { read_tip(path, 0.1, 2, 4.0); });
