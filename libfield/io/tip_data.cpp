@@ -80,7 +80,9 @@ TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J, std::optional<dou
     }
     note << file << ": " << track.size() << " samples on the grid " << grid
          << " (dt = " << shortest(dt) << "), j = 0.." << J << ", used as they are";
-    const std::size_t between = track.size() - static_cast<std::size_t>(J) - 1 - before - after;
+    // Signed: a degenerate clock (t0 + j dt equal for several j) uses one sample more than once.
+    const long between =
+        static_cast<long>(track.size()) - J - 1 - before - static_cast<long>(after);
     if (between > 0) note << " (" << between << " samples between grid times ignored)";
   } else {
     for (int j = 0; j <= J; ++j) {
