@@ -87,7 +87,7 @@ struct FieldSource {
 // field.csv of the run folder, or the field.csv.part of a killed run with its cut last line and
 // its incomplete last slab dropped.
 io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, FieldSource& source) {
-  const bool time = spec.march == io::MarchKind::time;
+  const bool time = spec.marches_in_time();  // also a driven reconstruction
   const fs::path csv_path = dir / "field.csv", part = dir / "field.csv.part";
   if (!spec.output.csv)
     throw IoError((dir / "run.toml").string() +
@@ -127,7 +127,7 @@ int run_check(const Args& args) {
 // Steps 1 (the field) to 4 of run_check, with the group and retraction G of the run.
 template <class G>
 int check_run(const Args& args, const io::CaseSpec& spec) {
-  const bool time = spec.march == io::MarchKind::time;
+  const bool time = spec.marches_in_time();  // also a driven reconstruction
   FieldSource source;
   const io::FieldCsv csv = read_run_field(args.dir, spec, source);
   const char* slab = time ? "row" : "column";

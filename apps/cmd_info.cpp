@@ -103,6 +103,11 @@ int run_info(const fs::path& case_file) {
   if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
   std::printf("  march: %s (field %s), retraction %s\n", time ? "time" : "space",
               time ? "simulate" : "reconstruct", lie::retraction_name(spec.retraction).c_str());
+  if (spec.reconstruct.method == io::ReconstructSpec::Method::driven)  // docs/reconstruction.md
+    std::printf(
+        "  reconstruct: method \"driven\": time march with the tip prescribed, far end %s, "
+        "from rest (the space march's numbers below are for comparison)\n",
+        spec.reconstruct.far_end == io::EndSpec::Kind::clamped ? "clamped" : "free");
   if (spec.law) {
     std::printf("section  given law (%s), mass per length %.6g kg/m\n",
                 spec.law->diagonal() ? "diagonal: SIMD lanes" : "coupled: general path",

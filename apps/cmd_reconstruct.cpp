@@ -14,6 +14,7 @@
 #include "apps/interrupt.hpp"
 #include "apps/memory_estimate.hpp"
 #include "apps/progress.hpp"
+#include "apps/reconstruct_driven.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
 #include "apps/series_stats.hpp"
@@ -75,9 +76,15 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
   check_memory(spec);
-  const int threads = run_threads(common.threads, spec.J);  // apps/thread_count.hpp
-  use_passive_openmp_wait(threads, spec.J);                 // may start the program again, once
+  // The space march is parallel over the rows j, the driven time march over the nodes a.
+  const int slab_nodes = spec.marches_in_time() ? spec.A : spec.J;
+  const int threads = run_threads(common.threads, slab_nodes);  // apps/thread_count.hpp
+  use_passive_openmp_wait(threads, slab_nodes);                 // may start the program again, once
   const io::Problem problem(spec);
+  if (spec.reconstruct.method == io::ReconstructSpec::Method::driven)  // docs/reconstruction.md
+    return problem.with_model([&](const auto& model) {
+      return reconstruct_driven(args.out, common, start, problem, threads, model);
+    });
   // The case's retraction becomes the type G here, once (io::Problem::with_model).
   return problem.with_model(
       [&](const auto& model) { return march_case(args, common, start, problem, threads, model); });

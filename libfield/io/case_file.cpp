@@ -246,6 +246,30 @@ void read_boundary(std::optional<TomlTable> t, CaseSpec& c) {
   }
 }
 
+// [reconstruct] (space march cases): the method of `field reconstruct` (docs/reconstruction.md).
+void read_reconstruct(std::optional<TomlTable> t, CaseSpec& c) {
+  if (!t) return;  // the space march of theory §6.2
+  ReconstructSpec& r = c.reconstruct;
+  r.method = t->choice("method", "space", {"space", "driven"}) == "driven"
+                 ? ReconstructSpec::Method::driven
+                 : ReconstructSpec::Method::space;
+  if (r.method == ReconstructSpec::Method::driven &&
+      (c.first.kind != RowSpec::Kind::zero_momentum || c.last.kind != RowSpec::Kind::zero_momentum))
+    t->fail("method",
+            "a driven reconstruction starts at rest and prescribes no rows: remove [boundary] "
+            "first and last, or use method = \"space\"");
+  if (t->has("far_end")) {
+    if (r.method != ReconstructSpec::Method::driven)
+      t->fail("far_end",
+              "only a driven reconstruction (method = \"driven\") has a far end "
+              "condition; the space march imposes nothing at a = A");
+    r.far_end = t->choice("far_end", "free", {"free", "clamped"}) == "clamped"
+                    ? EndSpec::Kind::clamped
+                    : EndSpec::Kind::free;
+  }
+  t->reject_unknown({"method", "far_end"});
+}
+
 void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // straight along e3 from the origin, at rest
   InitialSpec& in = c.initial;
@@ -427,7 +451,11 @@ std::vector<fs::path> CaseSpec::input_files() const {
 }
 
 double CaseSpec::length() const {
-  if (march == MarchKind::space) return A * ds;
+  if (march == MarchKind::space)
+    return reconstruct.method == ReconstructSpec::Method::driven &&
+                   reconstruct.far_end == EndSpec::Kind::free
+               ? (A - 0.5) * ds
+               : A * ds;
   const double half_steps = (left.kind == EndSpec::Kind::free ? 0.5 : 0.0) -
                             (right.kind == EndSpec::Kind::free ? 0.5 : 0.0);
   return (A + half_steps) * ds;
@@ -503,15 +531,26 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     if (tip.has("max_predicted_error"))
       c.tip_noise.max_predicted_error = tip.positive("max_predicted_error", std::nullopt,
                                                      "bound on the predicted far-end error [m]");
-    tip.reject_unknown(
-        {"file", "noise_position", "noise_angle", "noise_strain", "max_predicted_error"});
+    // docs/reconstruction.md: the sensor clock and where the strain is measured (theory §6.6).
+    if (tip.has("time_offset"))
+      c.tip_data.time_offset =
+          tip.number("time_offset", std::nullopt, "sensor-clock time of the grid's t = 0 [s]");
+    c.tip_data.strain_at =
+        tip.choice("strain_at", "segment", {"segment", "tip_point"}) == "tip_point"
+            ? TipDataSpec::StrainAt::tip_point
+            : TipDataSpec::StrainAt::segment;
+    tip.reject_unknown({"file", "noise_position", "noise_angle", "noise_strain",
+                        "max_predicted_error", "time_offset", "strain_at"});
+    read_reconstruct(top.table("reconstruct"), c);
   }
   read_loads(top.table("loads"), c);
   read_solver(top.table("solver"), c);
   c.output.tip = c.march == MarchKind::time;  // tip.csv: time marches only
   read_output(top.table("output"), c);
+  if (c.march == MarchKind::time && top.has("reconstruct"))
+    top.fail("reconstruct", "[reconstruct] belongs to march = \"space\" cases (field reconstruct)");
   top.reject_unknown({"format", "name", "description", "march", "retraction", "beam", "grid",
-                      "boundary", "initial", "tip", "loads", "solver", "output"});
+                      "boundary", "initial", "tip", "reconstruct", "loads", "solver", "output"});
   if (length_given) {
     const double L = c.ds;
     c.ds = 1.0;
@@ -644,6 +683,16 @@ void write_case(std::ostream& out, const CaseSpec& c) {
         << "\nnoise_angle = " << number(c.tip_noise.angle)
         << "\nnoise_strain = " << number(c.tip_noise.strain)
         << "\nmax_predicted_error = " << number(c.tip_noise.max_predicted_error) << "\n";
+    if (c.tip_data.time_offset) out << "time_offset = " << number(*c.tip_data.time_offset) << "\n";
+    out << "strain_at = "
+        << (c.tip_data.strain_at == TipDataSpec::StrainAt::tip_point ? "\"tip_point\""
+                                                                     : "\"segment\"")
+        << "\n";
+    const bool driven = c.reconstruct.method == ReconstructSpec::Method::driven;
+    out << "\n[reconstruct]\nmethod = " << (driven ? "\"driven\"" : "\"space\"") << "\n";
+    if (driven)
+      out << "far_end = "
+          << (c.reconstruct.far_end == EndSpec::Kind::clamped ? "\"clamped\"" : "\"free\"") << "\n";
   }
   out << "\n[loads]\ngravity = " << array(c.gravity) << "\n";
   for (const auto& d : c.loads.distributed) {

@@ -68,6 +68,28 @@ struct TipNoiseSpec {
   double max_predicted_error = 0.0;  ///< [m]; resolved to 10 % of L when absent
 };
 
+/// How the tip file meets the grid and what its strain columns are (docs/reconstruction.md,
+/// [tip] keys time_offset and strain_at).
+struct TipDataSpec {
+  enum class StrainAt { segment, tip_point };
+  /// Sensor-clock time of the grid's t = 0 [s]; absent: the first sample's time.
+  std::optional<double> time_offset;
+  /// segment: the first segment's discrete strain eta_j^0 for this ds and retraction (theory
+  /// §3.1, what `field simulate` writes); tip_point: the strain at the point s = 0, converted to
+  /// the segment strain by theory §6.6.
+  StrainAt strain_at = StrainAt::segment;
+};
+
+/// How `field reconstruct` rebuilds the beam ([reconstruct] keys method and far_end).
+struct ReconstructSpec {
+  enum class Method { space, driven };
+  /// space: the space march of theory §6.2; driven: the time march of theory §6.1 with the tip
+  /// prescribed as the end a = 0, started at rest (docs/reconstruction.md).
+  Method method = Method::space;
+  /// driven: the far end a = A, free or clamped (held at its initial pose).
+  EndSpec::Kind far_end = EndSpec::Kind::free;
+};
+
 /// Output of a run (meshes/README.md, docs/output-format.md).
 struct OutputSpec {
   /// "auto" VTK stride: about this many steps between the first and the last frame at most.
@@ -115,20 +137,28 @@ struct CaseSpec {
   double ds = 0.0;  ///< [m]
   double dt = 0.0;  ///< [s]
 
-  EndSpec left, right;        ///< time march
-  InitialSpec initial;        ///< time march
-  std::filesystem::path tip;  ///< space march: tip CSV (t, pose, strain)
-  TipNoiseSpec tip_noise;     ///< space march: noise levels and the error bound
-  RowSpec first, last;        ///< space march
+  EndSpec left, right;          ///< time march
+  InitialSpec initial;          ///< time march
+  std::filesystem::path tip;    ///< space march: tip CSV (t, pose, strain)
+  TipNoiseSpec tip_noise;       ///< space march: noise levels and the error bound
+  TipDataSpec tip_data;         ///< space march: time offset, where the tip strain is measured
+  ReconstructSpec reconstruct;  ///< space march: the method of `field reconstruct`
+  RowSpec first, last;          ///< space march
 
   model::Loads loads;
   dcel::NodeSolverOptions newton;
   OutputSpec output;
 
   /// Beam length L = (A + 1/2 [left free] - 1/2 [right free]) ds (theory §3.4); a space march
-  /// has its tip prescribed and nothing at a = A: L = A ds.
+  /// has its tip prescribed and nothing at a = A: L = A ds; a driven reconstruction has its tip
+  /// prescribed and its far end free ((A - 1/2) ds) or clamped (A ds).
   double length() const;
   double duration() const { return J * dt; }  ///< T = J dt [s]
+  /// True when the case is run by a time march: march = "time", or a reconstruction with
+  /// [reconstruct] method = "driven" (rows are the slabs of field.csv and of `field check`).
+  bool marches_in_time() const {
+    return march == MarchKind::time || reconstruct.method == ReconstructSpec::Method::driven;
+  }
   /// The side kinds of the evolution the case marches (for residual checks and node positions).
   mesh::Side left_side() const;
   /// Every file the case reads: the case file and its data files (absolute paths).

@@ -8,6 +8,7 @@
 #include "libfield/core/error.hpp"
 #include "libfield/io/node_data.hpp"
 #include "libfield/io/tip_data.hpp"
+#include "libfield/io/tip_strain.hpp"
 #include "libfield/lie/so3.hpp"
 
 namespace field::io {
@@ -76,6 +77,10 @@ mesh::Boundary Problem::boundary() const {
     };
     return mesh::Boundary::time_evolution(side(spec.left), side(spec.right));
   }
+  if (spec.reconstruct.method == ReconstructSpec::Method::driven)  // the tip prescribed, a = 0
+    return mesh::Boundary::time_evolution(
+        Side::prescribed,
+        spec.reconstruct.far_end == EndSpec::Kind::free ? Side::natural : Side::prescribed);
   const auto side = [](const RowSpec& r) {
     return r.kind == RowSpec::Kind::zero_momentum ? Side::natural : Side::prescribed;
   };
@@ -235,7 +240,13 @@ SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip)
               c.file.string() << ": march = \"time\": run it with `field simulate`");
   SpaceSetup setup;
   const std::filesystem::path& file = tip.empty() ? c.tip : tip;
-  TipOnGrid data = named(c, file, [&] { return read_tip(file, c.dt, c.J); });
+  TipOnGrid data =
+      named(c, file, [&] { return read_tip(file, c.dt, c.J, c.tip_data.time_offset); });
+  if (c.tip_data.strain_at == TipDataSpec::StrainAt::tip_point) {  // theory §6.6
+    data.eta0 = p.with_model(
+        [&](const auto& model) { return segment_strain_from_point(model, data.g0, data.eta0); });
+    data.note += "; tip strains at the point s = 0 converted to the first segment's (theory §6.6)";
+  }
   setup.input.column0 = std::move(data.g0);
   setup.input.strain0 = std::move(data.eta0);
   setup.note = data.note;
@@ -253,7 +264,32 @@ SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip)
   return setup;
 }
 
-#define FIELD_INSTANTIATE(G) template march::TimeMarchInput time_march_input<G>(const Problem& p);
+template <class G>
+march::TimeMarchInput driven_march_input(const Problem& p, const SpaceSetup& setup) {
+  const CaseSpec& c = p.spec;
+  FIELD_CHECK(
+      c.march == MarchKind::space && c.reconstruct.method == ReconstructSpec::Method::driven,
+      c.file.string() << ": driven_march_input needs [reconstruct] method = \"driven\"");
+  // Start at rest (docs/reconstruction.md): row 0 straight and unstressed along the tip's d3 at
+  // t = 0 (node a at s_a = a ds from the prescribed tip, theory §3.4), zero velocity, the
+  // second-order start of theory §6.1.
+  march::TimeMarchInput in;
+  const lie::SE3& tip0 = setup.input.column0.front();
+  const Vec3 axis = tip0.R.col(2);
+  for (int a = 0; a <= c.A; ++a) in.row0.push_back(lie::SE3{tip0.R, tip0.r + (a * c.ds) * axis});
+  in.velocities = std::vector<Vec6>(c.A + 1, Vec6::Zero());
+  auto tip = std::make_shared<std::vector<lie::SE3>>(setup.input.column0);
+  in.left = march::SideSpec::prescribed([tip](int j) { return (*tip)[j]; });
+  in.right = c.reconstruct.far_end == EndSpec::Kind::clamped
+                 ? march::SideSpec::clamped(in.row0.back())
+                 : march::SideSpec::free();
+  check_positions(p, in.row0, c.file.string() + ": the driven reconstruction's row 0, node a =");
+  return in;
+}
+
+#define FIELD_INSTANTIATE(G)                                            \
+  template march::TimeMarchInput time_march_input<G>(const Problem& p); \
+  template march::TimeMarchInput driven_march_input<G>(const Problem& p, const SpaceSetup& setup);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 

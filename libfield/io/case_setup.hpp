@@ -75,6 +75,15 @@ struct SpaceSetup {
   march::SpaceMarchInput input;
   std::string note;  ///< how the tip data met the grid (resampled or not), for the user
 };
+/// The time offset ([tip] time_offset) and the conversion of point strains ([tip] strain_at =
+/// "tip_point", theory §6.6) are applied here.
 SpaceSetup space_march_input(const Problem& problem, const std::filesystem::path& tip = {});
+
+/// The driven reconstruction ([reconstruct] method = "driven", docs/reconstruction.md): the time
+/// march of theory §6.1 with the tip poses of `setup` prescribed as the end a = 0, the far end
+/// free or clamped ([reconstruct] far_end), started at rest from the straight unstressed beam
+/// along the tip's d3 at t = 0.
+template <class G>
+march::TimeMarchInput driven_march_input(const Problem& problem, const SpaceSetup& setup);
 
 }  // namespace field::io

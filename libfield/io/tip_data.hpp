@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,17 +29,23 @@ struct TipOnGrid {
   std::vector<lie::SE3> g0;  ///< tip pose g_j^0 (world frame), j = 0..J
   std::vector<Vec6> eta0;    ///< tip strain eta_j^0 = (Omega, Gamma), j = 0..J-1 (eta_J^0 unused)
   bool resampled = false;    ///< true when the samples were not on the grid and were resampled
+  double time_offset = 0.0;  ///< sensor-clock time of the grid's t = 0 (t_j = time_offset + j dt)
+  int ignored_before = 0;    ///< samples before time_offset, not used
   std::string note;          ///< one line for the user saying which of the two happened
 };
 
-/// Reads the tip file `path` onto the grid t_j = j dt, j = 0..J. Samples on the grid (within
-/// 1e-9 dt) are used as they are; otherwise every grid time is resampled on the group (positions
-/// and strains linearly, rotations by slerp with sign continuity) and `note` says so. Throws
-/// field::Error for any invalid row (see read_csv, PoseTrack::from_table) and when the grid
-/// leaves the data's time range (naming the first grid time outside).
-TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J);
+/// Reads the tip file `path` onto the grid t_j = j dt, j = 0..J, whose t = 0 is the sensor-clock
+/// time `time_offset` (the file's t = time_offset + j dt; absent: the first sample's t). Samples
+/// before it are ignored and the note counts them. Samples on the grid (within 1e-9 dt) are used
+/// as they are; otherwise every grid time is resampled on the group (positions and strains
+/// linearly, rotations by slerp with sign continuity) and `note` says so. Throws field::Error for
+/// any invalid row (see read_csv, PoseTrack::from_table), for a time_offset before the first
+/// sample and when the grid runs past the last sample (naming the first grid time outside).
+TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J,
+                   std::optional<double> time_offset = {});
 /// The same from a table already read (read_csv or parse_csv with tip_columns()).
-TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J);
+TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J,
+                      std::optional<double> time_offset = {});
 
 /// Writes the tip of a time march (slabs = time rows j, A+1 poses each) in the tip format: for
 /// every row the pose g_j^0 and the discrete strain eta_j^0 = tau^{-1}((g_j^0)^{-1} g_j^1) / ds

@@ -386,7 +386,8 @@ std::string growth_warning(const SpacePrediction& p) {
       << " m at the far end (linear estimate, theory §6.3), " << amount(p.data_response / p.length)
       << " times the beam's length: data that no beam of these parameters produced excite the "
          "growing (evanescent) modes, and the space march will likely break down or return them "
-         "instead of a motion; the driven time march is the robust method for this beam";
+         "instead of a motion; the driven time march ([reconstruct] method = \"driven\") is the "
+         "robust method for this beam";
   return out.str();
 }
 
@@ -419,8 +420,9 @@ std::string refusal_message(const SpacePrediction& p, const TipNoise& noise) {
     out << "; only frequencies up to " << p.bandwidth << " rad/s are recoverable, the grid has "
         << p.grid_top << " rad/s (largest amplification " << amount(p.peak_amplification) << " at "
         << p.peak_frequency << " rad/s)";
-  out << ". Marching in s is ill-posed; the robust methods are the driven time march and an "
-         "estimator over the whole (t, s) mesh (issue 11 item 3; not available yet). To march "
+  out << ". Marching in s is ill-posed; the robust methods are the driven time march "
+         "([reconstruct] method = \"driven\", docs/reconstruction.md) and an estimator over "
+         "the whole (t, s) mesh (issue 11 item 3; not available yet). To march "
          "anyway, raise [tip] max_predicted_error; a coarser time grid (larger dt) or less noisy "
          "data lower the prediction";
   return out.str();

@@ -3,6 +3,7 @@
 // name the file, the line, the key and the value.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "libfield/core/error.hpp"
@@ -14,6 +15,13 @@ namespace field::io {
 namespace {
 
 namespace fs = std::filesystem;
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 fs::path shipped(const std::string& name, const std::string& file = "case.toml") {
   return fs::path(FIELD_SOURCE_DIR) / "meshes" / name / file;
@@ -72,7 +80,9 @@ TEST(CaseFile, ResolvedCaseLoadsBackTheSame) {
                                                         {"cantilever_gravity", "case.toml"},
                                                         {"space_evolution", "case.toml"},
                                                         {"roundtrip", "case.toml"},
-                                                        {"roundtrip", "simulate.toml"}}) {
+                                                        {"roundtrip", "simulate.toml"},
+                                                        {"driven", "case.toml"},
+                                                        {"driven", "simulate.toml"}}) {
     CaseSpec c = load_case(shipped(name, file));
     model::DistributedLoad d;
     d.wrench = model::TimeTable({0.0, 0.5}, {Vec6::Ones(), Vec6::Constant(-0.1 / 3)});
@@ -114,7 +124,45 @@ TEST(CaseFile, ResolvedCaseLoadsBackTheSame) {
     EXPECT_EQ(b.loads.point[0].frame, model::LoadFrame::body);
     EXPECT_EQ(b.loads.point[0].wrench.values()[0], p.wrench.values()[0]);
     EXPECT_EQ(b.output.tip, c.output.tip);
+    EXPECT_EQ(b.tip_data.time_offset, c.tip_data.time_offset) << name;
+    EXPECT_EQ(b.tip_data.strain_at, c.tip_data.strain_at) << name;
+    EXPECT_EQ(b.reconstruct.method, c.reconstruct.method) << name;
+    EXPECT_EQ(b.reconstruct.far_end, c.reconstruct.far_end) << name;
+    EXPECT_EQ(b.length(), c.length()) << name;
   }
+}
+
+TEST(CaseFile, DrivenReconstructionKeysResolveAndLoadBack) {
+  const CaseSpec c = load_case(shipped("driven"));
+  EXPECT_EQ(c.march, MarchKind::space);
+  EXPECT_EQ(c.reconstruct.method, ReconstructSpec::Method::driven);
+  EXPECT_EQ(c.reconstruct.far_end, EndSpec::Kind::free);
+  EXPECT_TRUE(c.marches_in_time());
+  EXPECT_DOUBLE_EQ(c.length(), 0.95);  // tip prescribed, far end free: (A - 1/2) ds
+  EXPECT_FALSE(c.tip_data.time_offset.has_value());
+  EXPECT_EQ(c.tip_data.strain_at, TipDataSpec::StrainAt::segment);
+  // Defaults of a space case: the space march, no offset, first-segment strains.
+  const CaseSpec s = load_case(shipped("space_evolution"));
+  EXPECT_EQ(s.reconstruct.method, ReconstructSpec::Method::space);
+  EXPECT_FALSE(s.marches_in_time());
+  // Every new key set, written and loaded back.
+  test::TempFolder tmp;
+  std::string text = read_text(shipped("driven"));
+  text.replace(text.find("far_end = \"free\""), 17, "far_end = \"clamped\"");
+  text.replace(text.find("[tip]\n"), 6, "[tip]\ntime_offset = -1.25\nstrain_at = \"tip_point\"\n");
+  const fs::path edited = tmp.write("case.toml", text);
+  fs::copy(shipped("driven", "tip.csv"), tmp.path() / "tip.csv");
+  const CaseSpec e = load_case(edited);
+  EXPECT_EQ(e.reconstruct.far_end, EndSpec::Kind::clamped);
+  EXPECT_DOUBLE_EQ(e.length(), 1.0);
+  EXPECT_EQ(e.tip_data.time_offset.value(), -1.25);
+  EXPECT_EQ(e.tip_data.strain_at, TipDataSpec::StrainAt::tip_point);
+  std::ostringstream out;
+  write_case(out, e);
+  const CaseSpec b = load_case(tmp.write("run.toml", out.str()));
+  EXPECT_EQ(b.reconstruct.far_end, EndSpec::Kind::clamped);
+  EXPECT_EQ(b.tip_data.time_offset.value(), -1.25);
+  EXPECT_EQ(b.tip_data.strain_at, TipDataSpec::StrainAt::tip_point);
 }
 
 /// A minimal valid time-march case; `beam_extra` goes into [beam], `tail` after [grid].
@@ -204,6 +252,35 @@ INSTANTIATE_TEST_SUITE_P(
             minimal("", "[[loads.point]]\nnode = 4\nwrench = [0,0,0,0,0,1]\n"),
             {"node = 4", "solved node 0..3", "ghost"}},
         Bad{"big_integer", minimal_with("A = 4", "A = 4000000000"), {"A", "2000000000"}},
+        Bad{"strain_at",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\nstrain_at = \"middle\"\n",
+            {":16:", "[tip] strain_at = \"middle\"", "\"segment\", \"tip_point\""}},
+        Bad{"time_offset",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\ntime_offset = \"0\"\n",
+            {":16:", "[tip] time_offset", "expected a number"}},
+        Bad{"method",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[reconstruct]\nmethod = \"batch\"\n",
+            {":17:", "[reconstruct] method = \"batch\"", "\"space\", \"driven\""}},
+        Bad{"far_end_space",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[reconstruct]\nfar_end = \"clamped\"\n",
+            {":17:", "far_end", "only a driven reconstruction"}},
+        Bad{"far_end_value",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[reconstruct]\nmethod = \"driven\"\nfar_end = "
+                "\"pinned\"\n",
+            {":18:", "far_end = \"pinned\"", "\"free\", \"clamped\""}},
+        Bad{"driven_rows",
+            minimal_with("\"time\"", "\"space\"") +
+                "[boundary]\nfirst = { prescribed = \"rows.csv\" }\n[tip]\nfile = \"t.csv\"\n"
+                "[reconstruct]\nmethod = \"driven\"\n",
+            {"method = \"driven\"", "prescribes no rows"}},
+        Bad{"reconstruct_in_time",
+            minimal("", "[reconstruct]\nmethod = \"driven\"\n"),
+            {"[reconstruct]", "march = \"space\""}},
         Bad{"space_initial",
             minimal_with("\"time\"", "\"space\"") + "[initial]\nvelocity = \"zero\"\n",
             {"initial", "[tip]"}}),

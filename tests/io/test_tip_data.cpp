@@ -237,9 +237,11 @@ TEST(ReadTip, SamplesOffTheGridAreResampledAndTheNoteSaysSo) {
   const auto path = dir.write("tip.csv", text);
   const TipOnGrid tip = read_tip(path, 0.01, 200);
   EXPECT_TRUE(tip.resampled);
-  EXPECT_EQ(tip.note, path.string() +
-                          ": 57 samples resampled on the grid t_j = j dt (dt = "
-                          "0.01), j = 0..200 (positions and strains linearly, rotations by slerp)");
+  EXPECT_EQ(tip.note,
+            path.string() +
+                ": 57 samples resampled on the grid t_j = j dt (dt = "
+                "0.01), j = 0..200 (positions and strains linearly, rotations by slerp); 3 "
+                "samples after the grid's end ignored");
   ASSERT_EQ(tip.g0.size(), 201u);
   ASSERT_EQ(tip.eta0.size(), 200u);
   // Values are those of the track; close to the smooth motion (sample spacing <= 0.045).
@@ -285,8 +287,50 @@ TEST(ReadTip, GridOutsideTheDataNamesTheFirstGridTimeOutsideAndWhatToChange) {
   std::string late = kHeader;
   for (int i = 1; i <= 10; ++i) late += tip_row(0.1 * i);
   const auto late_path = dir.write("late.csv", late);
-  const std::string msg2 = error_message([&] { read_tip(late_path, 0.1, 5); });
-  EXPECT_TRUE(contains(msg2, "grid time t_0 = 0 is outside the data's time range [0.1")) << msg2;
+  const std::string msg2 = error_message([&] { read_tip(late_path, 0.1, 5, 0.0); });
+  EXPECT_TRUE(contains(msg2, late_path.string() +
+                                 ": [tip] time_offset = 0 is outside the data's time range [0.1, "
+                                 "1] (t of lines 2 and 11)"))
+      << msg2;
+  EXPECT_TRUE(contains(msg2, "remove it to start at the first sample")) << msg2;
+  // By default the grid starts at the first sample (t = 0.1 on the sensor clock).
+  const TipOnGrid from_first = read_tip(late_path, 0.1, 5);
+  EXPECT_EQ(from_first.time_offset, 0.1);
+  EXPECT_EQ(from_first.g0[0].r, read_pose_track(late_path).pose(0).r);
+  EXPECT_TRUE(contains(from_first.note, "from sensor time 0.1")) << from_first.note;
+}
+
+TEST(ReadTip, TimeOffsetStartsTheGridOnTheSensorClockAndIgnoresEarlierSamples) {
+  // Samples at t = 0.5 + 0.1 i, i = 0..30 (sensor clock); the grid's t = 0 at sensor time 1.0.
+  test::TempFolder dir;
+  std::string text = kHeader;
+  for (int i = 0; i <= 30; ++i) text += tip_row(0.5 + 0.1 * i);
+  const auto path = dir.write("tip.csv", text);
+  const PoseTrack track = read_pose_track(path);
+  const TipOnGrid tip = read_tip(path, 0.1, 20, 1.0);
+  EXPECT_FALSE(tip.resampled);
+  EXPECT_EQ(tip.time_offset, 1.0);
+  EXPECT_EQ(tip.ignored_before, 5);
+  for (int j = 0; j <= 20; ++j) EXPECT_EQ(tip.g0[j].r, track.pose(5 + j).r) << j;
+  EXPECT_TRUE(contains(tip.note, "on the grid t_j = j dt from sensor time 1")) << tip.note;
+  EXPECT_TRUE(contains(tip.note, "5 samples before the time offset 1 (lines 2 to 6) ignored"))
+      << tip.note;
+  EXPECT_TRUE(contains(tip.note, "5 samples after the grid's end ignored")) << tip.note;
+  // Off the grid: resampled at 1.05 + j dt.
+  const TipOnGrid shifted = read_tip(path, 0.1, 20, 1.05);
+  EXPECT_TRUE(shifted.resampled);
+  EXPECT_EQ(shifted.ignored_before, 6);
+  EXPECT_LT(max_abs(shifted.g0[3], track.pose_at(1.35)), 1e-15);
+  // A grid that runs past the last sample (t = 3.5) is an error naming the first grid time out.
+  const std::string msg = error_message([&] { read_tip(path, 0.1, 26, 1.0); });
+  EXPECT_TRUE(contains(msg, path.string() + ": grid time t_26 = 2.6 is outside the "
+                                            "data's time range [0.5, 3.5] (t of lines 2 and 32)"))
+      << msg;
+  EXPECT_TRUE(contains(msg, "needs [1, 3.6] on the sensor clock (time offset 1)")) << msg;
+  EXPECT_TRUE(contains(msg, "or [tip] time_offset")) << msg;
+  // A time offset after the last sample names the key.
+  const std::string late = error_message([&] { read_tip(path, 0.1, 2, 4.0); });
+  EXPECT_TRUE(contains(late, "[tip] time_offset = 4 is outside the data's time range")) << late;
 }
 
 /// A valid tip file of 5 rows (lines 2..6) whose line 4 is replaced by `line4`.
