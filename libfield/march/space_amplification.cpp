@@ -321,6 +321,7 @@ SpacePrediction predict_space_march(const LinearBeam& beam, int J, int A, const 
     if (i + 1 == modes) {
       p.grid_top = omega;
       p.top_amplification = tip_amplification(beam, omega, A)[A];
+      p.torsion_per_column = column_amplification(beam, omega, Channel::torsion);
       for (const Channel c :
            {Channel::axial, Channel::torsion, Channel::bending1, Channel::bending2})
         p.per_column = std::max(p.per_column, column_amplification(beam, omega, c));
@@ -357,7 +358,8 @@ std::string prediction_report(const SpacePrediction& p, const TipNoise& noise) {
       << "\n";
   out << "  predicted far-end error (RMS over rows): position " << amount(p.far_position)
       << " m, rotation " << amount(p.far_rotation) << " rad; bound " << p.bound << " m"
-      << (p.exceeds() ? "  EXCEEDED" : "") << "\n";
+      << (p.exceeds() ? "  EXCEEDED" : "")
+      << (p.rotation_exceeds() ? " (rotation error of a radian or more)" : "") << "\n";
   out << "  recoverable bandwidth: ";
   if (p.bandwidth_mode < 0)
     out << "none";
@@ -415,16 +417,26 @@ std::string refusal_message(const SpacePrediction& p, const TipNoise& noise) {
       << noise.position << " m, angle " << noise.angle << " rad, strain " << noise.strain
       << (p.exact_data ? ", exact data: round-off only" : "")
       << ") amplified along the beam gives a far-end position error of " << amount(p.far_position)
-      << " m, above [tip] max_predicted_error = " << p.bound << " m";
-  if (p.bandwidth_mode >= 0)
+      << " m";
+  if (p.position_exceeds()) out << ", above [tip] max_predicted_error = " << p.bound << " m";
+  if (p.rotation_exceeds())
+    out << (p.position_exceeds() ? ", and" : " and") << " a rotation error of "
+        << amount(p.far_rotation) << " rad, not below " << SpacePrediction::kMaxRotationError
+        << " rad: the linearisation fails and the march leaves the prediction (outside the "
+           "stable range ds <= c_G dt the twist grows by "
+        << p.torsion_per_column << " per column at the grid's top frequency)";
+  if (p.position_exceeds() && p.bandwidth_mode >= 0)
     out << "; only frequencies up to " << p.bandwidth << " rad/s are recoverable, the grid has "
         << p.grid_top << " rad/s (largest amplification " << amount(p.peak_amplification) << " at "
         << p.peak_frequency << " rad/s)";
   out << ". Marching in s is ill-posed; the robust methods are the driven time march "
          "([reconstruct] method = \"driven\", docs/reconstruction.md) and an estimator over "
-         "the whole (t, s) mesh (issue 11 item 3; not available yet). To march "
-         "anyway, raise [tip] max_predicted_error; a coarser time grid (larger dt) or less noisy "
-         "data lower the prediction";
+         "the whole (t, s) mesh (issue 11 item 3; not available yet)";
+  if (p.position_exceeds())
+    out << ". To march anyway, raise [tip] max_predicted_error; a coarser time grid (larger dt) "
+           "or less noisy data lower the prediction";
+  else
+    out << ". A coarser time grid (dt >= ds/c_G, `field info`) lowers the prediction";
   return out.str();
 }
 

@@ -123,7 +123,18 @@ struct SpacePrediction {
   /// The data drive the far end beyond ten times the length: growing modes, not a motion.
   bool data_grows() const { return !(data_response <= 10.0 * length); }
   bool exact_data = false;  ///< all declared noise levels are 0 (round-off floor used)
-  bool exceeds() const { return !(far_position <= bound); }
+  /// The far-end position error exceeds the bound.
+  bool position_exceeds() const { return !(far_position <= bound); }
+  double torsion_per_column = 0.0;  ///< |mu| of the torsion channel at the highest mode
+  /// Outside the stable range ds <= c_G dt (the torsion channel's top mode grows, |mu| > 1) the
+  /// far-end rotation error reaches a radian (theory §6.3, "Outside the stable range"): the twist
+  /// moves no position linearly, the linearisation no longer holds, and the position error it
+  /// predicts is no bound.
+  bool rotation_exceeds() const {
+    return torsion_per_column > 1.0 + 1e-9 && !(far_rotation < kMaxRotationError);
+  }
+  bool exceeds() const { return position_exceeds() || rotation_exceeds(); }
+  static constexpr double kMaxRotationError = 1.0;  ///< [rad]
 };
 
 /// Predicts the far-end error of the space march from the tip data's noise (declared levels, or

@@ -59,6 +59,27 @@ TEST(CliPrediction, NoisyDataAreRefusedWithTheNumbers) {
   EXPECT_NE(run_toml.find("max_predicted_error = 0.5"), std::string::npos) << run_toml;
 }
 
+TEST(CliPrediction, SpaceMarchOutsideItsStableRangeIsRefused) {
+  // meshes/driven marched in s: ds/(c_G dt) = 4.1. Round-off alone is predicted to give 0.031 m
+  // at the far end (under the bound) but a twist of 14.3 rad (the torsion channel, 65.5 per
+  // column at the top frequency, moves no position linearly): refused before the march, which
+  // would fail in Newton at column 5 (theory §6.3, "Outside the stable range").
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "driven");
+  ASSERT_TRUE(edit(file, "method = \"driven\"", "method = \"space\" #"));
+  ASSERT_TRUE(edit(file, "far_end = \"free\"", "# far_end"));
+  const fs::path out = tmp / "run";
+  const CommandResult r = run_field("reconstruct " + file.string() + " --out " + out.string());
+  EXPECT_EQ(r.code, 4) << r.output;
+  for (const char* w :
+       {"ds/(c_G dt) = 4.1", "position 0.0311 m, rotation 14.3 rad; bound 0.1 m  EXCEEDED",
+        "far-end position error of 0.0311 m and a rotation error of 14.3 rad, not below 1 rad",
+        "65.5 per column", "([reconstruct] method = \"driven\""})
+    EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
+  EXPECT_EQ(r.output.find("raise [tip] max_predicted_error"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out)) << "a run folder was made";
+}
+
 TEST(CliPrediction, SlenderBeamWarnsOfGrowingModes) {
   // L/b = 20 on the same tip data: the march breaks down at column 8 (theory §6.3); info says why.
   TempFolder tmp;

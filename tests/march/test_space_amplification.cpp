@@ -282,6 +282,69 @@ TEST(SpaceAmplification, DataContentMatchesTheMarchedMotion) {
   }
 }
 
+TEST(SpaceAmplification, PredictsTheTwistOutsideTheStableRange) {
+  // space_evolution's grid with the soft beam of meshes/driven (b = 0.1 m, E = 1e5 Pa):
+  // ds/(c_G dt) = 2.5, outside the space march's stable range (theory §6.2). The tip twist
+  // Omega3 perturbed by 1e-11 cos(omega_k (t_j + dt/2)): the rotation growth at every column
+  // where it is still linear (below 1e-5 rad) within 5 % of the predicted |phi^a| (theory §6.3
+  // (6.8)); the twist grows fastest and moves no position, so the prediction must judge rotations.
+  test::SpaceEvolution se;
+  const model::BeamDensity beam(model::BeamSection::square(0.1),
+                                model::BeamMaterial{1e5, 0.35, 1000.0});
+  const double dt = se.T / se.J, eps = 1e-11;
+  const LinearBeam lin = linear_beam(beam, dt, se.ds);
+  const model::Loads loads;
+  const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
+  const SpaceMarchInput base = se.input();
+  const test::RecordedRun r0 = test::record_space_march(model, base);
+  for (const int k : {150, 250, 299}) {
+    const double omega = mode_frequency(k, se.J, dt);
+    SpaceMarchInput perturbed = base;
+    double peak = 0.0;
+    for (int j = 0; j < se.J; ++j) {
+      const double c = std::cos(omega * (j * dt + 0.5 * dt));
+      perturbed.strain0[j](2) += eps * c;
+      peak = std::max(peak, std::abs(c));
+    }
+    const test::RecordedRun r1 = test::record_space_march(model, perturbed);
+    Vec6 dstrain = Vec6::Zero();
+    dstrain(2) = 1.0;
+    const ColumnResponse predicted = column_response(lin, omega, se.A, Vec6::Zero(), dstrain);
+    int checked = 0;
+    for (int a = 1; a <= se.A && predicted.rotation[a] * eps < 1e-5; ++a, ++checked) {
+      double measured = 0.0;
+      for (int j = 0; j < se.J; ++j)
+        measured = std::max(
+            measured,
+            Eigen::AngleAxisd(Mat3(r0.field(j, a).R.transpose() * r1.field(j, a).R)).angle() /
+                (eps * peak));
+      std::printf("k = %d omega = %.4g column %d: twist growth measured %.4g predicted %.4g\n", k,
+                  omega, a, measured, predicted.rotation[a]);
+      EXPECT_NEAR(measured / predicted.rotation[a], 1.0, 0.05) << "k = " << k << " column " << a;
+    }
+    EXPECT_GE(checked, 3) << "k = " << k;
+  }
+  // On the grid of meshes/driven (dt = 0.004 s, J = 250, ds/(c_G dt) = 4.1) the round-off floor
+  // alone is predicted to twist the far end by more than a radian while the position error stays
+  // under the bound: refused (theory §6.3, "Outside the stable range").
+  const int J = 250;
+  TipSpectrum spectrum;
+  spectrum.pose.assign(J, Vec6::Zero());
+  spectrum.strain = spectrum.pose;
+  spectrum.position_scale = 1.0;
+  const SpacePrediction p =
+      predict_space_march(linear_beam(beam, 0.004, se.ds), J, se.A, TipNoise{}, spectrum, 0.1);
+  EXPECT_FALSE(p.position_exceeds());
+  EXPECT_GT(p.torsion_per_column, 60.0);
+  std::printf("round-off: far-end position %.3g m, rotation %.3g rad, %.3g per column\n",
+              p.far_position, p.far_rotation, p.per_column);
+  EXPECT_TRUE(p.rotation_exceeds());
+  EXPECT_TRUE(p.exceeds());
+  const std::string why = refusal_message(p, TipNoise{});
+  EXPECT_NE(why.find("not below 1 rad"), std::string::npos) << why;
+  EXPECT_NE(why.find("method = \"driven\""), std::string::npos) << why;
+}
+
 TEST(SpaceAmplification, PredictionGrowsWithNoiseAndRefuses) {
   const test::SpaceEvolution se;
   const model::BeamDensity beam = test::SpaceEvolution::beam();
@@ -294,6 +357,7 @@ TEST(SpaceAmplification, PredictionGrowsWithNoiseAndRefuses) {
   EXPECT_LT(exact.far_position, 1e-10);
   EXPECT_EQ(exact.bandwidth_mode, se.J - 1);
   EXPECT_TRUE(refusal_message(exact, TipNoise{}).empty());
+  EXPECT_NEAR(exact.torsion_per_column, 1.0, 1e-9);  // inside the stable range: a wave, (6.8)
   const TipNoise noisy{1e-4, 1e-3, 1e-3};
   const SpacePrediction p = predict_space_march(lin, se.J, se.A, noisy, spectrum, 0.1);
   const TipNoise louder{1e-3, 1e-2, 1e-2};
