@@ -97,7 +97,7 @@ int run_info(const fs::path& case_file) {
     prediction_notes = prediction_warnings(problem, setup, *prediction);
   }
 
-  const model::WaveSpeeds w = spec.wave_speeds();
+  const model::WaveSpeeds w = problem.density.wave_speeds();
   const march::StabilityNumbers n = problem.stability();
   std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
   if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());

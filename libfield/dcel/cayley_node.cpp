@@ -5,7 +5,6 @@
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/cayley_factor.hpp"
 #include "libfield/dcel/node_newton.hpp"
-#include "libfield/model/beam_density.hpp"
 
 namespace field::dcel {
 
@@ -128,12 +127,12 @@ NodeSolveReport CayleyNode::solve(const Vec6& m, Vec6& y, const NodeSolverOption
   return newton_solve(CayleyIteration{K_, y0_, K_v_inv_, h_}, m, y, options, kFreezeStep);
 }
 
-std::optional<CayleyNode> make_cayley_node(const model::Density& density, NodeEquation equation,
-                                           double h) {
-  const auto* beam = dynamic_cast<const model::BeamDensity*>(&density);
-  if (beam == nullptr || !beam->diagonal()) return std::nullopt;  // diagonal laws only
-  if (equation == NodeEquation::time) return CayleyNode(beam->inertia(), Vec6::Zero(), h);
-  return CayleyNode(beam->stiffness(), beam->reference_strain(), h);
+std::optional<CayleyNode> make_cayley_node(const model::Density<lie::Se3Group>& density,
+                                           NodeEquation equation, double h) {
+  const auto* law = density.diagonal_law();
+  if (law == nullptr) return std::nullopt;  // diagonal laws only
+  if (equation == NodeEquation::time) return CayleyNode(law->inertia, Vec6::Zero(), h);
+  return CayleyNode(law->stiffness, law->reference_strain, h);
 }
 
 }  // namespace field::dcel

@@ -9,6 +9,7 @@
 
 #include "libfield/core/types.hpp"
 #include "libfield/dcel/node_solver.hpp"
+#include "libfield/lie/se3_groups.hpp"
 
 namespace field::dcel {
 
@@ -39,8 +40,8 @@ class CayleyNode {
 };
 
 /// The closed-form solver of `equation` (with tau = cay, lie::Se3Cayley) when `density` is a
-/// model::BeamDensity (diagonal J and C); empty otherwise (then use dcel::solve_node).
-std::optional<CayleyNode> make_cayley_node(const model::Density& density, NodeEquation equation,
-                                           double h);
+/// a diagonal quadratic law (Density::diagonal_law()); empty otherwise (then use dcel::solve_node).
+std::optional<CayleyNode> make_cayley_node(const model::Density<lie::Se3Group>& density,
+                                           NodeEquation equation, double h);
 
 }  // namespace field::dcel

@@ -16,17 +16,18 @@ class DiscreteModel {
  public:
   /// The group and its retraction tau (theory §2).
   using Group = G;
+  /// The density, a function on the group without its retraction (G::Space, model/density.hpp).
+  using Density = model::Density<typename G::Space>;
 
-  DiscreteModel(const model::Density& density, const model::Loads& loads,
-                const mesh::SpacetimeMesh& mesh)
+  DiscreteModel(const Density& density, const model::Loads& loads, const mesh::SpacetimeMesh& mesh)
       : density_(&density), loads_(&loads), mesh_(mesh) {}
   /// The same with the group as a tag, so that `DiscreteModel model(d, l, lie::Se3Exp{}, m)`
   /// deduces G.
-  DiscreteModel(const model::Density& density, const model::Loads& loads, G,
+  DiscreteModel(const Density& density, const model::Loads& loads, G,
                 const mesh::SpacetimeMesh& mesh)
       : DiscreteModel(density, loads, mesh) {}
 
-  const model::Density& density() const { return *density_; }
+  const Density& density() const { return *density_; }
   const model::Loads& loads() const { return *loads_; }
   const mesh::SpacetimeMesh& mesh() const { return mesh_; }
   double dt() const { return mesh_.dt(); }
@@ -46,7 +47,7 @@ class DiscreteModel {
   }
 
  private:
-  const model::Density* density_;
+  const Density* density_;
   const model::Loads* loads_;
   mesh::SpacetimeMesh mesh_;
 };

@@ -5,7 +5,6 @@
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/exp_factor.hpp"
 #include "libfield/dcel/node_newton.hpp"
-#include "libfield/model/beam_density.hpp"
 
 namespace field::dcel {
 
@@ -96,12 +95,12 @@ NodeSolveReport ExpNode::solve(const Vec6& m, Vec6& y, const NodeSolverOptions& 
   return newton_solve(ExpIteration{K_, y0_, K_v_inv_, h_}, m, y, options, kFreezeStep);
 }
 
-std::optional<ExpNode> make_exp_node(const model::Density& density, NodeEquation equation,
-                                     double h) {
-  const auto* beam = dynamic_cast<const model::BeamDensity*>(&density);
-  if (beam == nullptr || !beam->diagonal()) return std::nullopt;  // diagonal laws only
-  if (equation == NodeEquation::time) return ExpNode(beam->inertia(), Vec6::Zero(), h);
-  return ExpNode(beam->stiffness(), beam->reference_strain(), h);
+std::optional<ExpNode> make_exp_node(const model::Density<lie::Se3Group>& density,
+                                     NodeEquation equation, double h) {
+  const auto* law = density.diagonal_law();
+  if (law == nullptr) return std::nullopt;  // diagonal laws only
+  if (equation == NodeEquation::time) return ExpNode(law->inertia, Vec6::Zero(), h);
+  return ExpNode(law->stiffness, law->reference_strain, h);
 }
 
 }  // namespace field::dcel

@@ -15,6 +15,7 @@
 
 #include "libfield/core/types.hpp"
 #include "libfield/dcel/node_solver.hpp"
+#include "libfield/lie/se3_groups.hpp"
 
 namespace field::dcel {
 
@@ -42,8 +43,8 @@ class ExpNode {
 };
 
 /// The closed-form solver of `equation` (with tau = exp, lie::Se3Exp) when `density` is a
-/// model::BeamDensity with diagonal() J and C; empty otherwise (then use dcel::solve_node).
-std::optional<ExpNode> make_exp_node(const model::Density& density, NodeEquation equation,
-                                     double h);
+/// a diagonal quadratic law (Density::diagonal_law()); empty otherwise (then use dcel::solve_node).
+std::optional<ExpNode> make_exp_node(const model::Density<lie::Se3Group>& density,
+                                     NodeEquation equation, double h);
 
 }  // namespace field::dcel

@@ -29,16 +29,18 @@ struct NodeSolveReport {
 
 /// Phi(y) for the given equation.
 template <class G>
-Vec6 node_phi(const model::Density& density, NodeEquation equation, double h, const Vec6& y);
+Vec6 node_phi(const model::Density<typename G::Space>& density, NodeEquation equation, double h,
+              const Vec6& y);
 
 /// The Newton Jacobian dPhi/dy = (dtau^{-1}_{hy})^T dp/dy + h M(hy, p(y)) (analytic).
 template <class G>
-Mat6 node_jacobian(const model::Density& density, NodeEquation equation, double h, const Vec6& y);
+Mat6 node_jacobian(const model::Density<typename G::Space>& density, NodeEquation equation,
+                   double h, const Vec6& y);
 
 /// Solves Phi(y) = m in place, starting from y (e.g. the node's previous value). After the step
 /// criterion is met, one more iteration polishes the result (theory §5).
 template <class G>
-NodeSolveReport solve_node(const model::Density& density, NodeEquation equation, double h,
-                           const Vec6& m, Vec6& y, const NodeSolverOptions& options = {});
+NodeSolveReport solve_node(const model::Density<typename G::Space>& density, NodeEquation equation,
+                           double h, const Vec6& m, Vec6& y, const NodeSolverOptions& options = {});
 
 }  // namespace field::dcel

@@ -155,7 +155,7 @@ void BeamFramesWriter<G>::write_frame(int j, const std::vector<lie::SE3>& row,
                                       const std::vector<lie::SE3>* from,
                                       const std::vector<lie::SE3>* to) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
-  const model::Density& density = model_.density();
+  const auto& density = model_.density();
   const int A = mesh.A();
 
   std::vector<double>& s = point_[kS];

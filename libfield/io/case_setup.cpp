@@ -54,7 +54,7 @@ void check_derived_numbers(const CaseSpec& c, const model::BeamDensity& density,
 
 Problem::Problem(CaseSpec case_spec)
     : spec(std::move(case_spec)),
-      density(spec.section_law(), spec.gravity),
+      density(spec.section_law(), spec.gravity, model::BeamDensity::E6(), spec.wave_speeds()),
       loads(spec.loads),
       mesh(spec.J, spec.A, spec.dt, spec.ds) {
   check_derived_numbers(spec, density, stability());
@@ -62,7 +62,7 @@ Problem::Problem(CaseSpec case_spec)
 
 Problem::Problem(const Problem& other, int J, int A)
     : spec(other.spec),
-      density(spec.section_law(), spec.gravity),
+      density(spec.section_law(), spec.gravity, model::BeamDensity::E6(), spec.wave_speeds()),
       loads(spec.loads),
       mesh(J, A, spec.dt, spec.ds) {
   spec.J = J;
@@ -88,7 +88,7 @@ mesh::Boundary Problem::boundary() const {
 }
 
 march::StabilityNumbers Problem::stability() const {
-  return march::stability_numbers(spec.wave_speeds(), spec.dt, spec.ds);
+  return march::stability_numbers(density.wave_speeds(), spec.dt, spec.ds);
 }
 
 // Not in the theory: the project's choice of the initial frame for a given d3 axis, the smallest
@@ -185,7 +185,7 @@ march::SideSpec row_spec(const RowSpec& row, const CaseSpec& c) {
 }  // namespace
 
 double position_limit(const Problem& p) {
-  const double c_E = p.spec.wave_speeds().c_E;
+  const double c_E = p.density.wave_speeds().c_E;
   return kPositionsPerStep * std::min(p.spec.ds, c_E * p.spec.dt);
 }
 

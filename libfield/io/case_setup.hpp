@@ -45,7 +45,7 @@ struct Problem {
 
   /// The boundary of the evolution the case marches (theory §4).
   mesh::Boundary boundary() const;
-  /// Stability numbers of theory §6 for this beam and grid.
+  /// Stability numbers of theory §6 for this grid, from the density's wave speeds.
   march::StabilityNumbers stability() const;
 };
 

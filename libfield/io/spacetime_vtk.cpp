@@ -135,7 +135,7 @@ void SpacetimeWriter<Group>::finish() {
 template <class Group>
 void SpacetimeWriter<Group>::process_row(int j, bool complete) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
-  const model::Density& density = model_.density();
+  const auto& density = model_.density();
   const int A = mesh.A();
   const size_t n = static_cast<size_t>(A) + 1;
   record_.assign(field_offset(kKind, n) / sizeof(double), 0.0);  // zeros: for incomplete rows

@@ -4,6 +4,9 @@
 /// traits type G with the static members below, checked by `static_assert(is_lie_group<G>)`.
 ///
 ///   G::dim                      dimension n of the group (and of the algebra)
+///   G::Space                    the group without its retraction, with the same dim, Element,
+///                               Algebra, Matrix: the parameter of model::Density (a density
+///                               does not depend on the retraction; both SE(3) ones share it)
 ///   G::Element                  group element
 ///   G::Algebra                  algebra vector, Eigen::Matrix<double, n, 1>; covectors too
 ///   G::Matrix                   n x n matrix, Eigen::Matrix<double, n, n>
@@ -13,10 +16,12 @@
 ///   G::matrix(g)                a faithful matrix representation (comparisons in tests, output)
 ///   G::tau(x)                   the retraction tau(x), tau(0) = e (docs/theory.md §2)
 ///   G::tau_inv(g)               its inverse near e
-///   G::dtau_inv(x)              dtau^{-1}_x, right-trivialised: d/de tau(x + e y) = (dtau_x y)^
-///   tau(x) G::dtau_inv_dual(x, p)      (dtau^{-1}_x)^T p for a covector p G::Ad(g) Ad_g, (Ad_g x)^
-///   = g x^ g^{-1} G::Ad_dual(g, mu)           Ad*_g mu := (Ad_g)^T mu G::newton_M(x, p) d/dx
-///   [(dtau^{-1}_x)^T p] at fixed p (the node Newton of §6)
+///   G::dtau_inv(x)              dtau^{-1}_x, right-trivialised:
+///                               d/de tau(x + e y) = (dtau_x y)^ tau(x)
+///   G::dtau_inv_dual(x, p)      (dtau^{-1}_x)^T p for a covector p
+///   G::Ad(g)                    Ad_g, (Ad_g x)^ = g x^ g^{-1}
+///   G::Ad_dual(g, mu)           Ad*_g mu := (Ad_g)^T mu
+///   G::newton_M(x, p)           d/dx [(dtau^{-1}_x)^T p] at fixed p (the node Newton of §5)
 #include <type_traits>
 
 #include <Eigen/Core>
@@ -28,10 +33,13 @@ template <typename G, typename = void>
 struct is_lie_group_impl : std::false_type {};
 
 template <typename G>
-struct is_lie_group_impl<
-    G, std::void_t<decltype(G::dim), typename G::Element, typename G::Algebra, typename G::Matrix>>
+struct is_lie_group_impl<G, std::void_t<decltype(G::dim), typename G::Space, typename G::Element,
+                                        typename G::Algebra, typename G::Matrix>>
     : std::bool_constant<
           std::is_same_v<typename G::Algebra, Eigen::Matrix<double, G::dim, 1>> &&
+          G::Space::dim == G::dim &&
+          std::is_same_v<typename G::Space::Element, typename G::Element> &&
+          std::is_same_v<typename G::Space::Algebra, typename G::Algebra> &&
           std::is_same_v<typename G::Matrix, Eigen::Matrix<double, G::dim, G::dim>> &&
           std::is_same_v<decltype(G::identity()), typename G::Element> &&
           std::is_same_v<decltype(G::compose(std::declval<const typename G::Element&>(),

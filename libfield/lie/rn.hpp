@@ -10,6 +10,7 @@ namespace field::lie {
 
 template <int N>
 struct Rn {
+  using Space = Rn;  ///< the density space (model::Density<Rn>)
   static constexpr int dim = N;
   using Element = Eigen::Matrix<double, N, 1>;
   using Algebra = Eigen::Matrix<double, N, 1>;

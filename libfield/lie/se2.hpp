@@ -32,6 +32,8 @@ Mat3 hat_se2(const Vec3& x);
 
 /// SE(2), tau = cay(x) = (I - x^/2)^{-1} (I + x^/2).
 struct Se2Cayley {
+  /// One retraction only: the group is its own density space (model::Density<Se2Cayley>).
+  using Space = Se2Cayley;
   static constexpr int dim = 3;
   using Element = SE2;
   using Algebra = Vec3;

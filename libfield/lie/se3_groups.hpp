@@ -11,6 +11,8 @@ namespace field::lie {
 
 /// The group part shared by both retractions.
 struct Se3Group {
+  /// The group without its retraction: what a density is a function on (model::Density<Space>).
+  using Space = Se3Group;
   static constexpr int dim = 6;
   using Element = SE3;
   using Algebra = Vec6;

@@ -4,7 +4,6 @@
 #include <type_traits>
 
 #include "libfield/core/error.hpp"
-#include "libfield/model/beam_density.hpp"
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define FIELD_LANES_X86 1
@@ -145,14 +144,14 @@ template <class G>
 std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel<G>& model,
                                          dcel::NodeEquation equation,
                                          const dcel::NodeSolverOptions& newton) {
-  const auto* beam = dynamic_cast<const model::BeamDensity*>(&model.density());
-  if (beam == nullptr || !beam->diagonal()) return std::nullopt;  // lanes: diagonal laws only
+  const auto* law = model.density().diagonal_law();
+  if (law == nullptr) return std::nullopt;  // lanes: diagonal laws only
   const bool time = equation == dcel::NodeEquation::time;
   const double dt = model.dt(), ds = model.ds();
-  const Vec6 J = beam->inertia(), C = beam->stiffness(), E6 = beam->reference_strain();
+  const Vec6 J = law->inertia, C = law->stiffness, E6 = law->reference_strain;
   const dcel::CayleyNodeLanes xi_law(J, Vec6::Zero(), dt), eta_law(C, E6, ds);
   const dcel::ExpNodeLanes exp_xi_law(J, Vec6::Zero(), dt), exp_eta_law(C, E6, ds);
-  const bool external = !beam->gravity().isZero(0.0) || !model.loads().distributed.empty() ||
+  const bool external = model.density().has_potential() || !model.loads().distributed.empty() ||
                         !model.loads().point.empty();
   return SlabLanes{time ? xi_law : eta_law,
                    time ? eta_law : xi_law,

@@ -36,7 +36,7 @@ struct SlabLanes {
   Isa isa_used() const;
   static bool avx2_available();
 
-  /// Empty unless the density is a model::BeamDensity with a diagonal law (diagonal()).
+  /// Empty unless the density has a diagonal quadratic law (Density::diagonal_law()).
   template <class G>
   static std::optional<SlabLanes> make(const dcel::DiscreteModel<G>& model,
                                        dcel::NodeEquation equation,

@@ -6,7 +6,7 @@
 /// Both cannot hold with the same (dt, ds) unless the wave speeds coincide.
 #include <string>
 
-#include "libfield/model/beam_section.hpp"
+#include "libfield/model/wave_speeds.hpp"
 
 namespace field::march {
 
@@ -21,6 +21,7 @@ struct StabilityNumbers {
   bool space_march_stable() const { return cfl_space <= 1.0; }
 };
 
+/// From the wave speeds a density supplies (model::Density::wave_speeds()) and the grid.
 StabilityNumbers stability_numbers(const model::WaveSpeeds& speeds, double dt, double ds);
 
 /// Empty when the time march is inside its stable range; otherwise a sentence that names the

@@ -14,15 +14,19 @@ SectionLaw checked_geometric(const BeamSection& section, const BeamMaterial& mat
 
 BeamDensity::BeamDensity(const BeamSection& section, const BeamMaterial& material,
                          const Vec3& gravity, const Vec6& reference_strain)
-    : BeamDensity(checked_geometric(section, material), gravity, reference_strain) {}
+    : BeamDensity(checked_geometric(section, material), gravity, reference_strain,
+                  model::wave_speeds(section, material)) {}
 
 BeamDensity::BeamDensity(const SectionLaw& law, const Vec3& gravity, const Vec6& reference_strain)
+    : BeamDensity(law, gravity, reference_strain, model::wave_speeds(law)) {}
+
+BeamDensity::BeamDensity(const SectionLaw& law, const Vec3& gravity, const Vec6& reference_strain,
+                         const WaveSpeeds& speeds)
     : law_(law),
       diagonal_(law.diagonal()),
       gravity_(gravity),
-      E6_(reference_strain),
-      J_(law.J.diagonal()),
-      C_(law.C.diagonal()),
+      law_diagonal_{law.J.diagonal(), law.C.diagonal(), reference_strain},
+      speeds_(speeds),
       mass_per_length_(law.mass_per_length) {
   FIELD_CHECK(gravity.allFinite(), "gravity must be finite, got " << gravity.transpose());
   FIELD_CHECK(reference_strain.allFinite(),

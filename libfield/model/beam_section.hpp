@@ -3,6 +3,7 @@
 #include <string>
 
 #include "libfield/core/types.hpp"
+#include "libfield/model/wave_speeds.hpp"
 
 namespace field::model {
 
@@ -41,12 +42,7 @@ Vec6 inertia_diagonal(const BeamSection& section, const BeamMaterial& material);
 /// Diagonal stiffness C = diag(E I1, E I2, G torsion, k G A, k G A, E A) (theory §1).
 Vec6 stiffness_diagonal(const BeamSection& section, const BeamMaterial& material);
 
-/// Wave speeds and cut-off of theory §1, for the step-size rules of theory §6.
-struct WaveSpeeds {
-  double c_E = 0.0;      ///< sqrt(E/rho) [m/s]: extension, bending rotation
-  double c_G = 0.0;      ///< sqrt(k G/rho) [m/s]: shear, torsion
-  double omega_c = 0.0;  ///< Timoshenko cut-off sqrt(k G A/(rho max(I1, I2))) [rad/s]
-};
+/// Wave speeds and cut-off of theory §1, (1.11)-(1.13), for the step-size rules of theory §6.
 WaveSpeeds wave_speeds(const BeamSection& section, const BeamMaterial& material);
 
 }  // namespace field::model

@@ -1,42 +1,74 @@
 #pragma once
-/// A covariant Lagrangian density on SE(3)-valued fields (theory §1, §3.1) of the separated form
+/// A covariant Lagrangian density on fields with values in the group S (theory §1, §3.1) of the
+/// separated form
 ///   l(g, xi, eta) = T(xi) - V(eta) - Pi(g),
-/// left-trivialised. A second field theory implements this interface; everything in dcel/,
-/// march/ and noether/ uses only it.
-#include "libfield/core/types.hpp"
-#include "libfield/lie/se3.hpp"
+/// left-trivialised. S is the group without its retraction (G::Space of lie/lie_group.hpp, e.g.
+/// lie::Se3Group for both SE(3) retractions): a density does not depend on the retraction. The
+/// algebra vectors and matrices are S's (dimension S::dim). A field theory is one implementation
+/// (model::BeamDensity on SE(3)); dcel/, march/ and noether/ use only this interface, and ask
+/// for a fast path through its capabilities (diagonal_law()), never by casting to a concrete
+/// density (docs/lie-groups.md, "Adding a theory").
+#include "libfield/model/wave_speeds.hpp"
 
 namespace field::model {
 
+/// The capability "a diagonal quadratic law" of theory §1 (the beam with a diagonal section law):
+///   T(xi) = 1/2 xi.diag(K_t) xi,   V(eta) = 1/2 (eta - eta0).diag(K_s) (eta - eta0),
+/// so p = K_t xi and n = K_s (eta - eta0) element-wise. It enables the closed-form node solvers of
+/// theory §5 (dcel::make_cayley_node, dcel::make_exp_node) and, on SE(3), the SIMD lane kernels
+/// (march/slab_lanes, noether/slab_terms_lanes), which also take the potential to be a uniform
+/// weight, Pi(g) = -w.r with (0, w) = potential_force(e) (the beam's gravity, theory (1.10)).
+template <class S>
+struct DiagonalQuadraticLaw {
+  using Algebra = typename S::Algebra;
+  Algebra inertia;           ///< diagonal K_t of d^2T/dxi^2 (the beam's J)
+  Algebra stiffness;         ///< diagonal K_s of d^2V/deta^2 (the beam's C)
+  Algebra reference_strain;  ///< eta0, where the stress vanishes (the beam's E6)
+};
+
+template <class S>
 class Density {
  public:
+  using Element = typename S::Element;
+  using Algebra = typename S::Algebra;  ///< algebra vectors and covectors, S::dim entries
+  using Matrix = typename S::Matrix;
+
   virtual ~Density() = default;
 
   /// Kinetic energy density T(xi) [J/m].
-  virtual double kinetic_energy(const Vec6& xi) const = 0;
-  /// dT/dxi, the body momentum density (angular, linear).
-  virtual Vec6 kinetic_momentum(const Vec6& xi) const = 0;
+  virtual double kinetic_energy(const Algebra& xi) const = 0;
+  /// dT/dxi, the body momentum density.
+  virtual Algebra kinetic_momentum(const Algebra& xi) const = 0;
   /// d^2T/dxi^2.
-  virtual Mat6 kinetic_hessian(const Vec6& xi) const = 0;
+  virtual Matrix kinetic_hessian(const Algebra& xi) const = 0;
 
   /// Strain energy density V(eta) [J/m].
-  virtual double strain_energy(const Vec6& eta) const = 0;
-  /// dV/deta, the body stress resultants (moment, force) = -dl/deta.
-  virtual Vec6 stress(const Vec6& eta) const = 0;
+  virtual double strain_energy(const Algebra& eta) const = 0;
+  /// dV/deta, the body stress resultants = -dl/deta.
+  virtual Algebra stress(const Algebra& eta) const = 0;
   /// d^2V/deta^2.
-  virtual Mat6 stress_hessian(const Vec6& eta) const = 0;
+  virtual Matrix stress_hessian(const Algebra& eta) const = 0;
 
   /// The strain at which the stress vanishes (E6 for the beam): the free-end ghost condition
   /// eta_j^{A-1} = reference strain of theory §4.
-  virtual Vec6 reference_strain() const = 0;
+  virtual Algebra reference_strain() const = 0;
 
   /// Potential energy density Pi(g) [J/m].
-  virtual double potential(const lie::SE3& g) const = 0;
+  virtual double potential(const Element& g) const = 0;
   /// Left-trivialised potential force f(g) = -T_e L_g^* dPi (body covector per length).
-  virtual Vec6 potential_force(const lie::SE3& g) const = 0;
+  virtual Algebra potential_force(const Element& g) const = 0;
+  /// False when Pi vanishes identically (then f = 0 and the marches skip the force terms).
+  virtual bool has_potential() const = 0;
+
+  /// The wave speeds and cut-off of the linearised theory, for the step-size rules of theory §6.
+  virtual WaveSpeeds wave_speeds() const = 0;
+
+  /// The diagonal quadratic law when the density is one (with the bits of kinetic_momentum and
+  /// stress), else null: the capability that enables the closed-form and lane kernels.
+  virtual const DiagonalQuadraticLaw<S>* diagonal_law() const { return nullptr; }
 
   /// l(g, xi, eta) = T - V - Pi.
-  double lagrangian(const lie::SE3& g, const Vec6& xi, const Vec6& eta) const {
+  double lagrangian(const Element& g, const Algebra& xi, const Algebra& eta) const {
     return kinetic_energy(xi) - strain_energy(eta) - potential(g);
   }
 };

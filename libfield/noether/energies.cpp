@@ -7,7 +7,7 @@ namespace field::noether {
 template <class G>
 std::vector<double> time_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field) {
   const mesh::SpacetimeMesh& m = model.mesh();
-  const model::Density& d = model.density();
+  const auto& d = model.density();
   const mesh::ConvectedFields<G> c(field);
   const auto V = [&](int j, int a) { return time_potential_term(d, c.eta(j, a), field(j, a)); };
   std::vector<double> E(static_cast<size_t>(m.J()));
@@ -23,7 +23,7 @@ std::vector<double> time_energies(const dcel::DiscreteModel<G>& model, const mes
 template <class G>
 std::vector<double> space_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field) {
   const mesh::SpacetimeMesh& m = model.mesh();
-  const model::Density& d = model.density();
+  const auto& d = model.density();
   const mesh::ConvectedFields<G> c(field);
   const auto W = [&](int j, int a) { return space_node_term(d, c.xi(j, a), field(j, a)); };
   std::vector<double> E(static_cast<size_t>(m.A()));

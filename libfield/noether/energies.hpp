@@ -13,16 +13,21 @@
 namespace field::noether {
 
 /// V_j^a = V(eta_j^a) + Pi(g_j^a): the potential part of E_j at one triangle [J/m].
-inline double time_potential_term(const model::Density& d, const Vec6& eta, const lie::SE3& g) {
+template <class S>
+double time_potential_term(const model::Density<S>& d, const typename S::Algebra& eta,
+                           const typename S::Element& g) {
   return d.strain_energy(eta) + d.potential(g);
 }
 /// W_j^a = -T(xi_j^a) + Pi(g_j^a): the node part of E_M^a [J/m].
-inline double space_node_term(const model::Density& d, const Vec6& xi, const lie::SE3& g) {
+template <class S>
+double space_node_term(const model::Density<S>& d, const typename S::Algebra& xi,
+                       const typename S::Element& g) {
   return -d.kinetic_energy(xi) + d.potential(g);
 }
 /// V(eta) - <dV/deta, eta> (= -1/2 (eta - E6).C(eta + E6) for the beam): the strain part of
 /// E_M^a [J/m].
-inline double space_strain_term(const model::Density& d, const Vec6& eta) {
+template <class S>
+double space_strain_term(const model::Density<S>& d, const typename S::Algebra& eta) {
   return d.strain_energy(eta) - d.stress(eta).dot(eta);
 }
 

@@ -19,7 +19,7 @@ Vec6 along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, const std::vec
 template <class G>
 double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
                       const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k) {
-  const model::Density& d = model.density();
+  const auto& d = model.density();
   return axis == SlabAxis::row ? time_potential_term(d, along[k], slab[k])
                                : space_node_term(d, along[k], slab[k]);
 }

@@ -3,8 +3,6 @@
 #include <cmath>
 #include <type_traits>
 
-#include "libfield/model/beam_density.hpp"
-
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define FIELD_LANES_X86 1
 #else
@@ -24,7 +22,7 @@ using march::SlabLanes;
 // why everything is forced inline).
 #define FIELD_LANES_BODY inline __attribute__((always_inline))
 
-// The beam's energy densities of theory §1, §8 on lanes (model::BeamDensity).
+// The energy densities of a diagonal quadratic law with a uniform weight (theory §1, §8) on lanes.
 struct BeamEnergies {
   const double *J, *C, *E6, *weight;  // SlabTermsLanes::Beam
 
@@ -126,16 +124,15 @@ std::optional<SlabTermsLanes> SlabTermsLanes::make(const dcel::DiscreteModel<G>&
   // The time equation's laws: node = the xi law, across = the eta law (march/slab_lanes.hpp).
   const auto laws = SlabLanes::make(model, dcel::NodeEquation::time, {});
   if (!laws) return std::nullopt;
-  const auto& beam = dynamic_cast<const model::BeamDensity&>(model.density());
-  SlabTermsLanes out(*laws, axis,
-                     !beam.gravity().isZero(0.0) || !model.loads().distributed.empty());
-  const Vec6 E6 = beam.reference_strain();
+  const auto& density = model.density();
+  const auto& law = *density.diagonal_law();  // set: SlabLanes::make checked it
+  SlabTermsLanes out(*laws, axis, density.has_potential() || !model.loads().distributed.empty());
   // rho A_c gvec: the body-frame weight of potential_force at the identity (R = I).
-  const Vec3 weight = beam.potential_force(lie::SE3::identity()).tail<3>();
+  const Vec3 weight = density.potential_force(lie::SE3::identity()).template tail<3>();
   for (int i = 0; i < 6; ++i) {
-    out.beam_.J[i] = beam.inertia()[i];
-    out.beam_.C[i] = beam.stiffness()[i];
-    out.beam_.E6[i] = E6[i];
+    out.beam_.J[i] = law.inertia[i];
+    out.beam_.C[i] = law.stiffness[i];
+    out.beam_.E6[i] = law.reference_strain[i];
   }
   for (int i = 0; i < 3; ++i) out.beam_.weight[i] = weight[i];
   return out;

@@ -20,7 +20,7 @@ namespace field::noether {
 
 class SlabTermsLanes {
  public:
-  /// Empty unless the density is a model::BeamDensity (as march::SlabLanes::make).
+  /// Empty unless the density has a diagonal quadratic law (as march::SlabLanes::make).
   template <class G>
   static std::optional<SlabTermsLanes> make(const dcel::DiscreteModel<G>& model, SlabAxis axis);
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "libfield/march/stability.hpp"
+#include "libfield/model/beam_section.hpp"
 
 namespace field::march {
 namespace {

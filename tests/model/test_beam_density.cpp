@@ -10,6 +10,7 @@
 #include "libfield/core/error.hpp"
 #include "libfield/lie/retraction.hpp"
 #include "libfield/model/beam_density.hpp"
+#include "libfield/model/section_law.hpp"
 #include "tests/support/errors.hpp"
 #include "tests/support/finite_difference.hpp"
 #include "tests/support/groups.hpp"
@@ -60,6 +61,33 @@ TEST(BeamDensity, StoresTheModel) {
   EXPECT_TRUE(d.diagonal());
   // Default: no gravity.
   EXPECT_EQ(BeamDensity(rectangle(), kSoft).gravity(), Vec3::Zero());
+}
+
+// The capabilities of model::Density (docs/lie-groups.md, "Adding a theory"): a diagonal law
+// offers diagonal_law() with J, C and E6; a coupled one offers none; the wave speeds are the
+// section's (theory (1.11)-(1.13)) or the law's (1.13a); has_potential() follows gravity.
+TEST(BeamDensity, CapabilitiesThroughTheInterface) {
+  const Vec6 strain = BeamDensity::E6() + 0.01 * Vec6::Ones();
+  const BeamDensity d(rectangle(), kSoft, Vec3(0.0, 0.0, -9.81), strain);
+  const Density<lie::Se3Group>& base = d;
+  const DiagonalQuadraticLaw<lie::Se3Group>* law = base.diagonal_law();
+  ASSERT_NE(law, nullptr);
+  EXPECT_EQ(law->inertia, inertia_diagonal(rectangle(), kSoft));
+  EXPECT_EQ(law->stiffness, stiffness_diagonal(rectangle(), kSoft));
+  EXPECT_EQ(law->reference_strain, strain);
+  const WaveSpeeds section = wave_speeds(rectangle(), kSoft);
+  EXPECT_EQ(base.wave_speeds().c_E, section.c_E);
+  EXPECT_EQ(base.wave_speeds().c_G, section.c_G);
+  EXPECT_EQ(base.wave_speeds().omega_c, section.omega_c);
+  EXPECT_TRUE(base.has_potential());
+  EXPECT_FALSE(BeamDensity(rectangle(), kSoft).has_potential());
+
+  SectionLaw coupled = SectionLaw::geometric(rectangle(), kSoft);
+  coupled.C(0, 5) = coupled.C(5, 0) = 0.1 * std::sqrt(coupled.C(0, 0) * coupled.C(5, 5));
+  const BeamDensity c(coupled);
+  EXPECT_EQ(static_cast<const Density<lie::Se3Group>&>(c).diagonal_law(), nullptr);
+  EXPECT_EQ(c.wave_speeds().c_E, wave_speeds(coupled).c_E);
+  EXPECT_EQ(c.wave_speeds().c_G, wave_speeds(coupled).c_G);
 }
 
 TEST(BeamDensity, EnergiesAreTheQuadraticForms) {
@@ -127,7 +155,7 @@ TEST(BeamDensity, ReferenceStrainIsTheUnstressedState) {
 
 TEST(BeamDensity, LagrangianIsKineticMinusStrainMinusPotential) {
   const BeamDensity d(rectangle(), kSoft, Vec3(0.3, -1.0, -9.81));
-  const Density& base = d;  // through the interface the marches use
+  const Density<lie::Se3Group>& base = d;  // through the interface the marches use
   Random rnd(5);
   for (int trial = 0; trial < kTrials; ++trial) {
     const SE3 g = rnd.se3(3.0);
