@@ -1,10 +1,12 @@
 #include "apps/memory_estimate.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
 #include "libfield/core/error.hpp"
+#include "libfield/io/writer_thread.hpp"
 
 namespace field::app {
 
@@ -14,7 +16,9 @@ namespace {
 // program and libraries, then 2.8 KB per node of a slab (the march's slabs and per-node state,
 // the writers' windows and buffers: time march A+1 nodes, space march J+1) and, for a space
 // march, 100 bytes per node of the whole field (kept for the frames). Prescribed end tracks and
-// the tip data add 96 bytes per pose.
+// the tip data add 96 bytes per pose. A time march's field.csv is written on a writer thread
+// whose batches (io::WriterThread: kBatches of max(kBatchNodes, A + 1) poses) fill up when the
+// writer falls behind (on a loaded machine).
 constexpr double kProgram = 6.0e6;
 constexpr double kPerSlabNode = 2800.0;
 constexpr double kFieldPerNode = 100.0;
@@ -43,6 +47,10 @@ MemoryEstimate estimate_memory(const io::CaseSpec& spec) {
   const double rows = spec.J + 1.0, nodes = spec.A + 1.0;
   if (spec.march == io::MarchKind::time) {
     m.march = kProgram + kPerSlabNode * nodes + 2 * 96.0 * rows;
+    if (spec.output.csv)
+      m.march += io::WriterThread::kBatches *
+                 std::max(static_cast<double>(io::WriterThread::kBatchNodes), nodes) *
+                 sizeof(lie::SE3);
     m.what = "2.8 KB per node of a row, " + std::to_string(spec.A + 1) + " nodes";
   } else {
     m.march = kProgram + kPerSlabNode * rows + 2 * 96.0 * nodes;

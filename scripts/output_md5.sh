@@ -19,6 +19,7 @@ for t in 1 2; do
   run simulate "$root/meshes/cantilever_gravity/case.toml" cantilever_gravity "$t"
   run simulate "$work/free_flight_exp/case.toml" free_flight_exp "$t"
   run reconstruct "$root/meshes/space_evolution/case.toml" space_evolution "$t"
+  run reconstruct "$root/meshes/driven/case.toml" driven "$t"
 done
 cd "$work/runs"
 find . -type f | LC_ALL=C sort | while read -r f; do

@@ -136,12 +136,12 @@ MechanicsCase parse_mechanics_case(const std::string& text, const fs::path& file
   const auto too_many = [&](const char* key, long long count, long long limit, int stride,
                             const std::string& what) {
     const long long least = (c.steps + limit - 2) / (limit - 1);
-    const std::string text = "steps = " + std::to_string(c.steps) + " with " + key + " = " +
-                             std::to_string(stride) + " writes " + std::to_string(count) + " " +
-                             what + ", more than " + std::to_string(limit) + ": set [output] " +
-                             key + " >= " + std::to_string(least);
-    if (output && output->has(key)) output->fail(key, text);
-    time->fail("steps", text);
+    const std::string message = "steps = " + std::to_string(c.steps) + " with " + key + " = " +
+                                std::to_string(stride) + " writes " + std::to_string(count) + " " +
+                                what + ", more than " + std::to_string(limit) + ": set [output] " +
+                                key + " >= " + std::to_string(least);
+    if (output && output->has(key)) output->fail(key, message);
+    time->fail("steps", message);
   };
   if (rows > kMaxMechanicsRows)
     too_many("csv_stride", rows, kMaxMechanicsRows, c.csv_stride,

@@ -1,0 +1,128 @@
+#include "apps/time_march_run.hpp"
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+
+#include "apps/interrupt.hpp"
+#include "apps/progress.hpp"
+#include "libfield/io/beam_frames.hpp"
+#include "libfield/io/csv_writer.hpp"
+#include "libfield/io/field_csv.hpp"
+#include "libfield/io/spacetime_vtk.hpp"
+#include "libfield/io/tip_data.hpp"
+#include "libfield/io/writer_thread.hpp"
+#include "libfield/noether/time_diagnostics.hpp"
+
+namespace field::app {
+
+namespace fs = std::filesystem;
+
+template <class G>
+TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
+                            const march::TimeMarchInput& input, const TimeMarchRunOptions& run,
+                            const CommonOptions& common, int threads,
+                            std::chrono::steady_clock::time_point start) {
+  const io::CaseSpec& spec = problem.spec;
+  const int J = spec.J;
+  march::MarchOptions options;
+  options.newton = spec.newton;
+  options.threads = threads;
+  options.stop = &stop_flag();
+  march::check_time_march(model, input, options);
+  if (!run.note.empty() && !common.quiet) std::cerr << "field: " << run.note << "\n";
+
+  // Stability numbers of theory §6.1, before marching (warnings print even with -q).
+  TimeMarchRun r;
+  r.numbers = problem.stability();
+  const std::string warning = march::time_march_warning(r.numbers, spec.dt);
+  if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
+
+  // The run folder and its writers (observers of the rows, in order). From here on, SIGINT and
+  // SIGTERM stop the march after its current row (apps/interrupt.hpp).
+  install_stop_signals();
+  r.dir = run.out.empty() ? default_run_folder(spec) : run.out;
+  prepare_run_folder(r.dir, common.force, spec.input_files());
+  write_run_case(r.dir, spec);
+  std::vector<std::unique_ptr<march::SlabObserver>> writers;
+  if (spec.output.csv)
+    writers.push_back(std::make_unique<io::FieldCsvWriter>(r.dir / "field.csv", problem.mesh, true,
+                                                           spec.left_side(), spec.output.stride));
+  if (spec.output.tip && run.tip_csv)
+    writers.push_back(std::make_unique<io::TipCsvWriter<G>>(r.dir / "tip.csv", model));
+  const int vtk_stride = spec.output.vtk_rows_stride(J);  // "auto": at most ~400 frames
+  if (spec.output.vtk) {
+    writers.push_back(
+        std::make_unique<io::BeamFramesWriter<G>>(r.dir, model, spec.left_side(), vtk_stride));
+    writers.push_back(std::make_unique<io::SpacetimeWriter<G>>(r.dir / "spacetime.vtu", model,
+                                                               problem.boundary(), vtk_stride));
+  }
+  io::CsvWriter series(r.dir / "time_series.csv",
+                       {"j", "t", "E", "P_ang1", "P_ang2", "P_ang3", "P_lin1", "P_lin2", "P_lin3",
+                        "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
+  Progress progress("row", "t", J, common.quiet);
+  RunProblem problem_found;
+  noether::TimeDiagnostics<G> diagnostics(
+      model, problem.boundary(),
+      [&](const noether::TimeRowDiagnostics& d) {
+        if (!problem_found.non_finite.empty()) return;
+        problem_found.non_finite = non_finite_diagnostic(d, d.j, kTimeWords, "E_j", "P_j");
+        if (!problem_found.non_finite.empty()) return stop_flag().store(true);
+        r.stats.add(d);
+        const Vec6& P = d.momentum;
+        series.row({double(d.j), d.t, d.energy, P(0), P(1), P(2), P(3), P(4), P(5), d.balance,
+                    double(d.newton.max_iterations), d.newton.mean_iterations});
+        progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
+                        r.stats.energy_change(d.energy), d.balance);
+      },
+      noether::SeriesOptions{spec.output.series_stride, threads});
+  // field.csv, complete by default and the costliest output by far (docs/performance.md, "Whole
+  // runs"), is formatted and written on a thread of its own (io/writer_thread.hpp): the same
+  // bytes, the march only copies each row. FIELD_WRITER_THREAD=0 writes it on the march's thread
+  // (tests compare both, measurements).
+  std::vector<march::SlabObserver*> observers;
+  for (auto& w : writers) observers.push_back(w.get());
+  std::unique_ptr<io::WriterThread> writer_thread;
+  const char* thread_setting = std::getenv("FIELD_WRITER_THREAD");
+  if (spec.output.csv && !(thread_setting != nullptr && std::string(thread_setting) == "0")) {
+    writer_thread = std::make_unique<io::WriterThread>(std::vector{observers.front()});
+    observers.front() = writer_thread.get();
+  }
+  observers.insert(observers.end(), run.extra.begin(), run.extra.end());
+  observers.push_back(&diagnostics);
+
+  // March; an error raised after this point is a run failure (apps/run_outcome.hpp).
+  r.result = march_safely(
+      [&](const std::vector<march::SlabObserver*>& all) {
+        return march::time_march(model, input, all, options);
+      },
+      observers, problem_found);
+  progress.done();
+  series.close();
+  r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.outcome = run_outcome(r.result, problem_found, kTimeWords, warning, spec.newton.tolerance,
+                          spec.newton.max_iterations);
+  return r;
+}
+
+void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int threads) {
+  write_outcome(summary, run.outcome, run.result, kTimeWords);
+  summary.number("threads", threads);
+  summary.number("wall_time_s", run.wall);
+  summary.number("node_updates", double(run.result.node_solves));
+  summary.number("newton_iterations", double(run.result.newton_iterations));
+  run.stats.write(summary, "E_0", "energy_range_relative", "P_0");
+  summary.number("newton_max_iterations", run.stats.newton_max);
+  summary.number("cfl_time", run.numbers.cfl_time);
+  summary.number("cutoff_term", run.numbers.cutoff_term);
+}
+
+#define FIELD_INSTANTIATE(G)                                                                     \
+  template TimeMarchRun run_time_march<G>(const io::Problem&, const dcel::DiscreteModel<G>&,     \
+                                          const march::TimeMarchInput&,                          \
+                                          const TimeMarchRunOptions&, const CommonOptions&, int, \
+                                          std::chrono::steady_clock::time_point);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
+
+}  // namespace field::app

@@ -1,0 +1,55 @@
+#pragma once
+// The time march of theory §6.1 into a run folder, as `field simulate` and the driven
+// reconstruction (`field reconstruct`, [reconstruct] method = "driven") both run it: the checks
+// and the stability warning, the run folder and its writers (field.csv on the writer thread,
+// tip.csv, the VTK files, time_series.csv with the diagnostics), the march, and the summary.json
+// keys the two share (docs/output-format.md).
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "apps/commands.hpp"
+#include "apps/run_folder.hpp"
+#include "apps/run_outcome.hpp"
+#include "apps/series_stats.hpp"
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/io/case_setup.hpp"
+#include "libfield/march/observer.hpp"
+#include "libfield/march/stability.hpp"
+#include "libfield/march/time_march.hpp"
+
+namespace field::app {
+
+/// What a time march into a run folder leaves for the caller's summary.
+struct TimeMarchRun {
+  std::filesystem::path dir;
+  march::MarchResult result;
+  RunOutcome outcome;
+  SeriesStats stats;
+  march::StabilityNumbers numbers;
+  double wall = 0.0;  ///< seconds since `start`, after the last row was written
+};
+
+/// The options of the run.
+struct TimeMarchRunOptions {
+  std::filesystem::path out;                ///< the run folder (empty: runs/<case name>)
+  bool tip_csv = true;                      ///< write tip.csv when the case asks for it
+  std::vector<march::SlabObserver*> extra;  ///< observers after the writers, before the series
+  std::string note;  ///< printed on stderr before the march (unless -q), e.g. the tip data's note
+};
+
+/// Checks `input` (before anything is written), prints the stability warning, prepares the run
+/// folder, marches with every writer and returns the outcome. Throws field::Error for an invalid
+/// input; an error after output started is a run failure in the outcome (apps/run_outcome.hpp).
+template <class G>
+TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
+                            const march::TimeMarchInput& input, const TimeMarchRunOptions& run,
+                            const CommonOptions& common, int threads,
+                            std::chrono::steady_clock::time_point start);
+
+/// The summary.json keys of every time march: the outcome, threads, wall time, node updates,
+/// Newton iterations, E_0, the energy range, P_0, the stability numbers.
+void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int threads);
+
+}  // namespace field::app
