@@ -57,6 +57,84 @@ TEST(SectionLaw, OrdersPermuteToLibfield) {
   EXPECT_EQ((c - c.transpose()).cwiseAbs().maxCoeff(), 0.0);
 }
 
+// A real BeamDyn blade file: the NREL 5-MW blade, station eta = 0 (root), of OpenFAST
+// docs/source/user/beamdyn/examples/nrel_5mw_blade.inp. BeamDyn's docs (input_files.rst,
+// "Distributed Properties") give its stiffness as diag(K_ShrFlp, K_ShrEdg, EA, EI_Edg, EI_Flp,
+// GJ) with Z_l along the beam. Cross-check of flap against edge: OpenFAST/r-test's ElastoDyn
+// file for the same blade, glue-codes/openfast/5MW_Baseline/NRELOffshrBsline5MW_Blade.dat, has at
+// the root FlpStff 1.811e10 and EdgStff 1.81136e10 (and at 0.03577, 1.74559e10 and 1.94978e10,
+// BeamDyn's K55 and K44 there).
+TEST(SectionLaw, BeamDynNrel5MwRootStationLandsOnTheTheoryComponents) {
+  const Vec6 k =
+      (Vec6() << 9.729480E+08, 9.729480E+08, 9.729480E+09, 1.811360E+10, 1.811000E+10, 5.564400E+09)
+          .finished();
+  const Vec6 m =
+      (Vec6() << 6.789350E+02, 6.789350E+02, 6.789350E+02, 9.730400E+02, 9.728600E+02, 1.945900E+03)
+          .finished();
+  const Mat6 C = to_libfield_order(Mat6(k.asDiagonal()), SectionOrder::beamdyn);
+  const Mat6 J = to_libfield_order(Mat6(m.asDiagonal()), SectionOrder::beamdyn);
+  // Theory §1.5: C = diag(EI1, EI2, GJ, GA1, GA2, EA), d1 = X_l (flapwise), d2 = Y_l (edgewise).
+  EXPECT_EQ(C.diagonal(), (Vec6() << 1.811360E+10,  // EI1 = EI_Edg, bending about X_l
+                           1.811000E+10,            // EI2 = EI_Flp, bending about Y_l
+                           5.564400E+09,            // GJ
+                           9.729480E+08,            // GA1 = K_ShrFlp
+                           9.729480E+08,            // GA2 = K_ShrEdg
+                           9.729480E+09)            // EA
+                              .finished());
+  EXPECT_EQ(J.diagonal(), (Vec6() << 9.730400E+02, 9.728600E+02, 1.945900E+03, 6.789350E+02,
+                           6.789350E+02, 6.789350E+02)
+                              .finished());
+  const SectionLaw law = SectionLaw::matrices(C, J);
+  EXPECT_EQ(law.mass_per_length, 6.789350E+02);
+  EXPECT_TRUE(law.diagonal());
+  // Per channel c = sqrt(C_ii / J_ii) (theory §1.3); the fastest is the rotation about X_l,
+  // sqrt(EI_Edg / i_Edg) = 4315 m/s, faster than the axial sqrt(EA / m) = 3786 m/s.
+  const double c_E = std::sqrt(1.811360E+10 / 9.730400E+02);
+  EXPECT_NEAR(wave_speeds(law).c_E, c_E, 1e-12 * c_E);
+}
+
+// BeamDyn's generalized sectional mass matrix (input_files.rst, "Distributed Properties"), with
+// the centre of mass at (X_cm, Y_cm) in the section, permuted to our order, is the inertia of a
+// section whose mass sits at c = (X_cm, Y_cm, 0) in (d1, d2, d3): its linear momentum is
+// p = m (v + omega x c), which is how J couples the angular and linear velocities.
+TEST(SectionLaw, BeamDynMassOffsetsGiveTheMomentumOfAnOffsetCentreOfMass) {
+  const double mass = 678.935, X = 0.25, Y = -0.125, iE = 973.04, iF = 972.86, icp = 0.5;
+  Mat6 bd;
+  bd << mass, 0, 0, 0, 0, -mass * Y,       //
+      0, mass, 0, 0, 0, mass * X,          //
+      0, 0, mass, mass * Y, -mass * X, 0,  //
+      0, 0, mass * Y, iE, -icp, 0,         //
+      0, 0, -mass * X, -icp, iF, 0,        //
+      -mass * Y, mass * X, 0, 0, 0, iE + iF;
+  const SectionLaw law =
+      SectionLaw::matrices(Mat6::Identity(), to_libfield_order(bd, SectionOrder::beamdyn));
+  const Vec3 c(X, Y, 0.0);
+  for (int a = 0; a < 3; ++a) {
+    Vec6 xi = Vec6::Zero();
+    xi(a) = 1.0;  // a unit angular velocity about d_a
+    const Vec3 p = law.J.bottomRows<3>() * xi;
+    const Vec3 expected = mass * Vec3::Unit(a).cross(c);
+    EXPECT_NEAR((p - expected).norm(), 0.0, 1e-12) << "omega along d" << a + 1;
+  }
+  EXPECT_EQ(law.mass_per_length, mass);
+}
+
+// GXBeam's element compliance maps (F, M) to (gamma11, 2 gamma12, 2 gamma13, kappa1, kappa2,
+// kappa3) with e1 along the beam (src/element.jl: element_strain, element_curvature, and
+// static_element_equations' CtCab*(e1 + gamma) - Cab*e1). The inverse of a diagonal compliance
+// diag(1/EA, 1/GA2, 1/GA3, 1/GJ, 1/EI2, 1/EI3) lands EA on our d3 and GJ on our torsion.
+TEST(SectionLaw, GxbeamInverseComplianceLandsOnTheTheoryComponents) {
+  const Vec6 stiff = (Vec6() << 6.0, 4.0, 5.0, 3.0, 1.0, 2.0).finished();  // EA, GA, GA, GJ, EI, EI
+  const Mat6 S = Mat6(stiff.cwiseInverse().asDiagonal());
+  const Mat6 C = to_libfield_order(Mat6(S.inverse()), SectionOrder::gxbeam);
+  EXPECT_DOUBLE_EQ(C(5, 5), 6.0);  // EA
+  EXPECT_DOUBLE_EQ(C(2, 2), 3.0);  // GJ
+  EXPECT_DOUBLE_EQ(C(0, 0), 1.0);  // EI about x2 = d1
+  EXPECT_DOUBLE_EQ(C(1, 1), 2.0);  // EI about x3 = d2
+  EXPECT_DOUBLE_EQ(C(3, 3), 4.0);  // shear along x2 = d1
+  EXPECT_DOUBLE_EQ(C(4, 4), 5.0);  // shear along x3 = d2
+}
+
 std::string message(const Mat6& C, const Mat6& J) {
   try {
     SectionLaw::matrices(C, J);
