@@ -82,9 +82,10 @@ TEST(CayleyNode, NewtonStepSolvesTheJacobianSystem) {
 
 TEST(CayleyNode, SolvesLikeTheReference) {
   // From the previous step's value (a few per cent off), both solvers converge in the same
-  // number of iterations (4-5 for these targets, theory §5) to the same y within the stopping
-  // tolerance 1e-14 (1 + max|y|), and the residual is at round-off.
+  // number of iterations, to one (see the end), (4-5 for these targets, theory §5) to the same y
+  // within the stopping tolerance 1e-14 (1 + max|y|), and the residual is at round-off.
   test::Random rnd(302);
+  int differing = 0;
   for (const Case& c : cases()) {
     const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 200; ++trial) {
@@ -96,7 +97,8 @@ TEST(CayleyNode, SolvesLikeTheReference) {
       const NodeSolveReport r = node.solve(m, y);
       ASSERT_TRUE(ref.converged);
       EXPECT_TRUE(r.converged);
-      EXPECT_EQ(r.iterations, ref.iterations) << "y* = " << y_star.transpose();
+      EXPECT_LE(std::abs(r.iterations - ref.iterations), 1) << "y* = " << y_star.transpose();
+      differing += r.iterations != ref.iterations;
       EXPECT_LE(r.iterations, 6);
       const double scale = 1.0 + y_star.cwiseAbs().maxCoeff();
       EXPECT_LT((y - y_ref).cwiseAbs().maxCoeff(), 1e-14 * scale);
@@ -104,6 +106,10 @@ TEST(CayleyNode, SolvesLikeTheReference) {
       EXPECT_LT(r.residual, 1e-14 * m.cwiseAbs().maxCoeff());
     }
   }
+  // As for ExpNode.SolvesLikeTheReference: equal but where a step lands at the stopping threshold
+  // (round-off of the block solve against 6x6 LU decides): 0 of these 800 problems with GCC's
+  // inputs, 2 with the inputs clang drew before support/random.hpp sequenced its draws.
+  EXPECT_LE(differing, 8);
 }
 
 TEST(CayleyNode, ReportsFailureWithoutThrowing) {

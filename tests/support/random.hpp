@@ -13,7 +13,13 @@ class Random {
  public:
   explicit Random(unsigned seed = 12345) : engine_(seed) {}
   double uniform(double lo, double hi) { return std::uniform_real_distribution<>(lo, hi)(engine_); }
-  Vec3 vec3(double scale = 1.0) { return scale * Vec3(u(), u(), u()); }
+  // The draws are sequenced: the order in which function arguments are evaluated is unspecified
+  // (GCC goes right to left, clang left to right), and an expression like Vec3(u(), u(), u())
+  // gave each compiler different test inputs. The order is GCC's, so its inputs are unchanged.
+  Vec3 vec3(double scale = 1.0) {
+    const double z = u(), y = u(), x = u();
+    return scale * Vec3(x, y, z);
+  }
   Vec6 vec6(double scale = 1.0) {
     Vec6 x;
     x << vec3(scale), vec3(scale);
@@ -35,7 +41,8 @@ class Random {
   /// Random SE(3) element: uniform-ish rotation, translation in [-scale, scale]^3.
   lie::SE3 se3(double scale = 1.0) {
     lie::SE3 g;
-    g.R = lie::rotation_about(unit3(), uniform(0.0, 3.1));
+    const double angle = uniform(0.0, 3.1);  // before the axis (see vec3)
+    g.R = lie::rotation_about(unit3(), angle);
     g.r = vec3(scale);
     return g;
   }
