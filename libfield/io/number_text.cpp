@@ -20,7 +20,19 @@ namespace field::io {
 
 namespace {
 
-constexpr double kTwoTo53 = 9007199254740992.0;
+/// The bits of a double.
+inline std::uint64_t bits_of(double value) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+/// Whether `value` is finite, nonzero and below 2^53 in magnitude, from its bits: the biased
+/// exponent below 1023 + 53 and not all of the bits but the sign zero (twice - 1 wraps for 0).
+inline bool nonzero_below_2_53(double value) {
+  const std::uint64_t twice = bits_of(value) << 1;  // the sign dropped
+  return twice - 1 < (std::uint64_t{1023 + 53} << 53) - 1;
+}
 
 constexpr char kPairs[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -148,15 +160,18 @@ inline __attribute__((always_inline)) char* shortest_below_2_53(char* out, doubl
     ++e;
   }
   text[0] = '-';
-  char* p = text + (value < 0.0 ? 1 : 0);
+  char* p = text + (bits_of(value) >> 63);  // after the sign
   const int n = digit_count(digits);
-  const int exponent = e + n - 1;  // scientific d.ddde+XX
-  const int exponent_abs = exponent < 0 ? -exponent : exponent;
-  const int scientific = n + (n > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
-  // Below 2^53 a value with e >= 0 is an integer printed whole: fixed is "ddd" + zeros.
-  const int fixed = e >= 0 ? n + e : (n + e > 0 ? n + 1 : 2 - e);
-  if ((kIntegersWhole && e >= 0) || fixed <= scientific) {  // the shorter, fixed on a tie
-    if (e >= 0) {                                           // n + e <= 16 digits below 2^53
+  // The shorter of fixed and scientific notation, fixed on a tie (std::to_chars's rule), from
+  // the lengths: scientific "d.ddde+XX" has n + (n > 1) + 4 characters (+ 1 for a three-digit
+  // exponent). Fixed: with e >= 0 (an integer below 2^53, exponent <= 15) "ddd" and e zeros,
+  // n + e: fixed iff e <= (n > 1) + 4; with n + e > 0 "ddd.ddd", n + 1: always fixed; else
+  // "0.000ddd" with z = -(n + e) zeros after the point, 2 + z + n: fixed iff z <= (n > 1) + 2
+  // (never with a three-digit exponent, z >= 99).
+  const int more = n > 1 ? 1 : 0;
+  const bool fixed = e >= 0 ? kIntegersWhole || e <= more + 4 : n + e > 0 || -(n + e) <= more + 2;
+  if (fixed) {
+    if (e >= 0) {  // n + e <= 16 digits below 2^53
       write_digits(p, digits, n);
       store(p + n, 0x3030303030303030ULL);
       store(p + n + 8, 0x3030303030303030ULL);
@@ -176,7 +191,9 @@ inline __attribute__((always_inline)) char* shortest_below_2_53(char* out, doubl
       p += 2 - e;
     }
   } else {
-    write_digits(p + 1, digits, n);  // d.ddde+XX
+    const int exponent = e + n - 1;  // d.ddde+XX
+    const int exponent_abs = exponent < 0 ? -exponent : exponent;
+    write_digits(p + 1, digits, n);
     p[0] = p[1];
     p[1] = '.';
     p += n > 1 ? n + 1 : 1;
@@ -202,8 +219,7 @@ char* write_integer(char* out, long long value) {
 }
 
 char* write_shortest(char* out, double value) {
-  if (!(std::abs(value) < kTwoTo53) || value == 0.0)
-    return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
+  if (!nonzero_below_2_53(value)) return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
   return shortest_below_2_53<false>(out, value);
 }
 
@@ -214,7 +230,7 @@ inline __attribute__((always_inline)) char* double_text(char* out, double value)
   // Integral values below 2^53 as integers: "100000", not the "1e+05" of the shortest form.
   // Zero, infinities, NaN and magnitudes of 2^53 and above go to std::to_chars (std::to_chars
   // keeps the sign of -0; every double of 2^53 and above is integral, but not written whole).
-  if (__builtin_expect(!(std::abs(value) < kTwoTo53) || value == 0.0, 0))
+  if (__builtin_expect(!nonzero_below_2_53(value), 0))
     return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
   return shortest_below_2_53<true>(out, value);
 }
