@@ -16,9 +16,9 @@ namespace {
 // program and libraries, then 2.8 KB per node of a slab (the march's slabs and per-node state,
 // the writers' windows and buffers: time march A+1 nodes, space march J+1) and, for a space
 // march, 100 bytes per node of the whole field (kept for the frames). Prescribed end tracks and
-// the tip data add 96 bytes per pose. A time march's field.csv is written on a writer thread
-// whose batches (io::WriterThread: kBatches of max(kBatchNodes, A + 1) poses) fill up when the
-// writer falls behind (on a loaded machine).
+// the tip data add 96 bytes per pose. A time march's outputs run on an output thread, and its
+// field.csv on a writer thread, whose batches (io::WriterThread: kBatches of max(kBatchNodes,
+// A + 1) poses each) fill up when they fall behind the march (on a loaded machine).
 constexpr double kProgram = 6.0e6;
 constexpr double kPerSlabNode = 2800.0;
 constexpr double kFieldPerNode = 100.0;
@@ -47,10 +47,9 @@ MemoryEstimate estimate_memory(const io::CaseSpec& spec) {
   const double rows = spec.J + 1.0, nodes = spec.A + 1.0;
   if (spec.march == io::MarchKind::time) {
     m.march = kProgram + kPerSlabNode * nodes + 2 * 96.0 * rows;
-    if (spec.output.csv)
-      m.march += io::WriterThread::kBatches *
-                 std::max(static_cast<double>(io::WriterThread::kBatchNodes), nodes) *
-                 sizeof(lie::SE3);
+    m.march += (spec.output.csv ? 2 : 1) * io::WriterThread::kBatches *
+               std::max(static_cast<double>(io::WriterThread::kBatchNodes), nodes) *
+               sizeof(lie::SE3);
     m.what = "2.8 KB per node of a row, " + std::to_string(spec.A + 1) + " nodes";
   } else {
     m.march = kProgram + kPerSlabNode * rows + 2 * 96.0 * nodes;

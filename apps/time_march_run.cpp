@@ -6,6 +6,7 @@
 
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
+#include "apps/row_gate.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
@@ -62,6 +63,15 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
                         "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
   Progress progress("row", "t", J, common.quiet);
   RunProblem problem_found;
+  // The outputs run behind the march on threads of their own (docs/performance.md, "Whole runs"
+  // and "Series diagnostics"): the series diagnostics, time_series.csv, tip.csv and the VTK files
+  // on one, field.csv (formatted: the costliest output) on another, fed by the first. The march
+  // only copies each row. The same bytes as on the march's thread: the rows reach every
+  // observer in order, and the gate (apps/row_gate.hpp) keeps the stop after a non-finite
+  // diagnostic. FIELD_WRITER_THREAD=0 runs them all on the march's thread (tests compare both,
+  // measurements).
+  const char* thread_setting = std::getenv("FIELD_WRITER_THREAD");
+  const bool output_threads = !(thread_setting != nullptr && std::string(thread_setting) == "0");
   noether::TimeDiagnostics<G> diagnostics(
       model, problem.boundary(),
       [&](const noether::TimeRowDiagnostics& d) {
@@ -75,21 +85,23 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
         progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
                         r.stats.energy_change(d.energy), d.balance);
       },
-      noether::SeriesOptions{spec.output.series_stride, threads});
-  // field.csv, complete by default and the costliest output by far (docs/performance.md, "Whole
-  // runs"), is formatted and written on a thread of its own (io/writer_thread.hpp): the same
-  // bytes, the march only copies each row. FIELD_WRITER_THREAD=0 writes it on the march's thread
-  // (tests compare both, measurements).
+      // Behind the march the series take one thread (the same bits on any count).
+      noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});
   std::vector<march::SlabObserver*> observers;
   for (auto& w : writers) observers.push_back(w.get());
-  std::unique_ptr<io::WriterThread> writer_thread;
-  const char* thread_setting = std::getenv("FIELD_WRITER_THREAD");
-  if (spec.output.csv && !(thread_setting != nullptr && std::string(thread_setting) == "0")) {
-    writer_thread = std::make_unique<io::WriterThread>(std::vector{observers.front()});
-    observers.front() = writer_thread.get();
+  std::unique_ptr<io::WriterThread> field_thread;
+  if (spec.output.csv && output_threads) {
+    field_thread = std::make_unique<io::WriterThread>(std::vector{observers.front()});
+    observers.front() = field_thread.get();
   }
   observers.insert(observers.end(), run.extra.begin(), run.extra.end());
   observers.push_back(&diagnostics);
+  RowGate gate(observers, problem_found);
+  std::unique_ptr<io::WriterThread> output_thread;
+  if (output_threads) {
+    output_thread = std::make_unique<io::WriterThread>(std::vector<march::SlabObserver*>{&gate});
+    observers = {output_thread.get()};
+  }
 
   // March; an error raised after this point is a run failure (apps/run_outcome.hpp).
   r.result = march_safely(
@@ -97,6 +109,10 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
         return march::time_march(model, input, all, options);
       },
       observers, problem_found);
+  if (output_thread) {
+    if (!problem_found.error.empty()) gate.finish_after_error();
+    gate.settle(r.result, problem_found, J);
+  }
   progress.done();
   series.close();
   r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

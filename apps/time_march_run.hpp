@@ -1,9 +1,9 @@
 #pragma once
 // The time march of theory §6.1 into a run folder, as `field simulate` and the driven
 // reconstruction (`field reconstruct`, [reconstruct] method = "driven") both run it: the checks
-// and the stability warning, the run folder and its writers (field.csv on the writer thread,
-// tip.csv, the VTK files, time_series.csv with the diagnostics), the march, and the summary.json
-// keys the two share (docs/output-format.md).
+// and the stability warning, the run folder and its writers (field.csv, tip.csv, the VTK files,
+// time_series.csv with the diagnostics, on output threads behind the march), the march, and the
+// summary.json keys the two share (docs/output-format.md).
 #include <chrono>
 #include <filesystem>
 #include <string>

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Wall time and CPU time of each thread of whole `field simulate` runs (docs/performance.md,
-"Whole runs"): the march's thread and the writer thread of field.csv (io/writer_thread.hpp),
-sampled from /proc/PID/task/TID/stat every 5 ms until the process ends (the kernel counts in
+"Whole runs"): the march's thread, then the output threads in the order they start (with
+field.csv, its writer thread, then the thread of the series diagnostics, tip.csv and the VTK
+files; io/writer_thread.hpp, apps/time_march_run.cpp), sampled from /proc/PID/task/TID/stat every 5 ms until the process ends (the kernel counts in
 ticks of 10 ms). Runs the modes interleaved and prints the medians:
 
   before      BEFORE binary (optional), as is
-  sync        FIELD_WRITER_THREAD=0: field.csv on the march's thread
-  thread      the default: field.csv on its own thread
+  sync        FIELD_WRITER_THREAD=0: every output on the march's thread
+  thread      the default: the outputs on their threads
   sync-pin, thread-pin   the same, the process pinned to core 0 (taskset -c 0)
 
     python3 scripts/thread_times.py --runs 5 --field build/bin/field /dev/shm/c20/case.toml

@@ -20,7 +20,19 @@ namespace field::io {
 
 namespace {
 
-constexpr double kTwoTo53 = 9007199254740992.0;
+/// The bits of a double.
+inline std::uint64_t bits_of(double value) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+/// Whether `value` is finite, nonzero and below 2^53 in magnitude, from its bits: the biased
+/// exponent below 1023 + 53 and not all of the bits but the sign zero (twice - 1 wraps for 0).
+inline bool nonzero_below_2_53(double value) {
+  const std::uint64_t twice = bits_of(value) << 1;  // the sign dropped
+  return twice - 1 < (std::uint64_t{1023 + 53} << 53) - 1;
+}
 
 constexpr char kPairs[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -95,9 +107,10 @@ inline __attribute__((always_inline)) __m128i eight_digit_lanes(std::uint32_t x)
 
 /// Writes the `n` digits of v (n = digit_count(v) <= 17) at out[0..n). When n <= 8, by one 8-byte
 /// store (the word shifted to drop its leading zeros), overwriting out[n..8); otherwise the 17
-/// digits of v (leading zeros included) are made in a local buffer, the last 16 by SSE2 at once,
-/// and the last n are copied by one 16-byte and one 1-byte move, overwriting out[n..17). Every
-/// caller below writes into a local buffer with room for those bytes.
+/// digits of v (leading zeros included) end at out[n]: the first by one byte, the last 16 by
+/// SSE2 in one 16-byte store, overwriting out[n-17..0) with '0' characters (the scalar path
+/// without SSE2 writes out[0..n) only). Every caller below writes into a local buffer with room
+/// for those bytes, and writes what precedes the digits (the sign, "0.") after them.
 inline __attribute__((always_inline)) void write_digits(char* out, std::uint64_t v, int n) {
   static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "eight_digits is little-endian");
   if (n <= 8) {
@@ -110,15 +123,11 @@ inline __attribute__((always_inline)) void write_digits(char* out, std::uint64_t
   const std::uint64_t rest = v - first * kTen16;
   const auto upper = static_cast<std::uint32_t>(rest / 100000000);
   const auto lower = static_cast<std::uint32_t>(rest - std::uint64_t{upper} * 100000000);
-  char text[40];
-  text[0] = static_cast<char>('0' + first);
+  out[n - 17] = static_cast<char>('0' + first);
   _mm_storeu_si128(
-      reinterpret_cast<__m128i*>(text + 1),
+      reinterpret_cast<__m128i*>(out + n - 16),
       _mm_add_epi8(_mm_packus_epi16(eight_digit_lanes(upper), eight_digit_lanes(lower)),
                    _mm_set1_epi8('0')));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(text + 17), _mm_setzero_si128());
-  std::memcpy(out, text + 17 - n, 16);
-  out[16] = text[33 - n];
 #else
   const std::uint64_t high = v / 100000000;
   const std::uint64_t low = eight_digits(static_cast<std::uint32_t>(v % 100000000));
@@ -134,11 +143,13 @@ inline __attribute__((always_inline)) void write_digits(char* out, std::uint64_t
 
 /// The text of a finite nonzero `value` below 2^53 in magnitude, as write_shortest writes it, or
 /// with `kIntegersWhole` as write_double writes it (an integral value always in fixed notation).
-/// The text is made in a local buffer with room for whole-word stores and moves, then its first
-/// kMaxDoubleChars bytes are copied to `out` in one go (the bytes after the text are scratch).
+/// The text is made in a local buffer with room for whole-word stores and moves (before it too:
+/// write_digits), then its first kMaxDoubleChars bytes are copied to `out` in one go (the bytes
+/// after the text are scratch).
 template <bool kIntegersWhole>
 inline __attribute__((always_inline)) char* shortest_below_2_53(char* out, double value) {
-  char text[48];
+  char buffer[56];
+  char* const text = buffer + 8;
   // value = digits * 10^e with the fewest digits that read back to value (Dragonbox).
   const auto decimal = fmt::detail::dragonbox::to_decimal(value);
   std::uint64_t digits = decimal.significand;
@@ -147,16 +158,19 @@ inline __attribute__((always_inline)) char* shortest_below_2_53(char* out, doubl
     digits /= 10;
     ++e;
   }
-  text[0] = '-';
-  char* p = text + (value < 0.0 ? 1 : 0);
+  const bool negative = (bits_of(value) >> 63) != 0;
+  char* p = text + (negative ? 1 : 0);  // after the sign, written last
   const int n = digit_count(digits);
-  const int exponent = e + n - 1;  // scientific d.ddde+XX
-  const int exponent_abs = exponent < 0 ? -exponent : exponent;
-  const int scientific = n + (n > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
-  // Below 2^53 a value with e >= 0 is an integer printed whole: fixed is "ddd" + zeros.
-  const int fixed = e >= 0 ? n + e : (n + e > 0 ? n + 1 : 2 - e);
-  if ((kIntegersWhole && e >= 0) || fixed <= scientific) {  // the shorter, fixed on a tie
-    if (e >= 0) {                                           // n + e <= 16 digits below 2^53
+  // The shorter of fixed and scientific notation, fixed on a tie (std::to_chars's rule), from
+  // the lengths: scientific "d.ddde+XX" has n + (n > 1) + 4 characters (+ 1 for a three-digit
+  // exponent). Fixed: with e >= 0 (an integer below 2^53, exponent <= 15) "ddd" and e zeros,
+  // n + e: fixed iff e <= (n > 1) + 4; with n + e > 0 "ddd.ddd", n + 1: always fixed; else
+  // "0.000ddd" with z = -(n + e) zeros after the point, 2 + z + n: fixed iff z <= (n > 1) + 2
+  // (never with a three-digit exponent, z >= 99).
+  const int more = n > 1 ? 1 : 0;
+  const bool fixed = e >= 0 ? kIntegersWhole || e <= more + 4 : n + e > 0 || -(n + e) <= more + 2;
+  if (fixed) {
+    if (e >= 0) {  // n + e <= 16 digits below 2^53
       write_digits(p, digits, n);
       store(p + n, 0x3030303030303030ULL);
       store(p + n + 8, 0x3030303030303030ULL);
@@ -169,14 +183,16 @@ inline __attribute__((always_inline)) char* shortest_below_2_53(char* out, doubl
       p[n + e] = '.';
       p += n + 1;
     } else {  // 0.000ddd: -(n + e) <= 3 zeros here (else scientific is shorter)
-      p[0] = '0';
-      p[1] = '.';
       store(p + 2, 0x3030303030303030ULL);
       write_digits(p + 2 - (n + e), digits, n);
+      p[0] = '0';
+      p[1] = '.';
       p += 2 - e;
     }
   } else {
-    write_digits(p + 1, digits, n);  // d.ddde+XX
+    const int exponent = e + n - 1;  // d.ddde+XX
+    const int exponent_abs = exponent < 0 ? -exponent : exponent;
+    write_digits(p + 1, digits, n);
     p[0] = p[1];
     p[1] = '.';
     p += n > 1 ? n + 1 : 1;
@@ -191,6 +207,7 @@ inline __attribute__((always_inline)) char* shortest_below_2_53(char* out, doubl
     p[3] = kPairs[pair + 1];
     p += 4;
   }
+  if (negative) text[0] = '-';
   std::memcpy(out, text, kMaxDoubleChars);
   return out + (p - text);
 }
@@ -202,8 +219,7 @@ char* write_integer(char* out, long long value) {
 }
 
 char* write_shortest(char* out, double value) {
-  if (!(std::abs(value) < kTwoTo53) || value == 0.0)
-    return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
+  if (!nonzero_below_2_53(value)) return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
   return shortest_below_2_53<false>(out, value);
 }
 
@@ -214,7 +230,7 @@ inline __attribute__((always_inline)) char* double_text(char* out, double value)
   // Integral values below 2^53 as integers: "100000", not the "1e+05" of the shortest form.
   // Zero, infinities, NaN and magnitudes of 2^53 and above go to std::to_chars (std::to_chars
   // keeps the sign of -0; every double of 2^53 and above is integral, but not written whole).
-  if (__builtin_expect(!(std::abs(value) < kTwoTo53) || value == 0.0, 0))
+  if (__builtin_expect(!nonzero_below_2_53(value), 0))
     return std::to_chars(out, out + kMaxDoubleChars, value).ptr;
   return shortest_below_2_53<true>(out, value);
 }
