@@ -60,12 +60,12 @@ VertexDerivatives vertex_derivatives(const DiscreteModel<G>& model, const Triang
 }
 
 #define FIELD_INSTANTIATE(G)                                                                    \
-  template void time_momenta(const DiscreteModel<G>&, int, const Vec6&, Vec6&, Vec6&);               \
-  template void space_momenta(const DiscreteModel<G>&, int, const Vec6&, Vec6&, Vec6&);              \
-  template Vec6 time_momentum(const DiscreteModel<G>&, int, const Vec6&);                            \
-  template Vec6 space_momentum(const DiscreteModel<G>&, int, const Vec6&);                           \
-  template Vec6 time_momentum_tilde(const DiscreteModel<G>&, int, const Vec6&);                      \
-  template Vec6 space_momentum_tilde(const DiscreteModel<G>&, int, const Vec6&);                     \
+  template void time_momenta(const DiscreteModel<G>&, int, const Vec6&, Vec6&, Vec6&);          \
+  template void space_momenta(const DiscreteModel<G>&, int, const Vec6&, Vec6&, Vec6&);         \
+  template Vec6 time_momentum(const DiscreteModel<G>&, int, const Vec6&);                       \
+  template Vec6 space_momentum(const DiscreteModel<G>&, int, const Vec6&);                      \
+  template Vec6 time_momentum_tilde(const DiscreteModel<G>&, int, const Vec6&);                 \
+  template Vec6 space_momentum_tilde(const DiscreteModel<G>&, int, const Vec6&);                \
   template TriangleMomenta triangle_momenta(const DiscreteModel<G>&, int, int, const lie::SE3&, \
                                             const lie::SE3&, const lie::SE3&);                  \
   template VertexDerivatives vertex_derivatives(const DiscreteModel<G>&, const TriangleMomenta&);

@@ -291,16 +291,18 @@ void read_shape(std::optional<TomlTable> t, CaseSpec& c) {
   ShapeSpec& shape = c.shape;
   const int given = t->has("curvature") + t->has("strain") + t->has("file");
   if (given != 1)
-    t->fail(t->has("strain") ? "strain" : t->has("file") ? "file" : "curvature",
+    t->fail(t->has("strain") ? "strain"
+            : t->has("file") ? "file"
+                             : "curvature",
             "give exactly one of curvature, strain and file");
   if (t->has("curvature")) {
     shape.kind = ShapeSpec::Kind::uniform;
-    shape.strain.head<3>() = t->vec<3>(
-        "curvature", std::nullopt, "stress-free curvature and twist (k1, k2, k3) [rad/m]");
+    shape.strain.head<3>() = t->vec<3>("curvature", std::nullopt,
+                                       "stress-free curvature and twist (k1, k2, k3) [rad/m]");
   } else if (t->has("strain")) {
     shape.kind = ShapeSpec::Kind::uniform;
-    shape.strain = t->vec<6>("strain", std::nullopt,
-                             "stress-free strain eta0 = (Omega0 [rad/m], Gamma0 [-])");
+    shape.strain =
+        t->vec<6>("strain", std::nullopt, "stress-free strain eta0 = (Omega0 [rad/m], Gamma0 [-])");
   } else {
     if (c.march == MarchKind::space)
       t->fail("file",

@@ -93,7 +93,8 @@ SegmentLaws segment_laws(const CaseSpec& c) {
     std::vector<double> midpoints;
     for (int a = 0; a < c.A; ++a)
       midpoints.push_back(0.5 * (grid.s(a, c.left_side()) + grid.s(a + 1, c.left_side())));
-    s.laws = named(c, c.section_table, [&] { return read_section_table(c.section_table, midpoints); });
+    s.laws =
+        named(c, c.section_table, [&] { return read_section_table(c.section_table, midpoints); });
     s.speeds = model::wave_speeds(s.laws[0]);
     for (const model::SectionLaw& law : s.laws) {  // the extremes over the segments (theory §6.4)
       const model::WaveSpeeds w = model::wave_speeds(law);
@@ -139,9 +140,9 @@ Problem::Problem(CaseSpec case_spec)
       loads(spec.loads),
       mesh(spec.J, spec.A, spec.dt, spec.ds) {
   for (const model::SectionLaw& law : segment_data.laws)
-    check_derived_numbers(spec, model::BeamDensity(law, spec.gravity, model::BeamDensity::E6(),
-                                                   segment_data.speeds),
-                          stability());
+    check_derived_numbers(
+        spec, model::BeamDensity(law, spec.gravity, model::BeamDensity::E6(), segment_data.speeds),
+        stability());
   make_segments();
 }
 

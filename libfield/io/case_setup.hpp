@@ -45,7 +45,6 @@ struct Problem {
   void make_segments();
 
  public:
-
   CaseSpec spec;
   SegmentLaws segment_data;
   /// The beam's density: every segment's when segment_data.uniform(), else segment 0's law and
@@ -71,9 +70,8 @@ struct Problem {
   /// the same type.
   template <class F>
   decltype(auto) with_model(F&& f) const {
-    return lie::with_group(spec.retraction, [&](auto group) -> decltype(auto) {
-      return f(model<decltype(group)>());
-    });
+    return lie::with_group(
+        spec.retraction, [&](auto group) -> decltype(auto) { return f(model<decltype(group)>()); });
   }
 
   /// The boundary of the evolution the case marches (theory §4).

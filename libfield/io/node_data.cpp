@@ -30,16 +30,16 @@ long whole_number(const CsvTable& table, std::size_t row, const std::string& nam
 /// exactly once.
 template <typename Use>
 std::vector<std::size_t> node_rows(const CsvTable& table, int nodes, Use use,
-                                   const std::string& selection,
-                                   const std::string& node = "node") {
+                                   const std::string& selection, const std::string& node = "node") {
   FIELD_CHECK(nodes >= 1, table.path.string() << ": the case has " << nodes << " " << node << "s");
   std::vector<long> row_of(static_cast<std::size_t>(nodes), -1);
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     if (!use(i)) continue;
     const long a = whole_number(table, i, "a");
     FIELD_CHECK(a >= 0 && a < nodes,
-                table.where(i) << ": column 'a': " << node << " " << a << " is out of range; the case has "
-                               << nodes << " " << node << "s, a = 0.." << nodes - 1
+                table.where(i) << ": column 'a': " << node << " " << a
+                               << " is out of range; the case has " << nodes << " " << node
+                               << "s, a = 0.." << nodes - 1
                                << ": remove the row or change the case's number of nodes");
     const auto k = static_cast<std::size_t>(a);
     FIELD_CHECK(row_of[k] < 0, table.where(i)
@@ -52,9 +52,9 @@ std::vector<std::size_t> node_rows(const CsvTable& table, int nodes, Use use,
   std::vector<std::size_t> rows;
   for (int a = 0; a < nodes; ++a) {
     FIELD_CHECK(row_of[static_cast<std::size_t>(a)] >= 0,
-                table.path.string()
-                    << ": " << node << " a = " << a << selection << " is missing; the case has " << nodes
-                    << " " << node << "s, a = 0.." << nodes - 1 << ": give one row for each");
+                table.path.string() << ": " << node << " a = " << a << selection
+                                    << " is missing; the case has " << nodes << " " << node
+                                    << "s, a = 0.." << nodes - 1 << ": give one row for each");
     rows.push_back(static_cast<std::size_t>(row_of[static_cast<std::size_t>(a)]));
   }
   return rows;

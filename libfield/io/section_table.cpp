@@ -11,7 +11,7 @@
 namespace field::io {
 
 const std::vector<std::string>& section_table_columns() {
-  static const std::vector<std::string> columns = {"EA",  "GA1",   "GA2",   "GJ",   "EI1",
+  static const std::vector<std::string> columns = {"EA",  "GA1",  "GA2",   "GJ",    "EI1",
                                                    "EI2", "rhoA", "rhoJ1", "rhoJ2", "rhoJ3"};
   return columns;
 }
@@ -33,8 +33,7 @@ Constants row_constants(const CsvTable& table, std::size_t row) {
 }
 
 model::SectionLaw law_of(const Constants& k) {
-  return model::SectionLaw::stiffnesses(k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8],
-                                        k[9]);
+  return model::SectionLaw::stiffnesses(k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9]);
 }
 
 }  // namespace
@@ -51,7 +50,8 @@ std::vector<model::SectionLaw> read_section_table(const std::filesystem::path& p
   std::vector<model::SectionLaw> laws;
   if (!by_s) {
     // One row per segment: the rules of the node files (io/node_data.hpp), with A segments.
-    for (const std::size_t i : segment_rows(table, segments)) laws.push_back(law_of(row_constants(table, i)));
+    for (const std::size_t i : segment_rows(table, segments))
+      laws.push_back(law_of(row_constants(table, i)));
     return laws;
   }
   const std::size_t n = table.rows.size();

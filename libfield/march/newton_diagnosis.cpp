@@ -11,8 +11,7 @@ namespace {
 
 template <class G>
 NewtonDiagnosis reference_newton(const dcel::DiscreteModel<G>& model, int column,
-                                 dcel::NodeEquation equation,
-                                 const Vec6& m, const Vec6& start,
+                                 dcel::NodeEquation equation, const Vec6& m, const Vec6& start,
                                  const dcel::NodeSolverOptions& options) {
   const double h = equation == dcel::NodeEquation::time ? model.dt() : model.ds();
   if (!m.allFinite() || !start.allFinite()) return {FailureKind::non_finite, 0};
@@ -48,8 +47,7 @@ NewtonDiagnosis reference_newton(const dcel::DiscreteModel<G>& model, int column
 
 template <class G>
 NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, int column,
-                                dcel::NodeEquation equation,
-                                const Vec6& m, const Vec6& start,
+                                dcel::NodeEquation equation, const Vec6& m, const Vec6& start,
                                 const dcel::NodeSolverOptions& options, double failed_residual) {
   NewtonDiagnosis d = reference_newton(model, column, equation, m, start, options);
   if (!std::isfinite(failed_residual) && d.kind != FailureKind::diverged)
@@ -57,9 +55,9 @@ NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, int column,
   return d;
 }
 
-#define FIELD_INSTANTIATE(G)                                                                  \
+#define FIELD_INSTANTIATE(G)                                                                       \
   template NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>&, int, dcel::NodeEquation, \
-                                           const Vec6&, const Vec6&,                          \
+                                           const Vec6&, const Vec6&,                               \
                                            const dcel::NodeSolverOptions&, double);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE

@@ -129,10 +129,13 @@ class SlabSolver {
 
   // The node law of node k: column k's density (time equation of a non-uniform model), else the
   // model's one (a space march takes a uniform model).
-  int law_of(int k) const { return model_.uniform() ? 0 : k; }
+  int law_of(int k) const {
+    return model_.uniform() ? 0 : k;
+  }
   dcel::NodeSolveReport solve_from(int k, const Vec6& target, Vec6& y) const {
     const int law = law_of(k);
-    if (!closed_form_.empty() && closed_form_[law]) return closed_form_[law]->solve(target, y, newton_);
+    if (!closed_form_.empty() && closed_form_[law])
+      return closed_form_[law]->solve(target, y, newton_);
     return dcel::solve_node<G>(model_.density(law), equation_, h_, target, y, newton_);
   }
 };

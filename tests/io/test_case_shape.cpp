@@ -51,7 +51,8 @@ TEST(CaseShape, StraightPerSegmentFileCollapsesToTheUniformModel) {
   // bits of a case without [shape] (scripts/output_md5.sh).
   test::TempFolder tmp;
   tmp.write("shape.csv", kStraightRows);
-  const Problem p(load_case(tmp.write("case.toml", kHead + "[shape]\nfile = \"shape.csv\"\n" + kGrid)));
+  const Problem p(
+      load_case(tmp.write("case.toml", kHead + "[shape]\nfile = \"shape.csv\"\n" + kGrid)));
   EXPECT_TRUE(p.segment_data.uniform());
   EXPECT_TRUE(p.segments.empty());
   EXPECT_EQ(p.density.reference_strain(), model::BeamDensity::E6());
@@ -60,9 +61,10 @@ TEST(CaseShape, StraightPerSegmentFileCollapsesToTheUniformModel) {
 TEST(CaseShape, KinkedFileGivesOneDensityPerSegmentAndAStressFreeStart) {
   test::TempFolder tmp;
   tmp.write("shape.csv", kKinkedRows);
-  const auto file = tmp.write(
-      "case.toml", kHead + "[shape]\nfile = \"shape.csv\"\n" + kGrid +
-                       "[boundary]\nleft = \"clamped\"\n[initial]\nconfiguration = \"stress_free\"\n");
+  const auto file =
+      tmp.write("case.toml",
+                kHead + "[shape]\nfile = \"shape.csv\"\n" + kGrid +
+                    "[boundary]\nleft = \"clamped\"\n[initial]\nconfiguration = \"stress_free\"\n");
   const Problem p(load_case(file));
   ASSERT_EQ(p.segments.size(), 4u);
   EXPECT_EQ(p.segments[1]->reference_strain(), six(6.25, 0, 0, 0, 0, 1));
@@ -125,9 +127,9 @@ TEST(CaseShape, SectionTableBySegment) {
 
 struct Bad {
   const char* name;
-  std::string text;                                 // the case file after kHead
+  std::string text;                                        // the case file after kHead
   std::vector<std::pair<std::string, std::string>> files;  // data files
-  std::vector<std::string> words;                   // the message must contain each
+  std::vector<std::string> words;                          // the message must contain each
   friend void PrintTo(const Bad& b, std::ostream* os) { *os << b.name; }
 };
 
@@ -141,8 +143,9 @@ TEST_P(BadShape, NamesFileLineAndKey) {
   for (const auto& w : GetParam().words) EXPECT_TRUE(test::contains(message, w)) << message;
 }
 
-const std::string kTable = "format = 1\nmarch = \"time\"\n[beam]\nsection = \"table\"\n"
-                           "file = \"props.csv\"\n";  // file on line 5
+const std::string kTable =
+    "format = 1\nmarch = \"time\"\n[beam]\nsection = \"table\"\n"
+    "file = \"props.csv\"\n";  // file on line 5
 const std::string kProps = "s,EA,GA1,GA2,GJ,EI1,EI2,rhoA,rhoJ1,rhoJ2,rhoJ3\n";
 
 INSTANTIATE_TEST_SUITE_P(
@@ -163,8 +166,7 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"missing_segment",
             kHead + "[shape]\nfile = \"shape.csv\"\n" + kGrid,
             {{"shape.csv", "a,k1,k2,k3,g1,g2,g3\n0,0,0,0,0,0,1\n1,0,0,0,0,0,1\n2,0,0,0,0,0,1\n"}},
-            {"shape.csv", "segment a = 3 is missing", "4 segments",
-             "bad.toml:10: [shape] file)"}},
+            {"shape.csv", "segment a = 3 is missing", "4 segments", "bad.toml:10: [shape] file)"}},
         Bad{"segment_out_of_range",
             kHead + "[shape]\nfile = \"shape.csv\"\n" + kGrid,
             {{"shape.csv", kStraightRows + "4,0,0,0,0,0,1\n"}},
@@ -175,15 +177,15 @@ INSTANTIATE_TEST_SUITE_P(
             {"shape.csv", "g3"}},
         Bad{"space_march_file",
             "format = 1\nmarch = \"space\"\n[beam]\nsection = \"square\"\nside = 0.1\nE = 1e5\n"
-            "nu = 0.35\nrho = 1000\n[shape]\nfile = \"shape.csv\"\n" + kGrid,
+            "nu = 0.35\nrho = 1000\n[shape]\nfile = \"shape.csv\"\n" +
+                kGrid,
             {{"shape.csv", kStraightRows}},
             {"bad.toml:10:", "[shape] file", "reconstruction"}},
         Bad{"table_not_increasing",
             kTable + kGrid,
             {{"props.csv", kProps + "0,1,1,1,1,1,1,1,1,1,1\n0.6,1,1,1,1,1,1,1,1,1,1\n"
                                     "0.5,1,1,1,1,1,1,1,1,1,1\n"}},
-            {"props.csv:4:", "column 's'", "does not increase",
-             "bad.toml:5: [beam] file)"}},
+            {"props.csv:4:", "column 's'", "does not increase", "bad.toml:5: [beam] file)"}},
         Bad{"table_short",
             kTable + kGrid,
             {{"props.csv", kProps + "0,1,1,1,1,1,1,1,1,1,1\n0.9,1,1,1,1,1,1,1,1,1,1\n"}},

@@ -219,8 +219,9 @@ TEST(MarchFailure, DiagnosisOfANonFiniteProblem) {
   m(2) = NAN;
   EXPECT_EQ(diagnose_newton(model, 0, dcel::NodeEquation::time, m, Vec6::Zero(), {}).kind,
             FailureKind::non_finite);
-  EXPECT_EQ(diagnose_newton(model, 0, dcel::NodeEquation::time, Vec6::Zero(), Vec6::Zero(), {}).kind,
-            FailureKind::iteration_limit);  // solvable: converges at once
+  EXPECT_EQ(
+      diagnose_newton(model, 0, dcel::NodeEquation::time, Vec6::Zero(), Vec6::Zero(), {}).kind,
+      FailureKind::iteration_limit);  // solvable: converges at once
 }
 
 }  // namespace

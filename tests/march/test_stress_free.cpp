@@ -42,8 +42,8 @@ void expect_stays_at_rest(const dcel::DiscreteModel<G>& model, bool clamped_left
                           double bent_energy, NodeKernel kernel = NodeKernel::automatic) {
   const int A = model.mesh().A();
   TimeMarchInput in;
-  in.row0 = dcel::stress_free_row(model, lie::SE3{lie::rotation_about(Vec3::UnitX(), 0.3),
-                                                  Vec3(0.2, -0.1, 0.4)});
+  in.row0 = dcel::stress_free_row(
+      model, lie::SE3{lie::rotation_about(Vec3::UnitX(), 0.3), Vec3(0.2, -0.1, 0.4)});
   in.velocities.assign(A + 1, Vec6::Zero());
   in.left = clamped_left ? SideSpec::clamped(in.row0.front()) : SideSpec::free();
   in.right = SideSpec::free();
@@ -113,7 +113,8 @@ TYPED_TEST(StressFree, SharedSegmentDensityGivesTheUniformBits) {
   const Segments segments(ff.A, &beam);
   const dcel::DiscreteModel<TypeParam> uniform(beam, loads, ff.mesh());
   const dcel::DiscreteModel<TypeParam> shared(beam, segments, loads, ff.mesh());
-  const test::RecordedRun one = test::record_time_march(uniform, ff.input(), 0, NodeKernel::per_node);
+  const test::RecordedRun one =
+      test::record_time_march(uniform, ff.input(), 0, NodeKernel::per_node);
   const test::RecordedRun two = test::record_time_march(shared, ff.input());
   ASSERT_TRUE(one.result.completed && two.result.completed);
   for (int j = 0; j <= ff.J; ++j)
