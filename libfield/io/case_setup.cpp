@@ -351,7 +351,10 @@ march::TimeMarchInput driven_march_input(const Problem& p, const SpaceSetup& set
   march::TimeMarchInput in;
   const lie::SE3& tip0 = setup.input.column0.front();
   const Vec3 axis = tip0.R.col(2);
-  for (int a = 0; a <= c.A; ++a) in.row0.push_back(lie::SE3{tip0.R, tip0.r + (a * c.ds) * axis});
+  if (c.shape.kind == ShapeSpec::Kind::straight)
+    for (int a = 0; a <= c.A; ++a) in.row0.push_back(lie::SE3{tip0.R, tip0.r + (a * c.ds) * axis});
+  else  // a curved beam starts unstressed in its own shape (theory (1.6.3))
+    in.row0 = dcel::stress_free_row(p.model<G>(), tip0);
   in.velocities = std::vector<Vec6>(c.A + 1, Vec6::Zero());
   auto tip = std::make_shared<std::vector<lie::SE3>>(setup.input.column0);
   in.left = march::SideSpec::prescribed([tip](int j) { return (*tip)[j]; });
