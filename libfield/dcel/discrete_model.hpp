@@ -39,6 +39,9 @@ class DiscreteModel {
                 "DiscreteModel: " << segments.size() << " segment densities for A = " << mesh.A());
     for (const Density* d : segments) FIELD_CHECK(d != nullptr, "DiscreteModel: a null density");
   }
+  /// The list is held by reference: a temporary one would dangle.
+  DiscreteModel(const Density&, std::vector<const Density*>&&, const model::Loads&,
+                const mesh::SpacetimeMesh&) = delete;
   /// The same with the group as a tag, so that `DiscreteModel model(d, l, lie::Se3Exp{}, m)`
   /// deduces G.
   DiscreteModel(const Density& density, const model::Loads& loads, G,
