@@ -142,7 +142,7 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
   const io::Problem full(spec);
   const io::Problem problem(full, time ? last : spec.J, time ? spec.A : last);
   const mesh::SpacetimeMesh& mesh = problem.mesh;
-  const dcel::DiscreteModel<G> model(problem.density, problem.loads, mesh);
+  const dcel::DiscreteModel<G> model = problem.model<G>();
   const mesh::Field field = io::assemble_field(csv, mesh, time);
   const mesh::Boundary boundary = problem.boundary();
   const std::string status = run_status(args.dir);

@@ -108,9 +108,15 @@ int run_info(const fs::path& case_file) {
         "  reconstruct: method \"driven\": time march with the tip prescribed, far end %s, "
         "from rest (the space march's numbers below are for comparison)\n",
         spec.reconstruct.far_end == io::EndSpec::Kind::clamped ? "clamped" : "free");
-  if (spec.law) {
+  const io::SegmentLaws& segments = problem.segment_data;
+  if (!spec.section_table.empty()) {
+    std::printf("section  table %s: %zu segment law(s) (theory §1.6); segment 0's below\n",
+                spec.section_table.string().c_str(), segments.laws.size());
+  } else if (spec.law) {
     std::printf("section  given law (%s), mass per length %.6g kg/m\n",
-                spec.law->diagonal() ? "diagonal: SIMD lanes" : "coupled: general path",
+                !spec.law->diagonal()      ? "coupled: general path"
+                : problem.segments.empty() ? "diagonal: SIMD lanes"
+                                           : "diagonal",
                 spec.law->mass_per_length);
   } else {
     std::printf(
@@ -120,6 +126,11 @@ int run_info(const fs::path& case_file) {
     std::printf("material E = %.6g Pa, nu = %g, rho = %g kg/m^3, G = %.7g Pa\n", spec.material.E,
                 spec.material.nu, spec.material.rho, spec.material.G());
   }
+  if (spec.shape.kind != io::ShapeSpec::Kind::straight)
+    print_vec(segments.reference_strains.size() > 1 ? "eta0 of segment 0" : "stress-free eta0",
+              problem.density.reference_strain());
+  if (!problem.segments.empty())
+    std::printf("  the law or eta0 varies along the beam (theory §1.6): per-node kernels\n");
   print_vec(problem.density.diagonal() ? "inertia J" : "diag of J", problem.density.inertia());
   print_vec(problem.density.diagonal() ? "stiffness C" : "diag of C", problem.density.stiffness());
   std::printf("  wave speeds c_E = %.6g m/s, c_G = %.6g m/s, cut-off omega_c = %.6g rad/s\n", w.c_E,

@@ -48,7 +48,7 @@ template <class G>
 void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Field& field,
                int A_done) {
   const io::Problem done(problem, problem.spec.J, A_done);
-  const dcel::DiscreteModel<G> model(done.density, done.loads, done.mesh);
+  const dcel::DiscreteModel<G> model = done.model<G>();
   const int stride = problem.spec.output.vtk_rows_stride(problem.spec.J);
   io::BeamFramesWriter frames(dir, model, mesh::Side::prescribed, stride);
   io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, done.boundary(), stride);

@@ -6,10 +6,10 @@
 
 namespace field::dcel {
 
-/// L_d(j, a) = dt ds l(g_j^a, xi_j^a, eta_j^a).
+/// L_d(j, a) = dt ds l_a(g_j^a, xi_j^a, eta_j^a) (l_a: the density of column a, theory §1.6).
 template <class G>
-double discrete_lagrangian(const DiscreteModel<G>& model, const lie::SE3& v1, const lie::SE3& v2,
-                           const lie::SE3& v3);
+double discrete_lagrangian(const DiscreteModel<G>& model, int a, const lie::SE3& v1,
+                           const lie::SE3& v2, const lie::SE3& v3);
 /// S_d of the whole field (serial sum in triangle order).
 template <class G>
 double discrete_action(const DiscreteModel<G>& model, const mesh::Field& field);

@@ -3,6 +3,14 @@
 /// grid (theory §1, §1.4, theory §3) and, as the type parameter G, the group with its retraction
 /// (lie::Se3Cayley or lie::Se3Exp, theory §2; docs/lie-groups.md). Holds references: the density
 /// and the loads must outlive it.
+///
+/// The density may differ between the columns a = 0..A-1 of triangles (theory §1.6): triangle
+/// (j, a) holds node a's inertia and segment a's law and reference strain eta0_a. A uniform model
+/// (one density, the default) is the fast path of the lane kernels; a model with `segments` runs
+/// the per-node kernels.
+#include <vector>
+
+#include "libfield/core/error.hpp"
 #include "libfield/core/types.hpp"
 #include "libfield/lie/retraction.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
@@ -21,13 +29,33 @@ class DiscreteModel {
 
   DiscreteModel(const Density& density, const model::Loads& loads, const mesh::SpacetimeMesh& mesh)
       : density_(&density), loads_(&loads), mesh_(mesh) {}
+  /// A density per column a = 0..A-1 (`segments`, A pointers, all outliving the model), e.g. a
+  /// curved or tapered beam (theory §1.6); `density` stands for the whole beam where one value is
+  /// needed (wave speeds, whether there is a potential) and must have its potential.
+  DiscreteModel(const Density& density, const std::vector<const Density*>& segments,
+                const model::Loads& loads, const mesh::SpacetimeMesh& mesh)
+      : density_(&density), segments_(&segments), loads_(&loads), mesh_(mesh) {
+    FIELD_CHECK(static_cast<int>(segments.size()) == mesh.A(),
+                "DiscreteModel: " << segments.size() << " segment densities for A = " << mesh.A());
+    for (const Density* d : segments) FIELD_CHECK(d != nullptr, "DiscreteModel: a null density");
+  }
+  /// The list is held by reference: a temporary one would dangle.
+  DiscreteModel(const Density&, std::vector<const Density*>&&, const model::Loads&,
+                const mesh::SpacetimeMesh&) = delete;
   /// The same with the group as a tag, so that `DiscreteModel model(d, l, lie::Se3Exp{}, m)`
   /// deduces G.
   DiscreteModel(const Density& density, const model::Loads& loads, G,
                 const mesh::SpacetimeMesh& mesh)
       : DiscreteModel(density, loads, mesh) {}
 
+  /// The density of the whole beam: every column's when uniform().
   const Density& density() const { return *density_; }
+  /// The density of column a (triangles (j, a), 0 <= a < A): l_a of theory (1.6.1).
+  const Density& density(int a) const {
+    return segments_ == nullptr ? *density_ : *(*segments_)[static_cast<size_t>(a)];
+  }
+  /// One density for every column (no `segments`).
+  bool uniform() const { return segments_ == nullptr; }
   const model::Loads& loads() const { return *loads_; }
   const mesh::SpacetimeMesh& mesh() const { return mesh_; }
   double dt() const { return mesh_.dt(); }
@@ -36,7 +64,7 @@ class DiscreteModel {
   /// Body force per unit length at node (j, a) in configuration g: the potential force f(g) plus
   /// the distributed loads at t_j (theory §1, §1.4). Placed on vertex v1 of triangle (j, a).
   Vec6 force(const lie::SE3& g, int j, int a) const {
-    Vec6 f = density_->potential_force(g);
+    Vec6 f = density(a).potential_force(g);
     if (!loads_->distributed.empty()) f += loads_->distributed_body(g, a, mesh_.A(), mesh_.t(j));
     return f;
   }
@@ -48,6 +76,7 @@ class DiscreteModel {
 
  private:
   const Density* density_;
+  const std::vector<const Density*>* segments_ = nullptr;  // null: uniform
   const model::Loads* loads_;
   mesh::SpacetimeMesh mesh_;
 };

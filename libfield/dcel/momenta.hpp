@@ -33,24 +33,25 @@ TriangleMomenta triangle_momenta(const DiscreteModel<G>& model, int j, int a, co
 template <class G>
 VertexDerivatives vertex_derivatives(const DiscreteModel<G>& model, const TriangleMomenta& m);
 
+/// The momenta below are those of column a (model.density(a), theory §1.6).
 /// mu = (dtau^{-1}_{dt xi})^T dT/dxi and mu~ for a given xi (used by the marches).
 template <class G>
-void time_momenta(const DiscreteModel<G>& model, const Vec6& xi, Vec6& mu, Vec6& mu_tilde);
+void time_momenta(const DiscreteModel<G>& model, int a, const Vec6& xi, Vec6& mu, Vec6& mu_tilde);
 /// lambda and lambda~ for a given eta.
 template <class G>
-void space_momenta(const DiscreteModel<G>& model, const Vec6& eta, Vec6& lambda,
+void space_momenta(const DiscreteModel<G>& model, int a, const Vec6& eta, Vec6& lambda,
                    Vec6& lambda_tilde);
 /// mu alone, (dtau^{-1}_{dt xi})^T dT/dxi: what the diagnostics need (noether/slab_terms).
 template <class G>
-Vec6 time_momentum(const DiscreteModel<G>& model, const Vec6& xi);
+Vec6 time_momentum(const DiscreteModel<G>& model, int a, const Vec6& xi);
 /// lambda alone, -(dtau^{-1}_{ds eta})^T dV/deta: what the diagnostics need.
 template <class G>
-Vec6 space_momentum(const DiscreteModel<G>& model, const Vec6& eta);
+Vec6 space_momentum(const DiscreteModel<G>& model, int a, const Vec6& eta);
 /// mu~ alone, (dtau^{-1}_{-dt xi})^T dT/dxi: what the time march needs of row j-1.
 template <class G>
-Vec6 time_momentum_tilde(const DiscreteModel<G>& model, const Vec6& xi);
+Vec6 time_momentum_tilde(const DiscreteModel<G>& model, int a, const Vec6& xi);
 /// lambda~ alone, -(dtau^{-1}_{-ds eta})^T dV/deta: what the space march needs of column a-1.
 template <class G>
-Vec6 space_momentum_tilde(const DiscreteModel<G>& model, const Vec6& eta);
+Vec6 space_momentum_tilde(const DiscreteModel<G>& model, int a, const Vec6& eta);
 
 }  // namespace field::dcel

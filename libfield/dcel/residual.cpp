@@ -76,7 +76,7 @@ std::array<double, 3> triangle_floors(const DiscreteModel<G>& model, int j, int 
   const Vec6 dxi = rate_error<G>(v1, v2, z1, node_error(v2), dt, xi);
   const Vec6 deta = rate_error<G>(v1, v3, z1, node_error(v3), ds, eta);
   const auto change = [&](NodeEquation e, double h, const Vec6& y, const Vec6& dy) {
-    return norm_inf(node_jacobian<G>(model.density(), e, h, y).cwiseAbs() * dy);
+    return norm_inf(node_jacobian<G>(model.density(a), e, h, y).cwiseAbs() * dy);
   };
   const VertexDerivatives D = vertex_derivatives(model, triangle_momenta(model, j, a, v1, v2, v3));
   const double e = kEvaluationEps * kEps;

@@ -155,7 +155,6 @@ void BeamFramesWriter<G>::write_frame(int j, const std::vector<lie::SE3>& row,
                                       const std::vector<lie::SE3>* from,
                                       const std::vector<lie::SE3>* to) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
-  const auto& density = model_.density();
   const int A = mesh.A();
 
   std::vector<double>& s = point_[kS];
@@ -180,11 +179,11 @@ void BeamFramesWriter<G>::write_frame(int j, const std::vector<lie::SE3>& row,
     put3(point_[kVelocity], a, g.R * xi.tail<3>());
   }
   // Segment strain eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1})/ds (theory §3.1) and the body stress
-  // resultants C (eta - E6) = (moment, force) (theory §1).
+  // resultants C_a (eta - eta0_a) = (moment, force) (theory §1, §1.6).
   for (int a = 0; a < A; ++a) {
     const Vec6 eta =
         mesh::convected<G>(row[static_cast<size_t>(a)], row[static_cast<size_t>(a) + 1], mesh.ds());
-    const Vec6 stress = density.stress(eta);
+    const Vec6 stress = model_.density(a).stress(eta);
     put3(cell_[kOmega], a, eta.head<3>());
     put3(cell_[kGamma], a, eta.tail<3>());
     put3(cell_[kMoment], a, stress.head<3>());

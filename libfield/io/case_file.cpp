@@ -99,11 +99,26 @@ void read_matrix_section(TomlTable& t, CaseSpec& c) {
   c.law = model::SectionLaw::matrices(C, J);
 }
 
+/// section = "table": the stiffnesses and inertias per segment or along s (theory §1.6), from a
+/// CSV file that io/case_setup reads.
+void read_table_section(TomlTable& t, CaseSpec& c) {
+  if (c.march == MarchKind::space)
+    t.fail("section",
+           "a reconstruction (march = \"space\") takes one section law for the whole beam: use "
+           "\"stiffness\", \"matrix\" or a geometric section");
+  c.section_table = t.path("file",
+                           "CSV with columns s (or a), EA, GA1, GA2, GJ, EI1, EI2, rhoA, rhoJ1, "
+                           "rhoJ2, rhoJ3");
+  c.file_keys.emplace_back(c.section_table, t.where("file"));
+  t.reject_unknown({"section", "file"});
+}
+
 void read_beam(TomlTable t, CaseSpec& c) {
-  const std::string section =
-      t.choice("section", std::nullopt, {"square", "circle", "explicit", "stiffness", "matrix"});
+  const std::string section = t.choice(
+      "section", std::nullopt, {"square", "circle", "explicit", "stiffness", "matrix", "table"});
   if (section == "stiffness") return read_stiffness_section(t, c);
   if (section == "matrix") return read_matrix_section(t, c);
+  if (section == "table") return read_table_section(t, c);
   const double k = t.positive("shear_factor", 1.0, "shear factor k [-] (theory §1: 1)");
   // A side or radius so small (or large) that the area or a second moment underflows to 0 (or
   // overflows) is an error of that key (model::BeamSection says which quantity).
@@ -270,17 +285,49 @@ void read_reconstruct(std::optional<TomlTable> t, CaseSpec& c) {
   t->reject_unknown({"method", "far_end"});
 }
 
+// [shape] (theory §1.6): the stress-free shape, exactly one of curvature, strain and file.
+void read_shape(std::optional<TomlTable> t, CaseSpec& c) {
+  if (!t) return;  // straight: eta0 = E6
+  ShapeSpec& shape = c.shape;
+  const int given = t->has("curvature") + t->has("strain") + t->has("file");
+  if (given != 1)
+    t->fail(t->has("strain") ? "strain"
+            : t->has("file") ? "file"
+                             : "curvature",
+            "give exactly one of curvature, strain and file");
+  if (t->has("curvature")) {
+    shape.kind = ShapeSpec::Kind::uniform;
+    shape.strain.head<3>() = t->vec<3>("curvature", std::nullopt,
+                                       "stress-free curvature and twist (k1, k2, k3) [rad/m]");
+  } else if (t->has("strain")) {
+    shape.kind = ShapeSpec::Kind::uniform;
+    shape.strain =
+        t->vec<6>("strain", std::nullopt, "stress-free strain eta0 = (Omega0 [rad/m], Gamma0 [-])");
+  } else {
+    if (c.march == MarchKind::space)
+      t->fail("file",
+              "a reconstruction (march = \"space\") takes one reference strain for the whole "
+              "beam: use curvature or strain");
+    shape.kind = ShapeSpec::Kind::file;
+    shape.file = t->path("file", "CSV with columns a,k1,k2,k3,g1,g2,g3, one row per segment");
+    c.file_keys.emplace_back(shape.file, t->where("file"));
+  }
+  t->reject_unknown({"curvature", "strain", "file"});
+}
+
 void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // straight along e3 from the origin, at rest
   InitialSpec& in = c.initial;
-  const std::string conf = t->choice("configuration", "straight", {"straight", "arc", "file"});
+  const std::string conf =
+      t->choice("configuration", "straight", {"straight", "arc", "file", "stress_free"});
   if (conf == "file") {
     in.configuration = InitialSpec::Configuration::file;
     in.file = t->path("file", "CSV of node poses, columns a,x,y,z,qw,qx,qy,qz");
     c.file_keys.emplace_back(in.file, t->where("file"));
   } else {
-    in.configuration =
-        conf == "arc" ? InitialSpec::Configuration::arc : InitialSpec::Configuration::straight;
+    in.configuration = conf == "arc"           ? InitialSpec::Configuration::arc
+                       : conf == "stress_free" ? InitialSpec::Configuration::stress_free
+                                               : InitialSpec::Configuration::straight;
     in.origin = t->vec<3>("origin", Vec3::Zero(), "position of the end s = 0 [m]");
     in.axis = t->vec<3>("axis", Vec3::UnitZ(), "direction of d3 at s = 0");
     // stableNorm: an axis of 1e200 is a direction too (norm() would overflow to inf).
@@ -444,8 +491,8 @@ void read_output(std::optional<TomlTable> t, CaseSpec& c) {
 
 std::vector<fs::path> CaseSpec::input_files() const {
   std::vector<fs::path> files;
-  for (const fs::path& p : {file, left.file, right.file, initial.file, initial.velocity_file, tip,
-                            first.file, last.file})
+  for (const fs::path& p : {file, section_table, shape.file, left.file, right.file, initial.file,
+                            initial.velocity_file, tip, first.file, last.file})
     if (!p.empty()) files.push_back(p);
   return files;
 }
@@ -510,6 +557,7 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     return *t;
   };
   read_beam(need("beam"), c);
+  read_shape(top.table("shape"), c);
   const bool length_given = root["grid"]["L"] && !root["grid"]["ds"];
   read_grid(need("grid"), c);
   read_boundary(top.table("boundary"), c);
@@ -549,8 +597,9 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   read_output(top.table("output"), c);
   if (c.march == MarchKind::time && top.has("reconstruct"))
     top.fail("reconstruct", "[reconstruct] belongs to march = \"space\" cases (field reconstruct)");
-  top.reject_unknown({"format", "name", "description", "march", "retraction", "beam", "grid",
-                      "boundary", "initial", "tip", "reconstruct", "loads", "solver", "output"});
+  top.reject_unknown({"format", "name", "description", "march", "retraction", "beam", "shape",
+                      "grid", "boundary", "initial", "tip", "reconstruct", "loads", "solver",
+                      "output"});
   if (length_given) {
     const double L = c.ds;
     c.ds = 1.0;
@@ -616,7 +665,9 @@ void write_case(std::ostream& out, const CaseSpec& c) {
       << "\nformat = 1\nname = " << quoted(c.name) << "\ndescription = " << quoted(c.description)
       << "\nmarch = " << (time ? "\"time\"" : "\"space\"") << "\nretraction = "
       << (c.retraction == lie::RetractionKind::exponential ? "\"exp\"" : "\"cayley\"") << "\n";
-  if (c.law) {
+  if (!c.section_table.empty()) {
+    out << "\n[beam]\nsection = \"table\"\nfile = " << quoted(c.section_table) << "\n";
+  } else if (c.law) {
     out << "\n[beam]\nsection = \"matrix\"\norder = \"libfield\"";
     for (const auto& [key, m] :
          {std::pair{"stiffness", &c.law->C}, std::pair{"inertia", &c.law->J}}) {
@@ -636,6 +687,10 @@ void write_case(std::ostream& out, const CaseSpec& c) {
         << "\nshear_factor = " << number(c.section.shear_k) << "\nE = " << number(c.material.E)
         << "\nnu = " << number(c.material.nu) << "\nrho = " << number(c.material.rho) << "\n";
   }
+  if (c.shape.kind == ShapeSpec::Kind::uniform)
+    out << "\n[shape]\nstrain = " << array(c.shape.strain) << "\n";
+  else if (c.shape.kind == ShapeSpec::Kind::file)
+    out << "\n[shape]\nfile = " << quoted(c.shape.file) << "\n";
   out << "\n[grid]\nA = " << c.A << "\nds = " << number(c.ds) << "\nJ = " << c.J
       << "\ndt = " << number(c.dt) << "\n";
   out << "\n[boundary]\n";
@@ -653,7 +708,9 @@ void write_case(std::ostream& out, const CaseSpec& c) {
       out << "configuration = \"file\"\nfile = " << quoted(in.file) << "\n";
     } else {
       out << "configuration = "
-          << (in.configuration == InitialSpec::Configuration::arc ? "\"arc\"" : "\"straight\"")
+          << (in.configuration == InitialSpec::Configuration::arc           ? "\"arc\""
+              : in.configuration == InitialSpec::Configuration::stress_free ? "\"stress_free\""
+                                                                            : "\"straight\"")
           << "\norigin = " << array(in.origin) << "\naxis = " << array(in.axis) << "\n";
       if (in.configuration == InitialSpec::Configuration::arc)
         out << "strain = " << array(in.strain) << "\n";

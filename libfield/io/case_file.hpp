@@ -40,9 +40,19 @@ struct RowSpec {
   std::optional<int> j;        ///< use only the lines of this j (e.g. a run's field.csv)
 };
 
+/// The stress-free shape of the beam, theory §1.6 ([shape]): the reference strain eta0 of every
+/// segment, uniform or per segment from a file (read by io/case_setup).
+struct ShapeSpec {
+  enum class Kind { straight, uniform, file };
+  Kind kind = Kind::straight;  ///< straight: eta0 = E6 (no [shape] table)
+  Vec6 strain = (Vec6() << 0, 0, 0, 0, 0, 1).finished();  ///< uniform: eta0 = (Omega0, Gamma0)
+  std::filesystem::path file;  ///< file: one row per segment, columns a,k1,k2,k3,g1,g2,g3
+};
+
 /// Initial data of a time march, theory §6.1.
 struct InitialSpec {
-  enum class Configuration { straight, arc, file };
+  /// stress_free: the beam's stress-free shape, g^{a+1} = g^a tau(ds eta0_a) (theory §1.6).
+  enum class Configuration { straight, arc, file, stress_free };
   enum class Velocity { zero, uniform, file };
   enum class Start { second_order, first_order };
   Configuration configuration = Configuration::straight;
@@ -121,6 +131,11 @@ struct CaseSpec {
   /// [beam] section = "stiffness" or "matrix": the law given directly (section and material
   /// then unused); empty for the geometric sections.
   std::optional<model::SectionLaw> law;
+  /// [beam] section = "table": the stiffnesses and inertias per segment or along s (theory §1.6;
+  /// read by io/case_setup); `law`, `section` and `material` are then unused.
+  std::filesystem::path section_table;
+  /// The stress-free shape ([shape], theory §1.6).
+  ShapeSpec shape;
 
   /// The section law of the density: `law`, or the geometric section's (theory §1).
   model::SectionLaw section_law() const {

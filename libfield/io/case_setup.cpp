@@ -6,7 +6,9 @@
 #include <sstream>
 
 #include "libfield/core/error.hpp"
+#include "libfield/dcel/stress_free.hpp"
 #include "libfield/io/node_data.hpp"
+#include "libfield/io/section_table.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/io/tip_strain.hpp"
 #include "libfield/lie/so3.hpp"
@@ -21,6 +23,25 @@ std::string six(const Vec6& v) {
   out << "(" << v(0) << ", " << v(1) << ", " << v(2) << ", " << v(3) << ", " << v(4) << ", " << v(5)
       << ")";
   return out.str();
+}
+
+/// Runs `read` (a reader of the data file `file`); an error it throws gets the case line and key
+/// that named the file added, before FIELD_CHECK's " [check ...]" suffix, keeping its type.
+template <class Read>
+auto named(const CaseSpec& c, const std::filesystem::path& file, Read read) -> decltype(read()) {
+  const std::string key = c.named_by(file);
+  const auto with_key = [&key](const std::string& message) {
+    if (key.empty()) return message;
+    const std::size_t at = std::min(message.rfind(" [check '"), message.size());
+    return message.substr(0, at) + " (the file of " + key + ")" + message.substr(at);
+  };
+  try {
+    return read();
+  } catch (const IoError& e) {
+    throw IoError(with_key(e.what()));
+  } catch (const Error& e) {
+    throw Error(with_key(e.what()));
+  }
 }
 
 // Numbers derived from the case that the march divides by or multiplies with: finite, and the
@@ -52,21 +73,92 @@ void check_derived_numbers(const CaseSpec& c, const model::BeamDensity& density,
 
 }  // namespace
 
+namespace {
+// A per-segment list whose entries are all equal becomes one entry (theory §1.6: the uniform
+// model, bit for bit).
+template <class T, class Equal>
+void collapse(std::vector<T>& v, Equal equal) {
+  if (v.size() > 1 && std::all_of(v.begin(), v.end(), [&](const T& x) { return equal(x, v[0]); }))
+    v.resize(1);
+}
+}  // namespace
+
+SegmentLaws segment_laws(const CaseSpec& c) {
+  SegmentLaws s;
+  if (c.section_table.empty()) {
+    s.laws = {c.section_law()};
+    s.speeds = c.wave_speeds();
+  } else {
+    const mesh::SpacetimeMesh grid(c.J, c.A, c.dt, c.ds);
+    std::vector<double> midpoints;
+    for (int a = 0; a < c.A; ++a)
+      midpoints.push_back(0.5 * (grid.s(a, c.left_side()) + grid.s(a + 1, c.left_side())));
+    s.laws =
+        named(c, c.section_table, [&] { return read_section_table(c.section_table, midpoints); });
+    s.speeds = model::wave_speeds(s.laws[0]);
+    for (const model::SectionLaw& law : s.laws) {  // the extremes over the segments (theory §6.4)
+      const model::WaveSpeeds w = model::wave_speeds(law);
+      s.speeds.c_E = std::max(s.speeds.c_E, w.c_E);
+      s.speeds.c_G = std::min(s.speeds.c_G, w.c_G);
+      s.speeds.omega_c = std::max(s.speeds.omega_c, w.omega_c);
+    }
+  }
+  switch (c.shape.kind) {
+    case ShapeSpec::Kind::straight:
+      s.reference_strains = {model::BeamDensity::E6()};
+      break;
+    case ShapeSpec::Kind::uniform:
+      s.reference_strains = {c.shape.strain};
+      break;
+    case ShapeSpec::Kind::file:
+      s.reference_strains =
+          named(c, c.shape.file, [&] { return read_segment_strains(c.shape.file, c.A); });
+      break;
+  }
+  collapse(s.laws, [](const model::SectionLaw& x, const model::SectionLaw& y) {
+    return x.J == y.J && x.C == y.C && x.mass_per_length == y.mass_per_length;
+  });
+  collapse(s.reference_strains, [](const Vec6& x, const Vec6& y) { return x == y; });
+  return s;
+}
+
+void Problem::make_segments() {
+  if (segment_data.uniform()) return;
+  const auto at = [](const auto& v, int a) { return v[v.size() == 1 ? 0 : a]; };
+  segment_densities.reserve(static_cast<size_t>(spec.A));  // `segments` points into it
+  for (int a = 0; a < spec.A; ++a)
+    segment_densities.emplace_back(at(segment_data.laws, a), spec.gravity,
+                                   at(segment_data.reference_strains, a), segment_data.speeds);
+  for (const model::BeamDensity& d : segment_densities) segments.push_back(&d);
+}
+
 Problem::Problem(CaseSpec case_spec)
     : spec(std::move(case_spec)),
-      density(spec.section_law(), spec.gravity, model::BeamDensity::E6(), spec.wave_speeds()),
+      segment_data(segment_laws(spec)),
+      density(segment_data.laws[0], spec.gravity, segment_data.reference_strains[0],
+              segment_data.speeds),
       loads(spec.loads),
       mesh(spec.J, spec.A, spec.dt, spec.ds) {
-  check_derived_numbers(spec, density, stability());
+  for (const model::SectionLaw& law : segment_data.laws)
+    check_derived_numbers(
+        spec, model::BeamDensity(law, spec.gravity, model::BeamDensity::E6(), segment_data.speeds),
+        stability());
+  make_segments();
 }
 
 Problem::Problem(const Problem& other, int J, int A)
     : spec(other.spec),
-      density(spec.section_law(), spec.gravity, model::BeamDensity::E6(), spec.wave_speeds()),
+      segment_data(other.segment_data),
+      density(other.density),
       loads(spec.loads),
       mesh(J, A, spec.dt, spec.ds) {
   spec.J = J;
   spec.A = A;
+  // The first A segments of a non-uniform beam.
+  if (segment_data.reference_strains.size() > 1)
+    segment_data.reference_strains.resize(static_cast<size_t>(A));
+  if (segment_data.laws.size() > 1) segment_data.laws.resize(static_cast<size_t>(A));
+  make_segments();
 }
 
 mesh::Boundary Problem::boundary() const {
@@ -105,25 +197,6 @@ Mat3 rotation_to_axis(const Vec3& axis) {
 
 namespace {
 
-/// Runs `read` (a reader of the data file `file`); an error it throws gets the case line and key
-/// that named the file added, before FIELD_CHECK's " [check ...]" suffix, keeping its type.
-template <class Read>
-auto named(const CaseSpec& c, const std::filesystem::path& file, Read read) -> decltype(read()) {
-  const std::string key = c.named_by(file);
-  const auto with_key = [&key](const std::string& message) {
-    if (key.empty()) return message;
-    const std::size_t at = std::min(message.rfind(" [check '"), message.size());
-    return message.substr(0, at) + " (the file of " + key + ")" + message.substr(at);
-  };
-  try {
-    return read();
-  } catch (const IoError& e) {
-    throw IoError(with_key(e.what()));
-  } catch (const Error& e) {
-    throw Error(with_key(e.what()));
-  }
-}
-
 template <class G>
 std::vector<lie::SE3> initial_row(const Problem& p) {
   const CaseSpec& c = p.spec;
@@ -132,6 +205,8 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
   if (in.configuration == InitialSpec::Configuration::file)
     return named(c, in.file, [&] { return read_node_poses(in.file, nodes); });
   const lie::SE3 base{rotation_to_axis(in.axis), in.origin};
+  if (in.configuration == InitialSpec::Configuration::stress_free)  // theory (1.6.3)
+    return dcel::stress_free_row(p.model<G>(), base);
   std::vector<lie::SE3> row(nodes);
   if (in.configuration == InitialSpec::Configuration::straight) {  // node a at s_a, theory §3.4
     for (int a = 0; a < nodes; ++a) {
@@ -276,7 +351,10 @@ march::TimeMarchInput driven_march_input(const Problem& p, const SpaceSetup& set
   march::TimeMarchInput in;
   const lie::SE3& tip0 = setup.input.column0.front();
   const Vec3 axis = tip0.R.col(2);
-  for (int a = 0; a <= c.A; ++a) in.row0.push_back(lie::SE3{tip0.R, tip0.r + (a * c.ds) * axis});
+  if (c.shape.kind == ShapeSpec::Kind::straight)
+    for (int a = 0; a <= c.A; ++a) in.row0.push_back(lie::SE3{tip0.R, tip0.r + (a * c.ds) * axis});
+  else  // a curved beam starts unstressed in its own shape (theory (1.6.3))
+    in.row0 = dcel::stress_free_row(p.model<G>(), tip0);
   in.velocities = std::vector<Vec6>(c.A + 1, Vec6::Zero());
   auto tip = std::make_shared<std::vector<lie::SE3>>(setup.input.column0);
   in.left = march::SideSpec::prescribed([tip](int j) { return (*tip)[j]; });

@@ -20,6 +20,20 @@ namespace field::io {
 /// with_model refers to `density` and `loads`. The constructor checks the numbers derived from the
 /// case (T, L, the laws' diagonals, the stability numbers) for finiteness and range; throws
 /// field::Error.
+/// The section laws and reference strains of the segments a = 0..A-1 of a case (theory §1.6):
+/// one entry each when the beam is uniform in that respect ([beam] section = "table" and
+/// [shape] file give A), and the wave speeds of the step-size rules over all laws.
+struct SegmentLaws {
+  std::vector<model::SectionLaw> laws;
+  std::vector<Vec6> reference_strains;
+  model::WaveSpeeds speeds;
+  /// One law and one reference strain: a uniform model (the lane kernels' fast path).
+  bool uniform() const { return laws.size() == 1 && reference_strains.size() == 1; }
+};
+/// Reads the case's [beam] table and [shape] file for A segments; per-segment data that is the
+/// same for every segment collapses to one entry (the bits of the uniform path).
+SegmentLaws segment_laws(const CaseSpec& spec);
+
 struct Problem {
   explicit Problem(CaseSpec case_spec);
   /// The same problem on a smaller grid (rows 0..J, nodes 0..A), e.g. a run that stopped early.
@@ -27,10 +41,28 @@ struct Problem {
   Problem(const Problem&) = delete;
   Problem& operator=(const Problem&) = delete;
 
+ private:
+  void make_segments();
+
+ public:
   CaseSpec spec;
+  SegmentLaws segment_data;
+  /// The beam's density: every segment's when segment_data.uniform(), else segment 0's law and
+  /// reference strain with the wave speeds of all segments.
   model::BeamDensity density;
   model::Loads loads;
   mesh::SpacetimeMesh mesh;
+  /// One density per segment a = 0..A-1 when the beam is not uniform (theory §1.6), else empty;
+  /// `segments` points into `segment_densities`.
+  std::vector<model::BeamDensity> segment_densities;
+  std::vector<const model::Density<lie::Se3Group>*> segments;
+
+  /// The discrete model of the case for the group G: uniform, or with the segment densities.
+  template <class G>
+  dcel::DiscreteModel<G> model() const {
+    if (segments.empty()) return dcel::DiscreteModel<G>(density, loads, mesh);
+    return dcel::DiscreteModel<G>(density, segments, loads, mesh);
+  }
 
   /// Calls f(model) with the discrete model of the case, a dcel::DiscreteModel<G> for the group
   /// and retraction G of its `retraction` key (lie::with_group, theory §2): where the case's
@@ -38,9 +70,8 @@ struct Problem {
   /// the same type.
   template <class F>
   decltype(auto) with_model(F&& f) const {
-    return lie::with_group(spec.retraction, [&](auto group) -> decltype(auto) {
-      return f(dcel::DiscreteModel<decltype(group)>(density, loads, mesh));
-    });
+    return lie::with_group(
+        spec.retraction, [&](auto group) -> decltype(auto) { return f(model<decltype(group)>()); });
   }
 
   /// The boundary of the evolution the case marches (theory §4).

@@ -30,30 +30,31 @@ long whole_number(const CsvTable& table, std::size_t row, const std::string& nam
 /// exactly once.
 template <typename Use>
 std::vector<std::size_t> node_rows(const CsvTable& table, int nodes, Use use,
-                                   const std::string& selection) {
-  FIELD_CHECK(nodes >= 1, table.path.string() << ": the case has " << nodes << " nodes");
+                                   const std::string& selection, const std::string& node = "node") {
+  FIELD_CHECK(nodes >= 1, table.path.string() << ": the case has " << nodes << " " << node << "s");
   std::vector<long> row_of(static_cast<std::size_t>(nodes), -1);
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     if (!use(i)) continue;
     const long a = whole_number(table, i, "a");
     FIELD_CHECK(a >= 0 && a < nodes,
-                table.where(i) << ": column 'a': node " << a << " is out of range; the case has "
-                               << nodes << " nodes, a = 0.." << nodes - 1
+                table.where(i) << ": column 'a': " << node << " " << a
+                               << " is out of range; the case has " << nodes << " " << node
+                               << "s, a = 0.." << nodes - 1
                                << ": remove the row or change the case's number of nodes");
     const auto k = static_cast<std::size_t>(a);
     FIELD_CHECK(row_of[k] < 0, table.where(i)
-                                   << ": column 'a': node " << a << selection
+                                   << ": column 'a': " << node << " " << a << selection
                                    << " given twice (first on line "
                                    << table.lines[static_cast<std::size_t>(std::max(row_of[k], 0L))]
-                                   << "); give every node once");
+                                   << "); give every " << node << " once");
     row_of[k] = static_cast<long>(i);
   }
   std::vector<std::size_t> rows;
   for (int a = 0; a < nodes; ++a) {
     FIELD_CHECK(row_of[static_cast<std::size_t>(a)] >= 0,
-                table.path.string()
-                    << ": node a = " << a << selection << " is missing; the case has " << nodes
-                    << " nodes, a = 0.." << nodes - 1 << ": give one row for each");
+                table.path.string() << ": " << node << " a = " << a << selection
+                                    << " is missing; the case has " << nodes << " " << node
+                                    << "s, a = 0.." << nodes - 1 << ": give one row for each");
     rows.push_back(static_cast<std::size_t>(row_of[static_cast<std::size_t>(a)]));
   }
   return rows;
@@ -120,6 +121,30 @@ std::vector<Vec6> node_velocities(const CsvTable& table, int nodes) {
     velocities.push_back(xi);
   }
   return velocities;
+}
+
+const std::vector<std::string>& segment_strain_columns() {
+  static const std::vector<std::string> columns = {"a", "k1", "k2", "k3", "g1", "g2", "g3"};
+  return columns;
+}
+
+std::vector<std::size_t> segment_rows(const CsvTable& table, int segments) {
+  return node_rows(
+      table, segments, [](std::size_t) { return true; }, "", "segment");
+}
+
+std::vector<Vec6> read_segment_strains(const std::filesystem::path& path, int segments) {
+  const CsvTable table = read_csv(path, segment_strain_columns());
+  const std::vector<std::string>& columns = segment_strain_columns();
+  const std::vector<std::size_t> rows = segment_rows(table, segments);
+  std::vector<Vec6> strains;
+  strains.reserve(rows.size());
+  for (const std::size_t i : rows) {
+    Vec6 eta0;
+    for (int c = 0; c < 6; ++c) eta0(c) = table.value(i, columns[static_cast<std::size_t>(c) + 1]);
+    strains.push_back(eta0);
+  }
+  return strains;
 }
 
 PoseTrack read_pose_track(const std::filesystem::path& path) {

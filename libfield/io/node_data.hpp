@@ -35,6 +35,16 @@ std::vector<Vec6> node_velocities(const CsvTable& table, int nodes);
 /// a, w1, w2, w3, v1, v2, v3.
 const std::vector<std::string>& node_velocity_columns();
 
+/// Reference strains eta0_a = (k1, k2, k3, g1, g2, g3) of the segments a = 0..segments-1
+/// (theory §1.6, [shape] file), columns a, k1, k2, k3, g1, g2, g3; same rules as
+/// read_node_poses, for segments.
+std::vector<Vec6> read_segment_strains(const std::filesystem::path& path, int segments);
+/// The row of every segment a = 0..segments-1 of a table with a column a: each exactly once
+/// (the rules of read_node_poses).
+std::vector<std::size_t> segment_rows(const CsvTable& table, int segments);
+/// a, k1, k2, k3, g1, g2, g3.
+const std::vector<std::string>& segment_strain_columns();
+
 /// The motion of a prescribed end, columns t, x, y, z, qw, qx, qy, qz, t strictly increasing;
 /// resample it with PoseTrack::pose_at.
 PoseTrack read_pose_track(const std::filesystem::path& path);

@@ -135,7 +135,6 @@ void SpacetimeWriter<Group>::finish() {
 template <class Group>
 void SpacetimeWriter<Group>::process_row(int j, bool complete) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
-  const auto& density = model_.density();
   const int A = mesh.A();
   const size_t n = static_cast<size_t>(A) + 1;
   record_.assign(field_offset(kKind, n) / sizeof(double), 0.0);  // zeros: for incomplete rows
@@ -169,6 +168,7 @@ void SpacetimeWriter<Group>::process_row(int j, bool complete) {
         // Energy density at v1 of triangle (j, a), T + V + Pi (theory §8); its row sum is E_j up
         // to the strain-energy average: ds sum_a e = E_j - ds/2 sum_a (V_{j+1} - V_j)
         // (docs/output-format.md).
+        const auto& density = model_.density(a);  // column a's (theory §1.6)
         energy[a] = density.kinetic_energy(xi) + density.strain_energy(eta) + density.potential(g);
       }
       time_scale_ = std::max(time_scale_, mesh.ds() * sum_M);

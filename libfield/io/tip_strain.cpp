@@ -15,7 +15,7 @@ TipRates tip_rates(const dcel::DiscreteModel<G>& model, const std::vector<lie::S
               "rows, got "
                   << g0.size());
   const double dt = model.dt();
-  const auto& density = model.density();
+  const auto& density = model.density(0);  // the first segment's (theory §1.6)
   // Segment velocities xi_{j+1/2} = tau^{-1}(g_j^{-1} g_{j+1}) / dt (theory (3.2)), and their
   // centred values at t_j (one-sided second-order extrapolation at j = 0), (6.6.3).
   std::vector<Vec6> half(J), mu(J);
@@ -41,7 +41,7 @@ std::vector<Vec6> segment_strain_from_point(const dcel::DiscreteModel<G>& model,
       eps.size() + 1 == g0.size(),
       "segment_strain_from_point: " << eps.size() << " strains for " << g0.size() << " tip poses");
   const TipRates rates = tip_rates(model, g0);
-  const auto& density = model.density();
+  const auto& density = model.density(0);  // the first segment's (theory §1.6)
   const double ds = model.ds();
   std::vector<Vec6> eta(eps.size());
   for (std::size_t j = 0; j < eps.size(); ++j) {

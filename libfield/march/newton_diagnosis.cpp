@@ -10,8 +10,8 @@ namespace field::march {
 namespace {
 
 template <class G>
-NewtonDiagnosis reference_newton(const dcel::DiscreteModel<G>& model, dcel::NodeEquation equation,
-                                 const Vec6& m, const Vec6& start,
+NewtonDiagnosis reference_newton(const dcel::DiscreteModel<G>& model, int column,
+                                 dcel::NodeEquation equation, const Vec6& m, const Vec6& start,
                                  const dcel::NodeSolverOptions& options) {
   const double h = equation == dcel::NodeEquation::time ? model.dt() : model.ds();
   if (!m.allFinite() || !start.allFinite()) return {FailureKind::non_finite, 0};
@@ -22,8 +22,8 @@ NewtonDiagnosis reference_newton(const dcel::DiscreteModel<G>& model, dcel::Node
   std::vector<double> steps;          // max|dy| / (1 + max|y|) of each iteration
   Vec6 y = start;
   for (int k = 1; k <= longer; ++k) {
-    const Vec6 phi = dcel::node_phi<G>(model.density(), equation, h, y);
-    const Mat6 jac = dcel::node_jacobian<G>(model.density(), equation, h, y);
+    const Vec6 phi = dcel::node_phi<G>(model.density(column), equation, h, y);
+    const Mat6 jac = dcel::node_jacobian<G>(model.density(column), equation, h, y);
     // Non-finite at the start: the node problem itself overflows; later: Newton ran away.
     const FailureKind overflow = k == 1 ? FailureKind::non_finite : FailureKind::diverged;
     if (!phi.allFinite() || !jac.allFinite()) return {overflow, 0};
@@ -46,18 +46,18 @@ NewtonDiagnosis reference_newton(const dcel::DiscreteModel<G>& model, dcel::Node
 }  // namespace
 
 template <class G>
-NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, dcel::NodeEquation equation,
-                                const Vec6& m, const Vec6& start,
+NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, int column,
+                                dcel::NodeEquation equation, const Vec6& m, const Vec6& start,
                                 const dcel::NodeSolverOptions& options, double failed_residual) {
-  NewtonDiagnosis d = reference_newton(model, equation, m, start, options);
+  NewtonDiagnosis d = reference_newton(model, column, equation, m, start, options);
   if (!std::isfinite(failed_residual) && d.kind != FailureKind::diverged)
     d = {FailureKind::non_finite, 0};
   return d;
 }
 
-#define FIELD_INSTANTIATE(G)                                                                  \
-  template NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>&, dcel::NodeEquation, \
-                                           const Vec6&, const Vec6&,                          \
+#define FIELD_INSTANTIATE(G)                                                                       \
+  template NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>&, int, dcel::NodeEquation, \
+                                           const Vec6&, const Vec6&,                               \
                                            const dcel::NodeSolverOptions&, double);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE

@@ -25,10 +25,11 @@ struct NewtonDiagnosis {
 };
 
 /// Diagnoses Phi(y) = m (dcel/node_solver.hpp) from `start` with the march's options;
-/// `failed_residual` is the residual the march's solve ended with.
+/// `failed_residual` is the residual the march's solve ended with; `column` is the node's column
+/// a, whose density (model.density(a)) the node law is.
 template <class G>
-NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, dcel::NodeEquation equation,
-                                const Vec6& m, const Vec6& start,
+NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, int column,
+                                dcel::NodeEquation equation, const Vec6& m, const Vec6& start,
                                 const dcel::NodeSolverOptions& options,
                                 double failed_residual = 0.0);
 

@@ -145,7 +145,8 @@ std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel<G>& model,
                                          dcel::NodeEquation equation,
                                          const dcel::NodeSolverOptions& newton) {
   const auto* law = model.density().diagonal_law();
-  if (law == nullptr) return std::nullopt;  // lanes: diagonal laws only
+  if (law == nullptr) return std::nullopt;    // lanes: diagonal laws only
+  if (!model.uniform()) return std::nullopt;  // lanes: one law for every node (theory §1.6)
   const bool time = equation == dcel::NodeEquation::time;
   const double dt = model.dt(), ds = model.ds();
   const Vec6 J = law->inertia, C = law->stiffness, E6 = law->reference_strain;

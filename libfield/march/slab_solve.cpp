@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "libfield/core/error.hpp"
+
 namespace field::march {
 
 template <class G>
@@ -14,11 +16,18 @@ SlabSolver<G>::SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquatio
       h_(equation == dcel::NodeEquation::time ? model.dt() : model.ds()),
       newton_(options.newton),
       threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {
+  FIELD_CHECK(model.uniform() || equation == dcel::NodeEquation::time,
+              "the space march takes a uniform beam (one section law and reference strain for "
+              "every segment, theory §1.6)");
   if (options.kernel == NodeKernel::reference) return;
-  if constexpr (std::is_same_v<G, lie::Se3Cayley>)
-    closed_form_ = dcel::make_cayley_node(model.density(), equation, h_);
-  else
-    closed_form_ = dcel::make_exp_node(model.density(), equation, h_);
+  const int laws = model.uniform() ? 1 : model.mesh().A();
+  for (int a = 0; a < laws; ++a) {
+    const auto& density = model.density(a);
+    if constexpr (std::is_same_v<G, lie::Se3Cayley>)
+      closed_form_.push_back(dcel::make_cayley_node(density, equation, h_));
+    else
+      closed_form_.push_back(dcel::make_exp_node(density, equation, h_));
+  }
   if (options.kernel == NodeKernel::per_node) return;
   lanes_ = SlabLanes::make<G>(model, equation, newton_);
   if (lanes_ && options.kernel == NodeKernel::lanes_baseline)

@@ -55,16 +55,16 @@ class SlabSolver {
   /// does not converge from y (an extrapolated start can be poor where the solution is rough).
   void solve_node(int k, const Vec6& target, Vec6& y, const Vec6& fallback) {
     const Vec6 start = y;
-    dcel::NodeSolveReport r = solve_from(target, y);
+    dcel::NodeSolveReport r = solve_from(k, target, y);
     if (!r.converged && start != fallback) {
       y = fallback;
       const int spent = r.iterations;
-      r = solve_from(target, y);
+      r = solve_from(k, target, y);
       r.iterations += spent;
     }
     reports_[k] = r;
   }
-  void solve_node(int k, const Vec6& target, Vec6& y) { reports_[k] = solve_from(target, y); }
+  void solve_node(int k, const Vec6& target, Vec6& y) { reports_[k] = solve_from(k, target, y); }
   std::optional<int> finish(int lo, int hi, SlabStats& stats, MarchResult& result) const;
   /// Iterations and residual of the failed node of the last solve.
   void fill_failure(MarchFailure& failure) const;
@@ -119,15 +119,24 @@ class SlabSolver {
   // The closed-form solver of G when it applies (beam; none for NodeKernel::reference).
   using ClosedFormNode =
       std::conditional_t<std::is_same_v<G, lie::Se3Cayley>, dcel::CayleyNode, dcel::ExpNode>;
-  std::optional<ClosedFormNode> closed_form_;
+  // One per column a = 0..A-1 when the model is not uniform (the time equation's node a has
+  // column a's inertia, theory §1.6), else one.
+  std::vector<std::optional<ClosedFormNode>> closed_form_;
   int threads_;
   std::optional<SlabLanes> lanes_;
   std::vector<Vec6> extra_;  // loads of the solved nodes on lanes (SlabLanes::updates)
   std::vector<dcel::NodeSolveReport> reports_;
 
-  dcel::NodeSolveReport solve_from(const Vec6& target, Vec6& y) const {
-    if (closed_form_) return closed_form_->solve(target, y, newton_);
-    return dcel::solve_node<G>(model_.density(), equation_, h_, target, y, newton_);
+  // The node law of node k: column k's density (time equation of a non-uniform model), else the
+  // model's one (a space march takes a uniform model).
+  int law_of(int k) const {
+    return model_.uniform() ? 0 : k;
+  }
+  dcel::NodeSolveReport solve_from(int k, const Vec6& target, Vec6& y) const {
+    const int law = law_of(k);
+    if (!closed_form_.empty() && closed_form_[law])
+      return closed_form_[law]->solve(target, y, newton_);
+    return dcel::solve_node<G>(model_.density(law), equation_, h_, target, y, newton_);
   }
 };
 

@@ -33,7 +33,7 @@ template <class G>
 Vec6 space_target(const dcel::DiscreteModel<G>& model, const lie::SE3& g, int j, int a,
                   const Vec6& eta_prev, const Vec6& mu, const Vec6& mu_tilde_before) {
   const double dt = model.dt(), ds = model.ds();
-  return -(dcel::space_momentum_tilde(model, eta_prev) - (ds / dt) * (mu - mu_tilde_before) +
+  return -(dcel::space_momentum_tilde(model, a - 1, eta_prev) - (ds / dt) * (mu - mu_tilde_before) +
            ds * model.force(g, j, a) + model.point_load(g, j, a));
 }
 
@@ -42,7 +42,7 @@ template <class G>
 Vec6 space_target_at(const dcel::DiscreteModel<G>& model, const std::vector<lie::SE3>& column,
                      int j, int a, const Vec6& eta_prev) {
   const auto momenta = [&](int i, Vec6& mu, Vec6& mu_tilde) {
-    dcel::time_momenta(model, mesh::convected<G>(column[i], column[i + 1], model.dt()), mu,
+    dcel::time_momenta(model, a, mesh::convected<G>(column[i], column[i + 1], model.dt()), mu,
                        mu_tilde);
   };
   Vec6 mu, mu_tilde, unused, before = Vec6::Zero();
@@ -143,7 +143,7 @@ MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInp
   const auto fail_node = [&](int a, int node, const Vec6& m, const Vec6& start) {
     result.failure = MarchFailure{a, node, 0, 0.0};
     solver.fill_failure(*result.failure);
-    const NewtonDiagnosis d = diagnose_newton(model, dcel::NodeEquation::space, m, start,
+    const NewtonDiagnosis d = diagnose_newton(model, a - 1, dcel::NodeEquation::space, m, start,
                                               options.newton, result.failure->residual);
     result.failure->kind = d.kind;
     result.failure->iterations_needed = d.iterations_needed;
@@ -200,7 +200,7 @@ MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInp
 #pragma omp for schedule(static)
         for (int j = 0; j < J; ++j)
           errors.guard(j, [&] {
-            dcel::time_momenta(model, mesh::convected<G>(cur[j], cur[j + 1], dt), mu[j],
+            dcel::time_momenta(model, a, mesh::convected<G>(cur[j], cur[j + 1], dt), mu[j],
                                mu_tilde[j]);
           });
 #pragma omp for schedule(static)

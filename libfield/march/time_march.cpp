@@ -25,7 +25,7 @@ void apply_ends(const dcel::DiscreteModel<G>& model, const TimeMarchInput& in, i
                 std::vector<lie::SE3>& row) {
   const int A = model.mesh().A();
   if (in.right.is_free())
-    row[A] = row[A - 1] * G::tau(model.ds() * model.density().reference_strain());
+    row[A] = row[A - 1] * G::tau(model.ds() * model.density(A - 1).reference_strain());
   else
     row[A] = in.right.motion(j);
   if (!in.left.is_free()) row[0] = in.left.motion(j);
@@ -37,7 +37,7 @@ template <class G>
 Vec6 time_target(const dcel::DiscreteModel<G>& model, const lie::SE3& g, int j, int a,
                  const Vec6& xi_prev, const Vec6& lambda, const Vec6& lambda_tilde_left) {
   const double dt = model.dt(), ds = model.ds();
-  return dcel::time_momentum_tilde(model, xi_prev) - (dt / ds) * (lambda - lambda_tilde_left) +
+  return dcel::time_momentum_tilde(model, a, xi_prev) - (dt / ds) * (lambda - lambda_tilde_left) +
          dt * model.force(g, j, a) + (dt / ds) * model.point_load(g, j, a);
 }
 
@@ -46,7 +46,7 @@ template <class G>
 Vec6 time_target_at(const dcel::DiscreteModel<G>& model, const std::vector<lie::SE3>& row, int j,
                     int a, const Vec6& xi_prev) {
   const auto stress = [&](int i, Vec6& lambda, Vec6& lambda_tilde) {
-    dcel::space_momenta(model, mesh::convected<G>(row[i], row[i + 1], model.ds()), lambda,
+    dcel::space_momenta(model, i, mesh::convected<G>(row[i], row[i + 1], model.ds()), lambda,
                         lambda_tilde);
   };
   Vec6 lambda, lambda_tilde, unused, left = Vec6::Zero();
@@ -111,7 +111,7 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput&
                                                                   << in.velocities[a].transpose());
     for (int a = 0; a < A; ++a) {  // the stresses of row 0 enter the second-order start
       Vec6 lambda, lambda_tilde;
-      dcel::space_momenta(model, mesh::convected<G>(row0[a], row0[a + 1], ds), lambda,
+      dcel::space_momenta(model, a, mesh::convected<G>(row0[a], row0[a + 1], ds), lambda,
                           lambda_tilde);
       FIELD_CHECK(lambda.allFinite() && lambda_tilde.allFinite(),
                   "time march: the stress between nodes a = "
@@ -164,7 +164,7 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
   const auto fail_node = [&](int j, int node, const Vec6& m, const Vec6& start) {
     result.failure = MarchFailure{j, node, 0, 0.0};
     solver.fill_failure(*result.failure);
-    const NewtonDiagnosis d = diagnose_newton(model, dcel::NodeEquation::time, m, start,
+    const NewtonDiagnosis d = diagnose_newton(model, node, dcel::NodeEquation::time, m, start,
                                               options.newton, result.failure->residual);
     result.failure->kind = d.kind;
     result.failure->iterations_needed = d.iterations_needed;
@@ -183,13 +183,13 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
     // Step 2: second-order start, F_0^a = -(lambda_0^a - lambda~_0^{a-1})/ds + f + W/ds.
     std::vector<Vec6> lambda(A), lambda_tilde(A);
     for (int a = 0; a < A; ++a)
-      dcel::space_momenta(model, mesh::convected<G>(prev[a], prev[a + 1], ds), lambda[a],
+      dcel::space_momenta(model, a, mesh::convected<G>(prev[a], prev[a + 1], ds), lambda[a],
                           lambda_tilde[a]);
     for (int a = lo; a < A; ++a) {
       const Vec6 left_flux = a > 0 ? lambda_tilde[a - 1] : Vec6::Zero();
       const Vec6 F = -(lambda[a] - left_flux) / ds + model.force(prev[a], 0, a) +
                      model.point_load(prev[a], 0, a) / ds;
-      target[a] = model.density().kinetic_momentum(in.velocities[a]) + 0.5 * dt * F;
+      target[a] = model.density(a).kinetic_momentum(in.velocities[a]) + 0.5 * dt * F;
       xi[a] = in.velocities[a];
     }
     const SlabStats stats0{};
@@ -239,7 +239,7 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
 #pragma omp for schedule(static)
         for (int a = 0; a < A; ++a)
           errors.guard(a, [&] {
-            dcel::space_momenta(model, mesh::convected<G>(cur[a], cur[a + 1], ds), lambda[a],
+            dcel::space_momenta(model, a, mesh::convected<G>(cur[a], cur[a + 1], ds), lambda[a],
                                 lambda_tilde[a]);
           });
 #pragma omp for schedule(static)

@@ -19,9 +19,10 @@ Vec6 along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, const std::vec
 template <class G>
 double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
                       const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k) {
-  const auto& d = model.density();
-  return axis == SlabAxis::row ? time_potential_term(d, along[k], slab[k])
-                               : space_node_term(d, along[k], slab[k]);
+  // Row: V_j^k of column k. Column: W_j^a of the space series, which runs on uniform models
+  // only (the space march, theory §1.6).
+  return axis == SlabAxis::row ? time_potential_term(model.density(k), along[k], slab[k])
+                               : space_node_term(model.density(), along[k], slab[k]);
 }
 
 template <class G>
@@ -65,12 +66,13 @@ double triangle_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
   const lie::SE3& g1 = slab[k];
   const Vec6 xi = row ? mesh::convected<G>(g1, next[k], dt) : along[k];
   const Vec6 eta = row ? along[k] : mesh::convected<G>(g1, next[k], ds);
-  const Vec6 M = lie::spatial_covector(g1, dcel::time_momentum(model, xi));
-  const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, eta));
+  const int a = row ? k : i;  // the triangle's column (theory §1.6)
+  const Vec6 M = lie::spatial_covector(g1, dcel::time_momentum(model, a, xi));
+  const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, a, eta));
   t.cross[k] = row ? ds * M : dt * N;
   t.along[k] = row ? dt * N : ds * M;
   force_at(model, axis, i, slab, k, t);
-  return row ? model.density().kinetic_energy(xi) : space_strain_term(model.density(), eta);
+  return row ? model.density(a).kinetic_energy(xi) : space_strain_term(model.density(a), eta);
 }
 
 template <class G>

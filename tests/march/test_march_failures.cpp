@@ -217,10 +217,11 @@ TEST(MarchFailure, DiagnosisOfANonFiniteProblem) {
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   Vec6 m = Vec6::Zero();
   m(2) = NAN;
-  EXPECT_EQ(diagnose_newton(model, dcel::NodeEquation::time, m, Vec6::Zero(), {}).kind,
+  EXPECT_EQ(diagnose_newton(model, 0, dcel::NodeEquation::time, m, Vec6::Zero(), {}).kind,
             FailureKind::non_finite);
-  EXPECT_EQ(diagnose_newton(model, dcel::NodeEquation::time, Vec6::Zero(), Vec6::Zero(), {}).kind,
-            FailureKind::iteration_limit);  // solvable: converges at once
+  EXPECT_EQ(
+      diagnose_newton(model, 0, dcel::NodeEquation::time, Vec6::Zero(), Vec6::Zero(), {}).kind,
+      FailureKind::iteration_limit);  // solvable: converges at once
 }
 
 }  // namespace
