@@ -4,6 +4,7 @@
 /// tau(delta_a) with the model's retraction, and load stepping: the loads (gravity, distributed and
 /// point loads, at t = 0) are applied in fractions phi = 1/steps, 2/steps, .., 1, each step halved
 /// on failure.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct StaticInput {
   bool right_held = false;
 };
 
+struct LoadStep;
+
 struct StaticOptions {
   int steps = 1;            ///< nominal load steps (phi grows by 1/steps, halved on failure)
   int max_iterations = 30;  ///< Newton iterations per load step before the step counts as failed
@@ -29,6 +32,8 @@ struct StaticOptions {
   /// A Newton update rotating a node by more than this [rad] fails the load step: the step left
   /// the region where Newton is trusted (translations are not limited: a whole beam may swing).
   double max_rotation = 1.0;
+  /// Called after every load step, tried or accepted (e.g. a progress line).
+  std::function<void(const LoadStep&)> on_step;
 };
 
 /// One Newton iteration: the relative residual (theory (4.10) for the row) before the update, and
