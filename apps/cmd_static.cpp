@@ -2,6 +2,7 @@
 // loads (theory §4.5), with field.csv (one row), beam.pvd + frames/ (one frame), run.toml and
 // summary.json (with the convergence report) in DIR (docs/cli.md).
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -27,13 +28,28 @@ struct Args {
   fs::path out;
 };
 
-// A JSON array of numbers (shortest round-trip text).
+// A JSON value: a number with 17 significant digits, null when not finite (docs/output-format.md
+// §8), or the text given (true, false, an array).
+void json_value(std::ostream& out, double v) {
+  if (std::isfinite(v))
+    out << v;
+  else
+    out << "null";
+}
+void json_value(std::ostream& out, const std::string& text) {
+  out << text;
+}
+
+// A JSON array of the values of `items`.
 template <class T, class F>
 std::string json_array(const std::vector<T>& items, F&& value) {
   std::ostringstream out;
   out.precision(17);
   out << "[";
-  for (size_t i = 0; i < items.size(); ++i) out << (i ? ", " : "") << value(items[i]);
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out << ", ";
+    json_value(out, value(items[i]));
+  }
   out << "]";
   return out.str();
 }
@@ -90,10 +106,11 @@ int static_case(const Args& args, const CommonOptions& common,
   summary.number("wall_time_s", wall);
   const auto& steps = result.steps;
   summary.add("step_fraction", json_array(steps, [](const auto& s) { return s.fraction; }));
-  summary.add("step_converged",
-              json_array(steps, [](const auto& s) { return s.converged ? "true" : "false"; }));
+  summary.add("step_converged", json_array(steps, [](const auto& s) {
+                return std::string(s.converged ? "true" : "false");
+              }));
   summary.add("step_iterations",
-              json_array(steps, [](const auto& s) { return s.iterations.size(); }));
+              json_array(steps, [](const auto& s) { return double(s.iterations.size()); }));
   summary.add("step_residuals", json_array(steps, [](const auto& s) {
                 return json_array(s.iterations, [](const auto& it) { return it.residual; });
               }));
