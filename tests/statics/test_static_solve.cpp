@@ -58,25 +58,36 @@ model::Loads conservative_loads(int A) {
 }
 
 // The static residual is the DCEL residual of theory §4.1 of a field constant in j, over dt, for
-// every node, with every load kind (follower, moments, time-dependent at t = 0) and a coupled law.
+// every node, with every load kind (follower, moments, time-dependent at t = 0) and a coupled law,
+// for a uniform model and one with a density per segment (theory §1.6: curved, stiffer segments).
 TYPED_TEST(Statics, ResidualIsTheDcelResidualOfARowConstantInTime) {
   using G = TypeParam;
   const int A = 6;
   const mesh::SpacetimeMesh mesh(1, A, 0.01, 0.1);
-  const model::BeamDensity beam = test::coupled_beam(Vec3(0.3, -1.0, -9.81));
+  const Vec3 gravity(0.3, -1.0, -9.81);
+  const model::BeamDensity beam = test::coupled_beam(gravity);
+  std::vector<model::BeamDensity> densities;
+  for (int a = 0; a < A; ++a) {
+    model::SectionLaw law = test::coupled_law();
+    law.C *= 1.0 + 0.5 * a;
+    densities.emplace_back(law, gravity, (Vec6() << 0.3 * a, -0.2, 0.1, 0.05, 0, 1.1).finished());
+  }
+  std::vector<const model::Density<lie::Se3Group>*> segments;
+  for (const auto& d : densities) segments.push_back(&d);
   const model::Loads loads = test::mixed_loads(A);
-  const dcel::DiscreteModel<G> model(beam, loads, mesh);
   test::Random rnd(13);
   const std::vector<lie::SE3> row = perturbed_row<G>(A, mesh.ds(), rnd);
   mesh::Field field(mesh);
   for (int j = 0; j <= 1; ++j)
     for (int a = 0; a <= A; ++a) field(j, a) = row[a];
-  for (int a = 0; a <= A; ++a) {
-    const StaticNodeResidual r = static_node_residual(model, row, a);
-    const dcel::NodeResidual d = dcel::node_residual(model, field, 0, a);
-    EXPECT_LE((r.R - d.G / mesh.dt()).cwiseAbs().maxCoeff(), 1e-13 * r.scale) << "a = " << a;
-    EXPECT_NEAR(r.scale, d.scale / mesh.dt(), 1e-12 * r.scale) << "a = " << a;
-  }
+  for (const dcel::DiscreteModel<G>& model : {dcel::DiscreteModel<G>(beam, loads, mesh),
+                                              dcel::DiscreteModel<G>(beam, segments, loads, mesh)})
+    for (int a = 0; a <= A; ++a) {
+      const StaticNodeResidual r = static_node_residual(model, row, a);
+      const dcel::NodeResidual d = dcel::node_residual(model, field, 0, a);
+      EXPECT_LE((r.R - d.G / mesh.dt()).cwiseAbs().maxCoeff(), 1e-13 * r.scale) << "a = " << a;
+      EXPECT_NEAR(r.scale, d.scale / mesh.dt(), 1e-12 * r.scale) << "a = " << a;
+    }
 }
 
 // R_a = -dE/dzeta_a for gravity and world-frame forces (theory §4.5), by Richardson differences.
