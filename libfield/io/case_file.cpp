@@ -782,7 +782,9 @@ void write_case(std::ostream& out, const CaseSpec& c) {
   }
   out << "\n[solver]\ntolerance = " << number(c.newton.tolerance)
       << "\nmax_iterations = " << c.newton.max_iterations << "\n";
-  if (time)
+  // [static] only when it is not the default: the run.toml of every other case keeps its bytes.
+  if (time && (c.statics.steps != StaticSpec{}.steps ||
+               c.statics.max_iterations != StaticSpec{}.max_iterations))
     out << "\n[static]\nsteps = " << c.statics.steps
         << "\nmax_iterations = " << c.statics.max_iterations << "\n";
   out << "\n[output]\nstride = " << c.output.stride << "\nvtk_stride = "
