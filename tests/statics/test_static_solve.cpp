@@ -263,6 +263,34 @@ TYPED_TEST(Statics, EndMomentRollsTheCantileverIntoACircle) {
   }
 }
 
+// The soft beam of §11 sags by most of its length: one load step fails, is halved until Newton
+// converges, and the steps grow back; the equilibrium is the one reached in 64 small steps.
+TYPED_TEST(Statics, HalvedLoadStepsReachALargeSag) {
+  using G = TypeParam;
+  SaggingCantilever<G> c(10);
+  const model::BeamDensity soft = test::soft_beam(Vec3(0, 0, -9.81));
+  const dcel::DiscreteModel<G> model(soft, c.loads, c.mesh);
+  const StaticResult one = solve_static(model, c.input);
+  ASSERT_TRUE(one.converged) << one.failure;
+  EXPECT_GE(one.halvings, 1);
+  double fraction = 0.0;
+  for (const LoadStep& s : one.steps)
+    if (s.converged) {
+      EXPECT_GT(s.fraction, fraction);
+      fraction = s.fraction;
+    } else {
+      EXPECT_FALSE(s.failure.empty());
+    }
+  EXPECT_EQ(fraction, 1.0);
+  StaticOptions small;
+  small.steps = 64;
+  const StaticResult many = solve_static(model, c.input, small);
+  ASSERT_TRUE(many.converged) << many.failure;
+  EXPECT_EQ(many.halvings, 0);
+  EXPECT_GT(-one.row[9].r.z(), 0.5);  // measured 0.94 m of 1 m
+  for (int a = 0; a <= c.A; ++a) EXPECT_LE((one.row[a].r - many.row[a].r).norm(), 1e-12) << a;
+}
+
 // Bad input throws with what to do; a failed solve returns converged = false and says why.
 TYPED_TEST(Statics, BadInputAndFailedSolvesSayWhatToDo) {
   using G = TypeParam;
