@@ -38,6 +38,8 @@ Runner add_simulate(CLI::App& app, CommonOptions& common);
 Runner add_reconstruct(CLI::App& app, CommonOptions& common);
 Runner add_check(CLI::App& app, CommonOptions& common);
 Runner add_info(CLI::App& app, CommonOptions& common);
+/// `field static CASE.toml`: the static equilibrium of a time-march case (theory §4.5).
+Runner add_static(CLI::App& app, CommonOptions& common);
 /// `field mechanics CASE.toml`: a discrete mechanics case (docs/mechanics.md).
 Runner add_mechanics(CLI::App& app, CommonOptions& common);
 /// `field demo`: a short demonstration of the SE(3) kernel.

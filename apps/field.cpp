@@ -106,10 +106,13 @@ int main(int argc, char** argv) {
 
   CommonOptions common;  // --threads, --force, -q on every subcommand (apps/commands.hpp)
 
-  std::map<std::string, Runner> runners{
-      {"simulate", add_simulate(app, common)},   {"reconstruct", add_reconstruct(app, common)},
-      {"check", add_check(app, common)},         {"info", add_info(app, common)},
-      {"mechanics", add_mechanics(app, common)}, {"demo", add_demo(app)}};
+  std::map<std::string, Runner> runners{{"simulate", add_simulate(app, common)},
+                                        {"reconstruct", add_reconstruct(app, common)},
+                                        {"check", add_check(app, common)},
+                                        {"info", add_info(app, common)},
+                                        {"static", add_static(app, common)},
+                                        {"mechanics", add_mechanics(app, common)},
+                                        {"demo", add_demo(app)}};
 
   std::vector<std::string> names;
   for (const auto& [name, run] : runners) names.push_back(name);

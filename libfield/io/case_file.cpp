@@ -319,7 +319,7 @@ void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // straight along e3 from the origin, at rest
   InitialSpec& in = c.initial;
   const std::string conf =
-      t->choice("configuration", "straight", {"straight", "arc", "file", "stress_free"});
+      t->choice("configuration", "straight", {"straight", "arc", "file", "stress_free", "static"});
   if (conf == "file") {
     in.configuration = InitialSpec::Configuration::file;
     in.file = t->path("file", "CSV of node poses, columns a,x,y,z,qw,qx,qy,qz");
@@ -327,6 +327,7 @@ void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
   } else {
     in.configuration = conf == "arc"           ? InitialSpec::Configuration::arc
                        : conf == "stress_free" ? InitialSpec::Configuration::stress_free
+                       : conf == "static"      ? InitialSpec::Configuration::static_equilibrium
                                                : InitialSpec::Configuration::straight;
     in.origin = t->vec<3>("origin", Vec3::Zero(), "position of the end s = 0 [m]");
     in.axis = t->vec<3>("axis", Vec3::UnitZ(), "direction of d3 at s = 0");
@@ -441,6 +442,19 @@ void read_loads(std::optional<TomlTable> t, CaseSpec& c) {
     c.loads.point.push_back(load);
   });
   t->reject_unknown({"gravity", "distributed", "point"});
+}
+
+// theory §4.5: the static solver's load steps and Newton iterations per step.
+void read_static(std::optional<TomlTable> t, CaseSpec& c) {
+  if (!t) return;
+  c.statics.steps = t->integer("steps", 1, 1, "load steps of the static solver");
+  c.statics.max_iterations =
+      t->integer("max_iterations", 30, 1, "Newton iterations per load step of the static solver");
+  if (c.statics.steps > 100000) t->fail("steps", "out of range: must be between 1 and 100000");
+  if (c.statics.max_iterations > kMaxIterations)
+    t->fail("max_iterations",
+            "out of range: must be between 1 and " + std::to_string(kMaxIterations));
+  t->reject_unknown({"steps", "max_iterations"});
 }
 
 void read_solver(std::optional<TomlTable> t, CaseSpec& c) {
@@ -593,13 +607,17 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   }
   read_loads(top.table("loads"), c);
   read_solver(top.table("solver"), c);
+  if (c.march == MarchKind::time)
+    read_static(top.table("static"), c);
+  else if (top.has("static"))
+    top.fail("static", "[static] belongs to march = \"time\" cases (field static)");
   c.output.tip = c.march == MarchKind::time;  // tip.csv: time marches only
   read_output(top.table("output"), c);
   if (c.march == MarchKind::time && top.has("reconstruct"))
     top.fail("reconstruct", "[reconstruct] belongs to march = \"space\" cases (field reconstruct)");
   top.reject_unknown({"format", "name", "description", "march", "retraction", "beam", "shape",
                       "grid", "boundary", "initial", "tip", "reconstruct", "loads", "solver",
-                      "output"});
+                      "static", "output"});
   if (length_given) {
     const double L = c.ds;
     c.ds = 1.0;
@@ -710,7 +728,8 @@ void write_case(std::ostream& out, const CaseSpec& c) {
       out << "configuration = "
           << (in.configuration == InitialSpec::Configuration::arc           ? "\"arc\""
               : in.configuration == InitialSpec::Configuration::stress_free ? "\"stress_free\""
-                                                                            : "\"straight\"")
+              : in.configuration == InitialSpec::Configuration::static_equilibrium ? "\"static\""
+                                                                                   : "\"straight\"")
           << "\norigin = " << array(in.origin) << "\naxis = " << array(in.axis) << "\n";
       if (in.configuration == InitialSpec::Configuration::arc)
         out << "strain = " << array(in.strain) << "\n";
@@ -763,6 +782,11 @@ void write_case(std::ostream& out, const CaseSpec& c) {
   }
   out << "\n[solver]\ntolerance = " << number(c.newton.tolerance)
       << "\nmax_iterations = " << c.newton.max_iterations << "\n";
+  // [static] only when it is not the default: the run.toml of every other case keeps its bytes.
+  if (time && (c.statics.steps != StaticSpec{}.steps ||
+               c.statics.max_iterations != StaticSpec{}.max_iterations))
+    out << "\n[static]\nsteps = " << c.statics.steps
+        << "\nmax_iterations = " << c.statics.max_iterations << "\n";
   out << "\n[output]\nstride = " << c.output.stride << "\nvtk_stride = "
       << (c.output.vtk_stride > 0 ? std::to_string(c.output.vtk_stride) : "\"auto\"")
       << "\ncsv = " << std::boolalpha << c.output.csv << "\nvtk = " << c.output.vtk

@@ -52,7 +52,9 @@ struct ShapeSpec {
 /// Initial data of a time march, theory §6.1.
 struct InitialSpec {
   /// stress_free: the beam's stress-free shape, g^{a+1} = g^a tau(ds eta0_a) (theory §1.6).
-  enum class Configuration { straight, arc, file, stress_free };
+  /// static_equilibrium ("static"): the equilibrium of the case's loads (theory §4.5, [static]),
+  /// solved from the stress-free shape.
+  enum class Configuration { straight, arc, file, stress_free, static_equilibrium };
   enum class Velocity { zero, uniform, file };
   enum class Start { second_order, first_order };
   Configuration configuration = Configuration::straight;
@@ -66,6 +68,13 @@ struct InitialSpec {
   /// second_order: theory §6.1 step 2; first_order: g_1 = g_0 tau(dt xi(0)) (exact for rigid
   /// motion).
   Start start = Start::second_order;
+};
+
+/// The static solver of a time-march case (theory §4.5; `field static`, [initial] configuration =
+/// "static"): the [static] table.
+struct StaticSpec {
+  int steps = 1;            ///< load steps (each halved on failure)
+  int max_iterations = 30;  ///< Newton iterations per load step
 };
 
 /// Declared noise of the tip data and the bound on the predicted far-end error of the space
@@ -154,6 +163,7 @@ struct CaseSpec {
 
   EndSpec left, right;          ///< time march
   InitialSpec initial;          ///< time march
+  StaticSpec statics;           ///< time march: the static solver ([static])
   std::filesystem::path tip;    ///< space march: tip CSV (t, pose, strain)
   TipNoiseSpec tip_noise;       ///< space march: noise levels and the error bound
   TipDataSpec tip_data;         ///< space march: time offset, where the tip strain is measured

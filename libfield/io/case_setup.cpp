@@ -9,6 +9,7 @@
 #include "libfield/dcel/stress_free.hpp"
 #include "libfield/io/node_data.hpp"
 #include "libfield/io/section_table.hpp"
+#include "libfield/io/static_setup.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/io/tip_strain.hpp"
 #include "libfield/lie/so3.hpp"
@@ -207,6 +208,8 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
   const lie::SE3 base{rotation_to_axis(in.axis), in.origin};
   if (in.configuration == InitialSpec::Configuration::stress_free)  // theory (1.6.3)
     return dcel::stress_free_row(p.model<G>(), base);
+  if (in.configuration == InitialSpec::Configuration::static_equilibrium)  // theory §4.5
+    return static_row<G>(p);
   std::vector<lie::SE3> row(nodes);
   if (in.configuration == InitialSpec::Configuration::straight) {  // node a at s_a, theory §3.4
     for (int a = 0; a < nodes; ++a) {
