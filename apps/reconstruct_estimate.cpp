@@ -26,6 +26,7 @@ namespace {
 estimate::Conditions conditions_of(const io::ReconstructSpec& r) {
   estimate::Conditions c;
   c.first_at_rest = r.first_at_rest;
+  c.first_straight = r.first_straight;
   c.last_at_rest = r.last_at_rest;
   c.far_end = r.far_end_none                            ? estimate::Conditions::FarEnd::none
               : r.far_end == io::EndSpec::Kind::clamped ? estimate::Conditions::FarEnd::clamped
@@ -193,8 +194,11 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
       "%s: estimate over the whole mesh (%s), rows %s/%s, far end %s, A = %d, J = %d, dt = %g "
       "s, ds = %g m, L = %g m\n",
       spec.name.c_str(), lie::retraction_name<G>().c_str(),
-      conditions.first_at_rest ? "rest" : "free", conditions.last_at_rest ? "rest" : "free",
-      far_end_name(spec.reconstruct), A, J, spec.dt, spec.ds, spec.length());
+      conditions.first_straight  ? "straight"
+      : conditions.first_at_rest ? "rest"
+                                 : "free",
+      conditions.last_at_rest ? "rest" : "free", far_end_name(spec.reconstruct), A, J, spec.dt,
+      spec.ds, spec.length());
   std::printf("  started from the %s march; %lld unknowns, %lld residuals\n", started_from.c_str(),
               e.unknowns, e.residual_rows);
   std::printf(

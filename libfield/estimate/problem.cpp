@@ -7,6 +7,7 @@
 #include "libfield/dcel/residual.hpp"
 #include "libfield/lie/exponential.hpp"
 #include "libfield/mesh/convected.hpp"
+#include "libfield/model/beam_density.hpp"
 
 namespace field::estimate {
 
@@ -82,6 +83,8 @@ Problem<G>::Problem(const dcel::DiscreteModel<G>& model, const TipMeasurements& 
         const bool interior = m.kind(j, a, boundary_) == mesh::NodeKind::interior;
         blocks_.push_back({interior ? Block::Kind::dcel : Block::Kind::boundary, j, a, u});
       }
+      if (j == 0 && a < A_ && conditions.first_straight)
+        blocks_.push_back({Block::Kind::straight, 0, a, depends({{0, a}, {0, a + 1}})});
       if (a == 0) {
         blocks_.push_back({Block::Kind::tip_pose, j, 0, depends({{j, 0}})});
         if (j < J_) blocks_.push_back({Block::Kind::tip_strain, j, 0, depends({{j, 0}, {j, 1}})});
@@ -99,6 +102,10 @@ Vec6 Problem<G>::residual(int b, const mesh::Field& field) const {
       // G_n / (dt ds): the equation of theory (4.2) in N/m, over its model-error level.
       return dcel::node_residual(model_, field, j, a).G /
              (model_.dt() * model_.ds() * weights_.model_error);
+    case Block::Kind::straight:
+      return (mesh::convected<G>(field(0, a), field(0, a + 1), model_.ds()) -
+              model::BeamDensity::E6()) /
+             weights_.strain;
     case Block::Kind::tip_pose: {
       const lie::SE3& g = field(j, 0);
       const lie::SE3& m = data_.pose[j];
@@ -134,6 +141,7 @@ CostTerms Problem<G>::cost(const Eigen::VectorXd& r) const {
         c.dcel += e;
         break;
       case Block::Kind::boundary:
+      case Block::Kind::straight:
         c.boundary += e;
         break;
       case Block::Kind::tip_pose:

@@ -5,6 +5,7 @@
 /// retraction G); the residual blocks (6 rows each) are
 ///   * the DCEL residual G_n / (dt ds sigma_model) of every equation node (theory §4.1-§4.3),
 ///     split in the cost into interior nodes and natural boundary nodes (rows at rest, free end);
+///   * with Conditions::first_straight, (eta_0^a - E6) / sigma_strain, a = 0..A-1 (boundary term);
 ///   * the misfit of the tip pose g_j^0 to the measured one, (log(Lambda_m^T Lambda) /
 ///     sigma_angle, (r - r_m) / sigma_position), j = 0..J;
 ///   * the misfit of the tip strain eta_j^0 = tau^{-1}((g_j^0)^{-1} g_j^1)/ds (theory (3.3)) to
@@ -25,6 +26,10 @@ namespace field::estimate {
 struct Conditions {
   enum class FarEnd { free, clamped, none };
   bool first_at_rest = true;
+  /// Row j = 0 also straight and unstressed: eta_0^a = E6, a = 0..A-1 (the driven march's start,
+  /// theory §6.1), weighted by sigma_strain. Without it the shape of row 0 is seen only through
+  /// the tip strain, weakly (docs/reconstruction.md).
+  bool first_straight = false;
   bool last_at_rest = true;
   FarEnd far_end = FarEnd::free;
 };
@@ -54,7 +59,7 @@ struct CostTerms {
 
 /// One residual block: its kind, its node (j, a) and the unknown nodes it depends on.
 struct Block {
-  enum class Kind { dcel, boundary, tip_pose, tip_strain };
+  enum class Kind { dcel, boundary, straight, tip_pose, tip_strain };
   Kind kind;
   int j, a;
   std::vector<int> unknowns;  ///< indices of unknown nodes (ascending)

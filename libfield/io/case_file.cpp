@@ -259,11 +259,13 @@ void read_reconstruct(std::optional<TomlTable> t, CaseSpec& c) {
     if (c.first.kind != RowSpec::Kind::zero_momentum || c.last.kind != RowSpec::Kind::zero_momentum)
       t->fail("method",
               "the estimator prescribes no rows: remove [boundary] first and last and declare "
-              "[reconstruct] first_row and last_row (\"rest\" or \"free\")");
+              "[reconstruct] first_row (\"rest\", \"straight\" or \"free\") and last_row");
     const std::string far = t->choice("far_end", "free", {"free", "clamped", "none"});
     r.far_end = far == "clamped" ? EndSpec::Kind::clamped : EndSpec::Kind::free;
     r.far_end_none = far == "none";
-    r.first_at_rest = t->choice("first_row", "rest", {"rest", "free"}) == "rest";
+    const std::string first = t->choice("first_row", "rest", {"rest", "straight", "free"});
+    r.first_at_rest = first != "free";
+    r.first_straight = first == "straight";
     r.last_at_rest = t->choice("last_row", "rest", {"rest", "free"}) == "rest";
     r.model_error = t->positive("model_error", 1e-3,
                                 "model-error level of the DCEL equations [N/m] (theory §6.7)");
@@ -721,7 +723,10 @@ void write_case(std::ostream& out, const CaseSpec& c) {
           << (r.far_end_none                        ? "\"none\""
               : r.far_end == EndSpec::Kind::clamped ? "\"clamped\""
                                                     : "\"free\"")
-          << "\nfirst_row = " << (r.first_at_rest ? "\"rest\"" : "\"free\"")
+          << "\nfirst_row = "
+          << (r.first_straight  ? "\"straight\""
+              : r.first_at_rest ? "\"rest\""
+                                : "\"free\"")
           << "\nlast_row = " << (r.last_at_rest ? "\"rest\"" : "\"free\"")
           << "\nmodel_error = " << number(r.model_error)
           << "\nmax_iterations = " << r.max_iterations << "\n";

@@ -93,6 +93,7 @@ struct ReconstructSpec {
   /// level of the DCEL equations [N/m]; the iteration limit.
   bool far_end_none = false;
   bool first_at_rest = true;
+  bool first_straight = false;  ///< first_row = "straight": at rest, straight and unstressed
   bool last_at_rest = true;
   double model_error = 1e-3;
   int max_iterations = 50;
