@@ -1,6 +1,7 @@
 #include "apps/reconstruct_estimate.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 
@@ -9,10 +10,12 @@
 #include "apps/space_prediction.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/estimate/gauss_newton.hpp"
+#include "libfield/io/atomic_file.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
+#include "libfield/io/vtk_file.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/time_march.hpp"
@@ -76,6 +79,58 @@ mesh::Field start_field(const io::Problem& problem, const dcel::DiscreteModel<G>
                                     << " (theory §6.1): choose dt <= ds / c_E (field info)");
   which = "driven";
   return rows.field();
+}
+
+/// field_std.vtu: the nodes at (t_j, s_a, 0) as in spacetime.vtu (vertex cells), with the arrays
+/// sigma_position [m], sigma_rotation [rad] and position (the estimate's r) per node.
+void write_std_vtu(const fs::path& path, const io::Problem& problem, const estimate::Estimate& e) {
+  const int J = problem.spec.J, A = problem.spec.A;
+  const std::uint64_t n = static_cast<std::uint64_t>(J + 1) * (A + 1);
+  io::VtkAppendedLayout layout;
+  layout.line(4, "<Piece NumberOfPoints=\"" + std::to_string(n) + "\" NumberOfCells=\"" +
+                     std::to_string(n) + "\">");
+  layout.line(6, "<PointData>");
+  layout.array("Float64", "sigma_position", 1, n, 8);
+  layout.array("Float64", "sigma_rotation", 1, n, 8);
+  layout.array("Float64", "position", 3, 3 * n, 8);
+  layout.line(6, "</PointData>");
+  layout.line(6, "<Points>");
+  layout.array("Float64", "Points", 3, 3 * n, 8);
+  layout.line(6, "</Points>");
+  layout.line(6, "<Cells>");
+  layout.array("Int64", "connectivity", 1, n, 8);
+  layout.array("Int64", "offsets", 1, n, 8);
+  layout.array("UInt8", "types", 1, n, 8);
+  layout.line(6, "</Cells>");
+  layout.line(4, "</Piece>");
+  std::vector<double> points, positions;
+  std::vector<std::int64_t> connectivity, offsets;
+  for (int j = 0; j <= J; ++j)
+    for (int a = 0; a <= A; ++a) {
+      const Vec3& r = e.field(j, a).r;
+      points.insert(points.end(),
+                    {problem.mesh.t(j), problem.mesh.s(a, mesh::Side::prescribed), 0.0});
+      positions.insert(positions.end(), {r.x(), r.y(), r.z()});
+      connectivity.push_back(static_cast<std::int64_t>(connectivity.size()));
+      offsets.push_back(static_cast<std::int64_t>(connectivity.size()));
+    }
+  const std::vector<std::uint8_t> types(n, 1);  // VTK_VERTEX
+  std::string data;
+  const auto block = [&](const void* values, std::uint64_t bytes) {
+    io::append_block_header(data, bytes);
+    io::append_raw(data, values, bytes);
+  };
+  block(e.sigma_position.data(), n * sizeof(double));
+  block(e.sigma_rotation.data(), n * sizeof(double));
+  block(positions.data(), 3 * n * sizeof(double));
+  block(points.data(), 3 * n * sizeof(double));
+  block(connectivity.data(), n * sizeof(std::int64_t));
+  block(offsets.data(), n * sizeof(std::int64_t));
+  block(types.data(), n);
+  io::write_file_atomically(path, [&](std::ostream& out) {
+    out << io::vtk_file_begin("UnstructuredGrid") << layout.xml()
+        << io::vtk_appended_begin("UnstructuredGrid") << data << io::vtk_file_end();
+  });
 }
 
 }  // namespace
@@ -142,6 +197,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
     std_csv.close();
   }
   if (spec.output.vtk) {
+    write_std_vtu(dir / "field_std.vtu", problem, e);
     const int stride = spec.output.vtk_rows_stride(J);
     io::BeamFramesWriter frames(dir, model, mesh::Side::prescribed, stride);
     io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, ls.boundary(), stride);

@@ -70,8 +70,8 @@ TEST(CliEstimate, RebuildsASimulatedDrivenBeam) {
     EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
   // The simulated field to 1e-8 (measured 1e-14: the tip's trip through tip.csv).
   EXPECT_LT(max_difference(out / "field.csv", sim / "field.csv", {250, 10}), 1e-8);
-  for (const char* f :
-       {"field.csv", "field_std.csv", "beam.pvd", "spacetime.vtu", "run.toml", "summary.json"})
+  for (const char* f : {"field.csv", "field_std.csv", "field_std.vtu", "beam.pvd", "spacetime.vtu",
+                        "run.toml", "summary.json"})
     EXPECT_TRUE(fs::exists(out / f)) << f;
   const std::string summary = read_text(out / "summary.json");
   for (const char* key : {"\"method\": \"estimate\"", "\"cost_dcel\"", "\"cost_boundary\"",
