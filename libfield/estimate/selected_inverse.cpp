@@ -52,18 +52,37 @@ std::vector<Mat6> inverse_diagonal_blocks(const Eigen::SparseMatrix<double>& N) 
     FIELD_ASSERT(it != end && *it == r, "selected inverse: entry outside the pattern of L");
     return Z[static_cast<size_t>(it - inner)];
   };
+  // Column j needs s_i = sum_{k in S} L_kj Z(i, k) for i in S = pattern of column j. Each pair
+  // i > k of S is an entry of column k (S minus the rows <= k lies in the pattern of column k), so
+  // one sorted merge of S with column k gives both of its contributions, to s_i and to s_k: no
+  // search per entry. A fixed order: the same bits on any machine.
+  std::vector<double> sum(static_cast<size_t>(n), 0.0);
   for (Eigen::Index jj = n - 1; jj >= 0; --jj) {
     const int j = static_cast<int>(jj);
-    // Off-diagonal entries of column j, from the last row up.
-    for (int p = outer[j + 1] - 1; p >= outer[j]; --p) {
-      const int i = inner[p];
-      double s = 0.0;
-      for (int q = outer[j]; q < outer[j + 1]; ++q) s += Lx[q] * z(i, inner[q]);
-      Z[static_cast<size_t>(p)] = -s;
+    const int begin = outer[j], end = outer[j + 1];
+    for (int q = begin; q < end; ++q) sum[static_cast<size_t>(inner[q])] = 0.0;
+    for (int q = begin; q < end; ++q) {
+      const int k = inner[q];
+      const double Lkj = Lx[q];
+      sum[static_cast<size_t>(k)] += Lkj * Zd(k);
+      // Rows i > k of S (after q) against the pattern of column k.
+      int p = outer[k];
+      const int p_end = outer[k + 1];
+      for (int r = q + 1; r < end; ++r) {
+        const int i = inner[r];
+        while (p < p_end && inner[p] < i) ++p;
+        FIELD_ASSERT(p < p_end && inner[p] == i, "selected inverse: entry outside the pattern");
+        const double zik = Z[static_cast<size_t>(p)];
+        sum[static_cast<size_t>(i)] += Lkj * zik;
+        sum[static_cast<size_t>(k)] += Lx[r] * zik;
+      }
     }
-    double s = 0.0;
-    for (int q = outer[j]; q < outer[j + 1]; ++q) s += Lx[q] * Z[static_cast<size_t>(q)];
-    Zd(j) = 1.0 / D(j) - s;
+    double diagonal = 0.0;
+    for (int q = begin; q < end; ++q) {
+      Z[static_cast<size_t>(q)] = -sum[static_cast<size_t>(inner[q])];
+      diagonal += Lx[q] * Z[static_cast<size_t>(q)];
+    }
+    Zd(j) = 1.0 / D(j) - diagonal;
   }
   // (N^{-1})(u, v) = Z(P u, P v).
   const auto& P = ldlt.permutationP().indices();
