@@ -159,6 +159,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   estimate::SolverOptions options;
   options.max_iterations = spec.reconstruct.max_iterations;
   options.threads = threads;
+  options.covariance = spec.reconstruct.covariance;
   options.on_iteration = [&](const estimate::Iteration& it) {
     if (common.quiet) return;
     std::fprintf(stderr,
@@ -184,7 +185,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
     }
     csv.finish();
   }
-  {
+  if (options.covariance) {
     io::CsvWriter std_csv(dir / "field_std.csv",
                           {"j", "a", "t", "s", "sigma_position", "sigma_rotation"});
     for (int j = 0; j <= J; ++j)
@@ -197,7 +198,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
     std_csv.close();
   }
   if (spec.output.vtk) {
-    write_std_vtu(dir / "field_std.vtu", problem, e);
+    if (options.covariance) write_std_vtu(dir / "field_std.vtu", problem, e);
     const int stride = spec.output.vtk_rows_stride(J);
     io::BeamFramesWriter frames(dir, model, mesh::Side::prescribed, stride);
     io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, ls.boundary(), stride);

@@ -271,8 +271,10 @@ void read_reconstruct(std::optional<TomlTable> t, CaseSpec& c) {
                                 "model-error level of the DCEL equations [N/m] (theory §6.7)");
     r.max_iterations =
         t->integer("max_iterations", 50, 1, "Levenberg-Marquardt iterations", 100000);
-    t->reject_unknown(
-        {"method", "far_end", "first_row", "last_row", "model_error", "max_iterations"});
+    r.covariance = t->boolean("covariance", true,
+                              "the standard deviations per node (field_std.csv, field_std.vtu)");
+    t->reject_unknown({"method", "far_end", "first_row", "last_row", "model_error",
+                       "max_iterations", "covariance"});
     return;
   }
   if (r.method == ReconstructSpec::Method::driven &&
@@ -729,7 +731,8 @@ void write_case(std::ostream& out, const CaseSpec& c) {
                                 : "\"free\"")
           << "\nlast_row = " << (r.last_at_rest ? "\"rest\"" : "\"free\"")
           << "\nmodel_error = " << number(r.model_error)
-          << "\nmax_iterations = " << r.max_iterations << "\n";
+          << "\nmax_iterations = " << r.max_iterations
+          << "\ncovariance = " << (r.covariance ? "true" : "false") << "\n";
     }
     if (driven)
       out << "far_end = "

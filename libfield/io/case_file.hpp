@@ -97,6 +97,7 @@ struct ReconstructSpec {
   bool last_at_rest = true;
   double model_error = 1e-3;
   int max_iterations = 50;
+  bool covariance = true;  ///< estimate: the standard deviations (field_std.csv, .vtu)
 };
 
 /// Output of a run (meshes/README.md, docs/output-format.md).

@@ -184,7 +184,7 @@ TEST(CaseFile, EstimateKeysResolveAndLoadBack) {
   EXPECT_DOUBLE_EQ(d.length(), 0.95);  // far end free: (A - 1/2) ds
   text.replace(text.find("far_end = \"free\""), 17,
                "far_end = \"none\"\nfirst_row = \"straight\"\nlast_row = \"free\"\n"
-               "model_error = 0.25\nmax_iterations = 7");
+               "model_error = 0.25\nmax_iterations = 7\ncovariance = false");
   const CaseSpec e = load_case(tmp.write("case.toml", text));
   EXPECT_TRUE(e.reconstruct.far_end_none);
   EXPECT_TRUE(e.reconstruct.first_straight);
@@ -202,6 +202,8 @@ TEST(CaseFile, EstimateKeysResolveAndLoadBack) {
   EXPECT_FALSE(b.reconstruct.last_at_rest);
   EXPECT_EQ(b.reconstruct.model_error, 0.25);
   EXPECT_EQ(b.reconstruct.max_iterations, 7);
+  EXPECT_FALSE(b.reconstruct.covariance);
+  EXPECT_TRUE(d.reconstruct.covariance);
 }
 
 /// A minimal valid time-march case; `beam_extra` goes into [beam], `tail` after [grid].
