@@ -238,8 +238,10 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   summary.number("cost_boundary", e.cost.boundary);
   summary.number("cost_tip_pose", e.cost.tip_pose);
   summary.number("cost_tip_strain", e.cost.tip_strain);
-  summary.number("far_end_sigma_position_max", far_sigma);
-  summary.number("far_end_sigma_rotation_max", far_sigma_rotation);
+  if (options.covariance) {
+    summary.number("far_end_sigma_position_max", far_sigma);
+    summary.number("far_end_sigma_rotation_max", far_sigma_rotation);
+  }
   summary.number("jacobian_s", e.jacobian_seconds);
   summary.number("factor_s", e.factor_seconds);
   summary.number("covariance_s", e.covariance_seconds);
@@ -263,8 +265,11 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
       "tip strain %.3e\n",
       e.iterations, e.converged ? "converged" : "NOT converged", e.start_cost.total(),
       e.cost.total(), e.cost.dcel, e.cost.boundary, e.cost.tip_pose, e.cost.tip_strain);
-  std::printf("  far end a = A: standard deviation <= %.3e m (position), %.3e rad (rotation)\n",
-              far_sigma, far_sigma_rotation);
+  if (options.covariance)
+    std::printf("  far end a = A: standard deviation <= %.3e m (position), %.3e rad (rotation)\n",
+                far_sigma, far_sigma_rotation);
+  else
+    std::printf("  standard deviations not computed (covariance = false)\n");
   std::printf("  time %.3f s (Jacobian %.3f s, factorisations %.3f s, covariance %.3f s)\n", wall,
               e.jacobian_seconds, e.factor_seconds, e.covariance_seconds);
   if (spec.output.vtk) print_vtk_rows(spec);
