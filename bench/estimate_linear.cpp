@@ -77,9 +77,10 @@ int main(int argc, char** argv) {
   const SpMat Jt = Jm.transpose();
   const SpMat N = Jt * Jm;
   const double product = since(t);
-  std::printf("  Jacobian (central differences) %.3f s on 1 thread, %.3f s on 2; J^T J %.3f s; "
-              "nnz(J) = %lld, nnz(N) = %lld\n",
-              jac1, jac2, product, (long long)Jm.nonZeros(), (long long)N.nonZeros());
+  std::printf(
+      "  Jacobian (central differences) %.3f s on 1 thread, %.3f s on 2; J^T J %.3f s; "
+      "nnz(J) = %lld, nnz(N) = %lld\n",
+      jac1, jac2, product, (long long)Jm.nonZeros(), (long long)N.nonZeros());
   const Eigen::VectorXd b = Eigen::VectorXd::Ones(N.rows());
   measure<Eigen::CholmodSupernodalLLT<SpMat, Eigen::Lower>>("CHOLMOD supernodal LLT", N, b);
   measure<Eigen::CholmodSimplicialLLT<SpMat, Eigen::Lower>>("CHOLMOD simplicial LLT", N, b);
@@ -98,8 +99,9 @@ int main(int argc, char** argv) {
       check = std::max(check, std::abs(x(6 * k + i) - blocks[k](i, i)) / blocks[k](i, i));
     }
   const double per_solve = since(t) / 60.0;
-  std::printf("  covariance blocks by solves: %.4f s per solve, %.1f s for all %d (extrapolated); "
-              "relative difference to the selected inverse %.1e\n",
-              per_solve, per_solve * N.rows(), int(N.rows()), check);
+  std::printf(
+      "  covariance blocks by solves: %.4f s per solve, %.1f s for all %d (extrapolated); "
+      "relative difference to the selected inverse %.1e\n",
+      per_solve, per_solve * N.rows(), int(N.rows()), check);
   return 0;
 }
