@@ -15,6 +15,7 @@
 #include "apps/memory_estimate.hpp"
 #include "apps/progress.hpp"
 #include "apps/reconstruct_driven.hpp"
+#include "apps/reconstruct_estimate.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
 #include "apps/series_stats.hpp"
@@ -84,6 +85,10 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   if (spec.reconstruct.method == io::ReconstructSpec::Method::driven)  // docs/reconstruction.md
     return problem.with_model([&](const auto& model) {
       return reconstruct_driven(args.out, common, start, problem, threads, model);
+    });
+  if (spec.reconstruct.method == io::ReconstructSpec::Method::estimate)  // theory §6.7
+    return problem.with_model([&](const auto& model) {
+      return reconstruct_estimate(args.out, common, start, problem, threads, model);
     });
   // The case's retraction becomes the type G here, once (io::Problem::with_model).
   return problem.with_model(

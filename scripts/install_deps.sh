@@ -7,12 +7,13 @@
 # the pictures headless under xvfb-run (package xvfb). paraview-dev's CMake files also
 # need python3-paraview and a few header-only/-dev packages to be present. python3-numpy and
 # python3-matplotlib serve scripts/accuracy_vs_time.py (and its tests). libfmt-dev: Dragonbox, the
-# shortest digits of the numbers in CSV files (libfield/io/number_text.hpp).
+# shortest digits of the numbers in CSV files (libfield/io/number_text.hpp). libsuitesparse-dev:
+# CHOLMOD, the sparse Cholesky factorisation of the estimator (libfield/estimate).
 set -euo pipefail
 
 packages=(
   cmake g++ make pkg-config
-  libeigen3-dev
+  libeigen3-dev libsuitesparse-dev
   paraview-dev python3-paraview libutfcpp-dev liblz4-dev libdouble-conversion-dev
   paraview xvfb xauth
   python3-numpy python3-matplotlib

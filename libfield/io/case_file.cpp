@@ -265,9 +265,33 @@ void read_boundary(std::optional<TomlTable> t, CaseSpec& c) {
 void read_reconstruct(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // the space march of theory §6.2
   ReconstructSpec& r = c.reconstruct;
-  r.method = t->choice("method", "space", {"space", "driven"}) == "driven"
-                 ? ReconstructSpec::Method::driven
-                 : ReconstructSpec::Method::space;
+  const std::string method = t->choice("method", "space", {"space", "driven", "estimate"});
+  r.method = method == "driven"     ? ReconstructSpec::Method::driven
+             : method == "estimate" ? ReconstructSpec::Method::estimate
+                                    : ReconstructSpec::Method::space;
+  if (r.method == ReconstructSpec::Method::estimate) {
+    // theory §6.7: the estimator over the whole (t, s) mesh.
+    if (c.first.kind != RowSpec::Kind::zero_momentum || c.last.kind != RowSpec::Kind::zero_momentum)
+      t->fail("method",
+              "the estimator prescribes no rows: remove [boundary] first and last and declare "
+              "[reconstruct] first_row (\"rest\", \"straight\" or \"free\") and last_row");
+    const std::string far = t->choice("far_end", "free", {"free", "clamped", "none"});
+    r.far_end = far == "clamped" ? EndSpec::Kind::clamped : EndSpec::Kind::free;
+    r.far_end_none = far == "none";
+    const std::string first = t->choice("first_row", "rest", {"rest", "straight", "free"});
+    r.first_at_rest = first != "free";
+    r.first_straight = first == "straight";
+    r.last_at_rest = t->choice("last_row", "rest", {"rest", "free"}) == "rest";
+    r.model_error = t->positive("model_error", 1e-3,
+                                "model-error level of the DCEL equations [N/m] (theory §6.7)");
+    r.max_iterations =
+        t->integer("max_iterations", 50, 1, "Levenberg-Marquardt iterations", 100000);
+    r.covariance = t->boolean("covariance", true,
+                              "the standard deviations per node (field_std.csv, field_std.vtu)");
+    t->reject_unknown({"method", "far_end", "first_row", "last_row", "model_error",
+                       "max_iterations", "covariance"});
+    return;
+  }
   if (r.method == ReconstructSpec::Method::driven &&
       (c.first.kind != RowSpec::Kind::zero_momentum || c.last.kind != RowSpec::Kind::zero_momentum))
     t->fail("method",
@@ -513,8 +537,8 @@ std::vector<fs::path> CaseSpec::input_files() const {
 
 double CaseSpec::length() const {
   if (march == MarchKind::space)
-    return reconstruct.method == ReconstructSpec::Method::driven &&
-                   reconstruct.far_end == EndSpec::Kind::free
+    return reconstruct.method != ReconstructSpec::Method::space &&
+                   reconstruct.far_end == EndSpec::Kind::free && !reconstruct.far_end_none
                ? (A - 0.5) * ds
                : A * ds;
   const double half_steps = (left.kind == EndSpec::Kind::free ? 0.5 : 0.0) -
@@ -765,7 +789,27 @@ void write_case(std::ostream& out, const CaseSpec& c) {
                                                                      : "\"segment\"")
         << "\n";
     const bool driven = c.reconstruct.method == ReconstructSpec::Method::driven;
-    out << "\n[reconstruct]\nmethod = " << (driven ? "\"driven\"" : "\"space\"") << "\n";
+    const bool estimate = c.reconstruct.method == ReconstructSpec::Method::estimate;
+    out << "\n[reconstruct]\nmethod = "
+        << (driven     ? "\"driven\""
+            : estimate ? "\"estimate\""
+                       : "\"space\"")
+        << "\n";
+    if (estimate) {
+      const ReconstructSpec& r = c.reconstruct;
+      out << "far_end = "
+          << (r.far_end_none                        ? "\"none\""
+              : r.far_end == EndSpec::Kind::clamped ? "\"clamped\""
+                                                    : "\"free\"")
+          << "\nfirst_row = "
+          << (r.first_straight  ? "\"straight\""
+              : r.first_at_rest ? "\"rest\""
+                                : "\"free\"")
+          << "\nlast_row = " << (r.last_at_rest ? "\"rest\"" : "\"free\"")
+          << "\nmodel_error = " << number(r.model_error)
+          << "\nmax_iterations = " << r.max_iterations
+          << "\ncovariance = " << (r.covariance ? "true" : "false") << "\n";
+    }
     if (driven)
       out << "far_end = "
           << (c.reconstruct.far_end == EndSpec::Kind::clamped ? "\"clamped\"" : "\"free\"") << "\n";

@@ -101,12 +101,22 @@ struct TipDataSpec {
 
 /// How `field reconstruct` rebuilds the beam ([reconstruct] keys method and far_end).
 struct ReconstructSpec {
-  enum class Method { space, driven };
+  enum class Method { space, driven, estimate };
   /// space: the space march of theory §6.2; driven: the time march of theory §6.1 with the tip
   /// prescribed as the end a = 0, started at rest (docs/reconstruction.md).
   Method method = Method::space;
   /// driven: the far end a = A, free or clamped (held at its initial pose).
   EndSpec::Kind far_end = EndSpec::Kind::free;
+  /// estimate (theory §6.7, docs/reconstruction.md): far_end = "none" imposes nothing at a = A;
+  /// rows j = 0 and j = J at rest (zero momentum, theory (4.5)-(4.6)) or free; the model-error
+  /// level of the DCEL equations [N/m]; the iteration limit.
+  bool far_end_none = false;
+  bool first_at_rest = true;
+  bool first_straight = false;  ///< first_row = "straight": at rest, straight and unstressed
+  bool last_at_rest = true;
+  double model_error = 1e-3;
+  int max_iterations = 50;
+  bool covariance = true;  ///< estimate: the standard deviations (field_std.csv, .vtu)
 };
 
 /// Output of a run (meshes/README.md, docs/output-format.md).

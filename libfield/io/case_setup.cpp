@@ -345,9 +345,9 @@ SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip)
 template <class G>
 march::TimeMarchInput driven_march_input(const Problem& p, const SpaceSetup& setup) {
   const CaseSpec& c = p.spec;
-  FIELD_CHECK(
-      c.march == MarchKind::space && c.reconstruct.method == ReconstructSpec::Method::driven,
-      c.file.string() << ": driven_march_input needs [reconstruct] method = \"driven\"");
+  FIELD_CHECK(c.march == MarchKind::space && c.reconstruct.method != ReconstructSpec::Method::space,
+              c.file.string() << ": driven_march_input needs [reconstruct] method = \"driven\" (or "
+                                 "\"estimate\", which starts from it)");
   // Start at rest (docs/reconstruction.md): row 0 straight and unstressed along the tip's d3 at
   // t = 0 (node a at s_a = a ds from the prescribed tip, theory §3.4), zero velocity, the
   // second-order start of theory §6.1.

@@ -165,6 +165,47 @@ TEST(CaseFile, DrivenReconstructionKeysResolveAndLoadBack) {
   EXPECT_EQ(b.tip_data.strain_at, TipDataSpec::StrainAt::tip_point);
 }
 
+// [reconstruct] method = "estimate" (theory §6.7): defaults, every key set, written and loaded
+// back; the lengths of the far-end choices.
+TEST(CaseFile, EstimateKeysResolveAndLoadBack) {
+  test::TempFolder tmp;
+  fs::copy(shipped("driven", "tip.csv"), tmp.path() / "tip.csv");
+  std::string text = read_text(shipped("driven"));
+  text.replace(text.find("method = \"driven\""), 17, "method = \"estimate\"");
+  const CaseSpec d = load_case(tmp.write("case.toml", text));
+  EXPECT_EQ(d.reconstruct.method, ReconstructSpec::Method::estimate);
+  EXPECT_FALSE(d.marches_in_time());
+  EXPECT_TRUE(d.reconstruct.first_at_rest);
+  EXPECT_FALSE(d.reconstruct.first_straight);
+  EXPECT_TRUE(d.reconstruct.last_at_rest);
+  EXPECT_FALSE(d.reconstruct.far_end_none);
+  EXPECT_EQ(d.reconstruct.model_error, 1e-3);
+  EXPECT_EQ(d.reconstruct.max_iterations, 50);
+  EXPECT_DOUBLE_EQ(d.length(), 0.95);  // far end free: (A - 1/2) ds
+  text.replace(text.find("far_end = \"free\""), 17,
+               "far_end = \"none\"\nfirst_row = \"straight\"\nlast_row = \"free\"\n"
+               "model_error = 0.25\nmax_iterations = 7\ncovariance = false");
+  const CaseSpec e = load_case(tmp.write("case.toml", text));
+  EXPECT_TRUE(e.reconstruct.far_end_none);
+  EXPECT_TRUE(e.reconstruct.first_straight);
+  EXPECT_FALSE(e.reconstruct.last_at_rest);
+  EXPECT_EQ(e.reconstruct.model_error, 0.25);
+  EXPECT_EQ(e.reconstruct.max_iterations, 7);
+  EXPECT_DOUBLE_EQ(e.length(), 1.0);  // nothing at a = A: A ds
+  std::ostringstream out;
+  write_case(out, e);
+  const CaseSpec b = load_case(tmp.write("run.toml", out.str()));
+  EXPECT_EQ(b.reconstruct.method, ReconstructSpec::Method::estimate);
+  EXPECT_TRUE(b.reconstruct.far_end_none);
+  EXPECT_TRUE(b.reconstruct.first_straight);
+  EXPECT_TRUE(b.reconstruct.first_at_rest);
+  EXPECT_FALSE(b.reconstruct.last_at_rest);
+  EXPECT_EQ(b.reconstruct.model_error, 0.25);
+  EXPECT_EQ(b.reconstruct.max_iterations, 7);
+  EXPECT_FALSE(b.reconstruct.covariance);
+  EXPECT_TRUE(d.reconstruct.covariance);
+}
+
 /// A minimal valid time-march case; `beam_extra` goes into [beam], `tail` after [grid].
 std::string minimal(const std::string& beam_extra = "", const std::string& tail = "") {
   return "format = 1\nmarch = \"time\"\n[beam]\nsection = \"square\"\nside = 0.1\nE = 1e5\n"
@@ -273,6 +314,25 @@ INSTANTIATE_TEST_SUITE_P(
                 "[tip]\nfile = \"t.csv\"\n[reconstruct]\nmethod = \"driven\"\nfar_end = "
                 "\"pinned\"\n",
             {":18:", "far_end = \"pinned\"", "\"free\", \"clamped\""}},
+        Bad{"estimate_model_error",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[reconstruct]\nmethod = \"estimate\"\nmodel_error = "
+                "-1\n",
+            {":18:", "[reconstruct] model_error = -1", "must be > 0"}},
+        Bad{"estimate_first_row",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[reconstruct]\nmethod = \"estimate\"\nfirst_row = "
+                "\"moving\"\n",
+            {":18:", "first_row = \"moving\"", "\"rest\", \"straight\", \"free\""}},
+        Bad{"estimate_iterations",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[reconstruct]\nmethod = \"estimate\"\nmax_iterations = "
+                "0\n",
+            {":18:", "max_iterations"}},
+        Bad{"estimate_unknown",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[reconstruct]\nmethod = \"estimate\"\nsigma = 1\n",
+            {":18:", "sigma"}},
         Bad{"driven_rows",
             minimal_with("\"time\"", "\"space\"") +
                 "[boundary]\nfirst = { prescribed = \"rows.csv\" }\n[tip]\nfile = \"t.csv\"\n"

@@ -1,0 +1,287 @@
+#include "apps/reconstruct_estimate.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+
+#include "apps/interrupt.hpp"
+#include "apps/run_folder.hpp"
+#include "apps/space_prediction.hpp"
+#include "libfield/core/error.hpp"
+#include "libfield/estimate/gauss_newton.hpp"
+#include "libfield/io/atomic_file.hpp"
+#include "libfield/io/beam_frames.hpp"
+#include "libfield/io/csv_writer.hpp"
+#include "libfield/io/field_csv.hpp"
+#include "libfield/io/spacetime_vtk.hpp"
+#include "libfield/io/vtk_file.hpp"
+#include "libfield/march/field_recorder.hpp"
+#include "libfield/march/space_march.hpp"
+#include "libfield/march/time_march.hpp"
+
+namespace field::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+estimate::Conditions conditions_of(const io::ReconstructSpec& r) {
+  estimate::Conditions c;
+  c.first_at_rest = r.first_at_rest;
+  c.first_straight = r.first_straight;
+  c.last_at_rest = r.last_at_rest;
+  c.far_end = r.far_end_none                            ? estimate::Conditions::FarEnd::none
+              : r.far_end == io::EndSpec::Kind::clamped ? estimate::Conditions::FarEnd::clamped
+                                                        : estimate::Conditions::FarEnd::free;
+  return c;
+}
+
+/// The declared noise levels weight the data; 0 (exact data) weighs them as 1e-6.
+estimate::Weights weights_of(const io::CaseSpec& spec) {
+  const auto level = [](double v) { return v > 0.0 ? v : 1e-6; };
+  return {spec.reconstruct.model_error, level(spec.tip_noise.position), level(spec.tip_noise.angle),
+          level(spec.tip_noise.strain)};
+}
+
+const char* far_end_name(const io::ReconstructSpec& r) {
+  return r.far_end_none ? "none" : r.far_end == io::EndSpec::Kind::clamped ? "clamped" : "free";
+}
+
+/// The start field (theory §6.7): the space march where it is predicted reliable (no warning,
+/// no refusal) and completes; otherwise the driven time march. `which` names the one used.
+template <class G>
+mesh::Field start_field(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
+                        const io::SpaceSetup& setup, int threads, std::string& which) {
+  march::MarchOptions options;
+  options.newton = problem.spec.newton;
+  options.threads = threads;
+  const std::string warning = march::space_march_warning(problem.stability(), problem.spec.dt);
+  const march::SpacePrediction prediction = predict_space_march(problem, setup.input);
+  const std::string refusal = march::refusal_message(prediction, tip_noise(problem.spec));
+  if (warning.empty() && refusal.empty()) {
+    march::FieldRecorder columns(problem.mesh, false);
+    if (march::space_march(model, setup.input, {&columns}, options).completed) {
+      mesh::Field rows(problem.mesh, mesh::Layout::by_row);
+      for (int j = 0; j <= problem.spec.J; ++j)
+        for (int a = 0; a <= problem.spec.A; ++a) rows(j, a) = columns.field()(j, a);
+      which = "space";
+      return rows;
+    }
+  }
+  march::FieldRecorder rows(problem.mesh, true);
+  const march::MarchResult result =
+      march::time_march(model, io::driven_march_input<G>(problem, setup), {&rows}, options);
+  FIELD_CHECK(result.completed, problem.spec.file.string()
+                                    << ": the driven time march that starts the estimator "
+                                       "failed at row "
+                                    << result.last_slab
+                                    << " (theory §6.1): choose dt <= ds / c_E (field info)");
+  which = "driven";
+  return rows.field();
+}
+
+/// field_std.vtu: the nodes at (t_j, s_a, 0) as in spacetime.vtu (vertex cells), with the arrays
+/// sigma_position [m], sigma_rotation [rad] and position (the estimate's r) per node.
+void write_std_vtu(const fs::path& path, const io::Problem& problem, const estimate::Estimate& e) {
+  const int J = problem.spec.J, A = problem.spec.A;
+  const std::uint64_t n = static_cast<std::uint64_t>(J + 1) * (A + 1);
+  io::VtkAppendedLayout layout;
+  layout.line(4, "<Piece NumberOfPoints=\"" + std::to_string(n) + "\" NumberOfCells=\"" +
+                     std::to_string(n) + "\">");
+  layout.line(6, "<PointData>");
+  layout.array("Float64", "sigma_position", 1, n, 8);
+  layout.array("Float64", "sigma_rotation", 1, n, 8);
+  layout.array("Float64", "position", 3, 3 * n, 8);
+  layout.line(6, "</PointData>");
+  layout.line(6, "<Points>");
+  layout.array("Float64", "Points", 3, 3 * n, 8);
+  layout.line(6, "</Points>");
+  layout.line(6, "<Cells>");
+  layout.array("Int64", "connectivity", 1, n, 8);
+  layout.array("Int64", "offsets", 1, n, 8);
+  layout.array("UInt8", "types", 1, n, 8);
+  layout.line(6, "</Cells>");
+  layout.line(4, "</Piece>");
+  std::vector<double> points, positions;
+  std::vector<std::int64_t> connectivity, offsets;
+  for (int j = 0; j <= J; ++j)
+    for (int a = 0; a <= A; ++a) {
+      const Vec3& r = e.field(j, a).r;
+      points.insert(points.end(),
+                    {problem.mesh.t(j), problem.mesh.s(a, mesh::Side::prescribed), 0.0});
+      positions.insert(positions.end(), {r.x(), r.y(), r.z()});
+      connectivity.push_back(static_cast<std::int64_t>(connectivity.size()));
+      offsets.push_back(static_cast<std::int64_t>(connectivity.size()));
+    }
+  const std::vector<std::uint8_t> types(n, 1);  // VTK_VERTEX
+  std::string data;
+  const auto block = [&](const void* values, std::uint64_t bytes) {
+    io::append_block_header(data, bytes);
+    io::append_raw(data, values, bytes);
+  };
+  block(e.sigma_position.data(), n * sizeof(double));
+  block(e.sigma_rotation.data(), n * sizeof(double));
+  block(positions.data(), 3 * n * sizeof(double));
+  block(points.data(), 3 * n * sizeof(double));
+  block(connectivity.data(), n * sizeof(std::int64_t));
+  block(offsets.data(), n * sizeof(std::int64_t));
+  block(types.data(), n);
+  io::write_file_atomically(path, [&](std::ostream& out) {
+    out << io::vtk_file_begin("UnstructuredGrid") << layout.xml()
+        << io::vtk_appended_begin("UnstructuredGrid") << data << io::vtk_file_end();
+  });
+}
+
+}  // namespace
+
+template <class G>
+int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
+                         std::chrono::steady_clock::time_point start, const io::Problem& problem,
+                         int threads, const dcel::DiscreteModel<G>& model) {
+  // 1. Input (all of it before the run folder), the start field and the problem.
+  const io::CaseSpec& spec = problem.spec;
+  const io::SpaceSetup setup = io::space_march_input(problem);
+  if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
+  const estimate::TipMeasurements data{setup.input.column0, setup.input.strain0};
+  const estimate::Conditions conditions = conditions_of(spec.reconstruct);
+  std::string started_from;
+  mesh::Field start_values = start_field(problem, model, setup, threads, started_from);
+  if (conditions.far_end == estimate::Conditions::FarEnd::clamped)
+    for (int j = 1; j <= spec.J; ++j) start_values(j, spec.A) = start_values(0, spec.A);
+  const estimate::Problem<G> ls(model, data, conditions, weights_of(spec));
+  if (!common.quiet)
+    std::cerr << "field: estimate: start from the " << started_from << " march; "
+              << 6LL * ls.unknown_count() << " unknowns, " << 6LL * ls.block_count()
+              << " residuals\n";
+
+  // 2. Levenberg-Marquardt, with one progress line per iteration.
+  estimate::SolverOptions options;
+  options.max_iterations = spec.reconstruct.max_iterations;
+  options.threads = threads;
+  options.covariance = spec.reconstruct.covariance;
+  options.on_iteration = [&](const estimate::Iteration& it) {
+    if (common.quiet) return;
+    std::fprintf(stderr,
+                 "field: estimate: iteration %d: cost %.6e (DCEL %.3e, boundary %.3e, tip pose "
+                 "%.3e, tip strain %.3e), lambda %.1e, max |delta| %.2e%s\n",
+                 it.index, it.cost.total(), it.cost.dcel, it.cost.boundary, it.cost.tip_pose,
+                 it.cost.tip_strain, it.lambda, it.step, it.rejected ? " (damped)" : "");
+  };
+  const estimate::Estimate e = estimate::solve(ls, start_values, options);
+
+  // 3. The run folder: field.csv by rows, field_std.csv, VTK files, run.toml, summary.json.
+  const fs::path dir = out.empty() ? default_run_folder(spec) : out;
+  prepare_run_folder(dir, common.force, spec.input_files());
+  write_run_case(dir, spec);
+  const int J = spec.J, A = spec.A;
+  std::vector<lie::SE3> row(A + 1);
+  if (spec.output.csv) {
+    io::FieldCsvWriter csv(dir / "field.csv", problem.mesh, true, mesh::Side::prescribed,
+                           spec.output.stride);
+    for (int j = 0; j <= J; ++j) {
+      for (int a = 0; a <= A; ++a) row[a] = e.field(j, a);
+      csv.slab(j, row, {});
+    }
+    csv.finish();
+  }
+  if (options.covariance) {
+    io::CsvWriter std_csv(dir / "field_std.csv",
+                          {"j", "a", "t", "s", "sigma_position", "sigma_rotation"});
+    for (int j = 0; j <= J; ++j)
+      for (int a = 0; a <= A; ++a) {
+        const size_t i = static_cast<size_t>(j) * (A + 1) + a;
+        std_csv.row({double(j), double(a), problem.mesh.t(j),
+                     problem.mesh.s(a, mesh::Side::prescribed), e.sigma_position[i],
+                     e.sigma_rotation[i]});
+      }
+    std_csv.close();
+  }
+  if (spec.output.vtk) {
+    if (options.covariance) write_std_vtu(dir / "field_std.vtu", problem, e);
+    const int stride = spec.output.vtk_rows_stride(J);
+    io::BeamFramesWriter frames(dir, model, mesh::Side::prescribed, stride);
+    io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, ls.boundary(), stride);
+    for (int j = 0; j <= J; ++j) {
+      for (int a = 0; a <= A; ++a) row[a] = e.field(j, a);
+      frames.slab(j, row, {});
+      spacetime.slab(j, row, {});
+    }
+    frames.finish();
+    spacetime.finish();
+  }
+  double far_sigma = 0.0, far_sigma_rotation = 0.0;
+  for (int j = 0; j < J; ++j) {
+    const size_t i = static_cast<size_t>(j) * (A + 1) + A;
+    far_sigma = std::max(far_sigma, e.sigma_position[i]);
+    far_sigma_rotation = std::max(far_sigma_rotation, e.sigma_rotation[i]);
+  }
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  Summary summary;
+  summary.text("field_version", FIELD_VERSION);
+  summary.text("command", "reconstruct");
+  summary.text("method", "estimate");
+  summary.text("start", started_from);
+  summary.text("far_end", far_end_name(spec.reconstruct));
+  summary.text("case", spec.file.string());
+  summary.text("tip", spec.tip.string());
+  summary.text("tip_note", setup.note);
+  summary.number("iterations", e.iterations);
+  summary.text("converged", e.converged ? "yes" : "no");
+  summary.number("unknowns", double(e.unknowns));
+  summary.number("residuals", double(e.residual_rows));
+  summary.number("cost_start", e.start_cost.total());
+  summary.number("cost", e.cost.total());
+  summary.number("cost_dcel", e.cost.dcel);
+  summary.number("cost_boundary", e.cost.boundary);
+  summary.number("cost_tip_pose", e.cost.tip_pose);
+  summary.number("cost_tip_strain", e.cost.tip_strain);
+  if (options.covariance) {
+    summary.number("far_end_sigma_position_max", far_sigma);
+    summary.number("far_end_sigma_rotation_max", far_sigma_rotation);
+  }
+  summary.number("jacobian_s", e.jacobian_seconds);
+  summary.number("factor_s", e.factor_seconds);
+  summary.number("covariance_s", e.covariance_seconds);
+  summary.number("threads", threads);
+  summary.number("wall_time_s", wall);
+  summary.write(dir);
+
+  std::printf(
+      "%s: estimate over the whole mesh (%s), rows %s/%s, far end %s, A = %d, J = %d, dt = %g "
+      "s, ds = %g m, L = %g m\n",
+      spec.name.c_str(), lie::retraction_name<G>().c_str(),
+      conditions.first_straight  ? "straight"
+      : conditions.first_at_rest ? "rest"
+                                 : "free",
+      conditions.last_at_rest ? "rest" : "free", far_end_name(spec.reconstruct), A, J, spec.dt,
+      spec.ds, spec.length());
+  std::printf("  started from the %s march; %lld unknowns, %lld residuals\n", started_from.c_str(),
+              e.unknowns, e.residual_rows);
+  std::printf(
+      "  %d iterations (%s), cost %.6e -> %.6e: DCEL %.3e, boundary %.3e, tip pose %.3e, "
+      "tip strain %.3e\n",
+      e.iterations, e.converged ? "converged" : "NOT converged", e.start_cost.total(),
+      e.cost.total(), e.cost.dcel, e.cost.boundary, e.cost.tip_pose, e.cost.tip_strain);
+  if (options.covariance)
+    std::printf("  far end a = A: standard deviation <= %.3e m (position), %.3e rad (rotation)\n",
+                far_sigma, far_sigma_rotation);
+  else
+    std::printf("  standard deviations not computed (covariance = false)\n");
+  std::printf("  time %.3f s (Jacobian %.3f s, factorisations %.3f s, covariance %.3f s)\n", wall,
+              e.jacobian_seconds, e.factor_seconds, e.covariance_seconds);
+  if (spec.output.vtk) print_vtk_rows(spec);
+  std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
+  return e.converged ? 0 : 3;
+}
+
+#define FIELD_INSTANTIATE(G)                                                                      \
+  template int reconstruct_estimate<G>(const fs::path&, const CommonOptions&,                     \
+                                       std::chrono::steady_clock::time_point, const io::Problem&, \
+                                       int, const dcel::DiscreteModel<G>&);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
+
+}  // namespace field::app

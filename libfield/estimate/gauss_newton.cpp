@@ -1,0 +1,211 @@
+#include "libfield/estimate/gauss_newton.hpp"
+
+#include <omp.h>
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include <Eigen/CholmodSupport>
+#include <Eigen/SparseCholesky>
+
+#include "libfield/core/error.hpp"
+#include "libfield/estimate/selected_inverse.hpp"
+
+namespace field::estimate {
+
+namespace {
+
+using SpMat = Eigen::SparseMatrix<double>;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+/// The factorisation of the damped normal matrix; the pattern is analysed once.
+class Factor {
+ public:
+  explicit Factor(SolverOptions::Linear linear) : linear_(linear) {}
+  /// Factorises M; false when M is not (numerically) positive definite.
+  bool factorize(const SpMat& M) {
+    switch (linear_) {
+      case SolverOptions::Linear::cholmod_supernodal:
+        return run(supernodal_, M);
+      case SolverOptions::Linear::cholmod_simplicial:
+        return run(simplicial_, M);
+      case SolverOptions::Linear::eigen_ldlt:
+        return run(ldlt_, M);
+    }
+    return false;
+  }
+  Eigen::VectorXd solve(const Eigen::VectorXd& b) {
+    switch (linear_) {
+      case SolverOptions::Linear::cholmod_supernodal:
+        return supernodal_.solve(b);
+      case SolverOptions::Linear::cholmod_simplicial:
+        return simplicial_.solve(b);
+      case SolverOptions::Linear::eigen_ldlt:
+        return ldlt_.solve(b);
+    }
+    return b;
+  }
+
+ private:
+  template <class S>
+  bool run(S& solver, const SpMat& M) {
+    if (!analysed_) solver.analyzePattern(M);
+    analysed_ = true;
+    solver.factorize(M);
+    return solver.info() == Eigen::Success;
+  }
+  SolverOptions::Linear linear_;
+  bool analysed_ = false;
+  Eigen::CholmodSupernodalLLT<SpMat, Eigen::Lower> supernodal_;
+  Eigen::CholmodSimplicialLLT<SpMat, Eigen::Lower> simplicial_;
+  Eigen::SimplicialLDLT<SpMat, Eigen::Lower> ldlt_;
+};
+
+}  // namespace
+
+template <class G>
+SpMat jacobian(const Problem<G>& problem, const mesh::Field& field, double h, int threads) {
+  const std::vector<Block>& blocks = problem.blocks();
+  const int nb = problem.block_count();
+  // Where each block's 6x6 entries go: offset[b] = number of (block, unknown) pairs before b.
+  std::vector<long long> offset(static_cast<size_t>(nb) + 1, 0);
+  for (int b = 0; b < nb; ++b)
+    offset[b + 1] = offset[b] + static_cast<long long>(blocks[b].unknowns.size());
+  std::vector<Mat6> values(static_cast<size_t>(offset[nb]));
+  threads = std::max(threads, 1);
+#pragma omp parallel num_threads(threads)
+  {
+    mesh::Field local = field;  // each thread perturbs its own copy, restored after each block
+#pragma omp for schedule(dynamic, 64)
+    for (int b = 0; b < nb; ++b)
+      for (size_t i = 0; i < blocks[b].unknowns.size(); ++i)
+        values[offset[b] + i] = problem.jacobian_block(b, blocks[b].unknowns[i], local, h);
+  }
+  std::vector<Eigen::Triplet<double>> triplets;
+  triplets.reserve(values.size() * 36);
+  for (int b = 0; b < nb; ++b)
+    for (size_t i = 0; i < blocks[b].unknowns.size(); ++i) {
+      const Mat6& m = values[offset[b] + i];
+      const int col = 6 * blocks[b].unknowns[i];
+      for (int c = 0; c < 6; ++c)
+        for (int r = 0; r < 6; ++r) triplets.emplace_back(6 * b + r, col + c, m(r, c));
+    }
+  SpMat Jm(6 * nb, 6 * problem.unknown_count());
+  Jm.setFromTriplets(triplets.begin(), triplets.end());
+  return Jm;
+}
+
+template <class G>
+Estimate solve(const Problem<G>& problem, const mesh::Field& start, const SolverOptions& options) {
+  const int threads = std::max(options.threads, 1);
+  const int n = 6 * problem.unknown_count();
+  Estimate out(start);
+  mesh::Field& field = out.field;
+  Eigen::VectorXd r = problem.residuals(field, threads);
+  double cost = problem.cost(r).total();
+  out.start_cost = problem.cost(r);
+  out.residual_rows = r.size();
+  out.unknowns = n;
+  FIELD_CHECK(std::isfinite(cost), "estimate: the start field gives a cost of " << cost);
+
+  Factor factor(options.linear);
+  double lambda = options.lambda0;
+  SpMat N;
+  for (int it = 1; it <= options.max_iterations; ++it) {
+    auto t0 = Clock::now();
+    const SpMat Jm = jacobian(problem, field, options.fd_step, threads);
+    const SpMat Jt = Jm.transpose();
+    N = Jt * Jm;
+    const Eigen::VectorXd grad = Jt * r;
+    out.jacobian_seconds += seconds_since(t0);
+    out.jacobian_nonzeros = Jm.nonZeros();
+    out.normal_nonzeros = N.nonZeros();
+    const Eigen::VectorXd diag = N.diagonal().cwiseMax(1e-12 * N.diagonal().maxCoeff());
+    Iteration report;
+    report.index = it;
+    bool accepted = false;
+    for (int trial = 0; trial < 30 && !accepted; ++trial) {
+      SpMat M = N;
+      for (int i = 0; i < n; ++i) M.coeffRef(i, i) += lambda * diag(i);
+      t0 = Clock::now();
+      const bool ok = factor.factorize(M);
+      Eigen::VectorXd delta;
+      if (ok) {
+        // Two steps of iterative refinement: the normal equations square the condition number.
+        delta = factor.solve(-grad);
+        for (int refine = 0; refine < 2; ++refine) delta += factor.solve(-grad - M * delta);
+      }
+      out.factor_seconds += seconds_since(t0);
+      report.lambda = lambda;
+      if (!ok || !delta.allFinite()) {
+        lambda *= 10.0;
+        ++report.rejected;
+        continue;
+      }
+      report.step = delta.cwiseAbs().maxCoeff();
+      mesh::Field trial_field = field;
+      problem.update(trial_field, delta);
+      const Eigen::VectorXd r_trial = problem.residuals(trial_field, threads);
+      const double c_trial = problem.cost(r_trial).total();
+      if (std::isfinite(c_trial) && c_trial <= cost) {
+        field = std::move(trial_field);
+        r = r_trial;
+        const double decrease = cost - c_trial;
+        cost = c_trial;
+        lambda = std::max(lambda / 3.0, 1e-15);
+        accepted = true;
+        out.last_step = report.step;
+        if (report.step < options.step_tolerance ||
+            decrease <= 1e-14 * cost + std::numeric_limits<double>::min())
+          out.converged = true;
+      } else {
+        lambda *= 4.0;
+        ++report.rejected;
+        if (report.step < options.step_tolerance) {
+          out.converged = true;  // no decrease left at the resolution of the step
+          break;
+        }
+      }
+    }
+    out.iterations = it;
+    report.cost = problem.cost(r);
+    if (options.on_iteration) options.on_iteration(report);
+    if (out.converged || !accepted) break;
+  }
+  out.cost = problem.cost(r);
+
+  // The Gauss-Newton covariance at the estimate: diagonal blocks of (J^T J)^{-1}.
+  const mesh::SpacetimeMesh& mesh = field.mesh();
+  const size_t nodes = static_cast<size_t>(mesh.node_count());
+  out.sigma_position.assign(nodes, std::numeric_limits<double>::quiet_NaN());
+  out.sigma_rotation.assign(nodes, std::numeric_limits<double>::quiet_NaN());
+  if (options.covariance) {
+    const auto t0 = Clock::now();
+    const SpMat Jm = jacobian(problem, field, options.fd_step, threads);
+    const SpMat Jt = Jm.transpose();
+    const std::vector<Mat6> C = inverse_diagonal_blocks(SpMat(Jt * Jm));
+    for (size_t i = 0; i < nodes; ++i) out.sigma_position[i] = out.sigma_rotation[i] = 0.0;
+    for (int k = 0; k < problem.unknown_count(); ++k) {
+      const mesh::Node node = problem.nodes()[k];
+      const size_t i = static_cast<size_t>(node.j) * (mesh.A() + 1) + node.a;
+      out.sigma_rotation[i] = std::sqrt(C[k].topLeftCorner<3, 3>().trace());
+      out.sigma_position[i] = std::sqrt(C[k].bottomRightCorner<3, 3>().trace());
+    }
+    out.covariance_seconds = seconds_since(t0);
+  }
+  return out;
+}
+
+#define FIELD_INSTANTIATE(G)                                                   \
+  template SpMat jacobian(const Problem<G>&, const mesh::Field&, double, int); \
+  template Estimate solve(const Problem<G>&, const mesh::Field&, const SolverOptions&);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
+
+}  // namespace field::estimate

@@ -1,0 +1,62 @@
+#pragma once
+/// Levenberg-Marquardt on the group for the estimator's least-squares problem (estimate/problem,
+/// theory §6.7): normal equations (J^T J + lambda diag(J^T J)) delta = -J^T r with a sparse
+/// Cholesky factorisation (SuiteSparse CHOLMOD through Eigen, docs/reconstruction.md for the
+/// measurement behind the choice), the update g <- g tau(delta), and at the end the
+/// Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the selected inverse.
+#include <functional>
+#include <vector>
+
+#include <Eigen/SparseCore>
+
+#include "libfield/estimate/problem.hpp"
+
+namespace field::estimate {
+
+/// One Levenberg-Marquardt iteration, for progress output.
+struct Iteration {
+  int index = 0;
+  CostTerms cost;       ///< after the iteration (the accepted field)
+  double lambda = 0.0;  ///< damping used
+  double step = 0.0;    ///< max |delta| of the last trial
+  int rejected = 0;     ///< trials rejected in this iteration
+};
+
+struct SolverOptions {
+  /// The sparse Cholesky factorisation of the normal equations.
+  enum class Linear { cholmod_supernodal, cholmod_simplicial, eigen_ldlt };
+  Linear linear = Linear::cholmod_supernodal;
+  int max_iterations = 50;
+  double step_tolerance = 1e-11;  ///< converged when max |delta| falls below
+  double fd_step = 1e-6;          ///< central-difference step of the Jacobian blocks
+  double lambda0 = 1e-6;          ///< initial damping, relative to diag(J^T J)
+  int threads = 1;                ///< OpenMP threads (results do not depend on them)
+  bool covariance = true;         ///< compute the standard deviations
+  std::function<void(const Iteration&)> on_iteration;
+};
+
+struct Estimate {
+  explicit Estimate(const mesh::Field& start) : field(start) {}
+  mesh::Field field;
+  CostTerms start_cost, cost;
+  int iterations = 0;
+  bool converged = false;
+  double last_step = 0.0;
+  /// Per node (index j (A+1) + a): square roots of the traces of the position and rotation
+  /// blocks of the covariance [m], [rad]; 0 at fixed nodes, NaN when not computed.
+  std::vector<double> sigma_position, sigma_rotation;
+  long long residual_rows = 0, unknowns = 0, jacobian_nonzeros = 0, normal_nonzeros = 0;
+  double jacobian_seconds = 0.0, factor_seconds = 0.0, covariance_seconds = 0.0;
+};
+
+/// The sparse Jacobian dr/d delta (rows 6 per block, columns 6 per unknown node), assembled in a
+/// fixed order from Problem::jacobian_block; parallel over blocks, each value computed alone.
+template <class G>
+Eigen::SparseMatrix<double> jacobian(const Problem<G>& problem, const mesh::Field& field, double h,
+                                     int threads);
+
+/// Minimises 1/2 |r|^2 from `start` (a field on the problem's mesh, by rows).
+template <class G>
+Estimate solve(const Problem<G>& problem, const mesh::Field& start, const SolverOptions& options);
+
+}  // namespace field::estimate

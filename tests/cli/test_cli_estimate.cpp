@@ -1,0 +1,133 @@
+// The estimator over the whole (t, s) mesh through the real program ([reconstruct] method =
+// "estimate", docs/reconstruction.md, theory §6.7): a simulated driven beam rebuilt from its
+// tip.csv with the matching conditions declared; the space march of space_evolution reproduced;
+// the run folder (field_std.csv, summary.json with the cost by term); bad keys and negative
+// noise levels are errors with file:line: key and leave no run folder.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <vector>
+
+#include "tests/cli/cli_support.hpp"
+
+namespace field::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// field.csv as a map (j, a) -> (x, y, z, qw, qx, qy, qz), whatever its line order.
+std::map<std::pair<int, int>, std::vector<double>> field_values(const fs::path& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);  // j,a,t,s,x,y,z,qw,qx,qy,qz
+  std::map<std::pair<int, int>, std::vector<double>> out;
+  while (std::getline(in, line)) {
+    std::vector<double> row;
+    std::stringstream s(line);
+    std::string cell;
+    while (std::getline(s, cell, ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
+    if (row.size() < 11) continue;
+    out[{int(row[0]), int(row[1])}] = std::vector<double>(row.begin() + 4, row.end());
+  }
+  return out;
+}
+
+/// max difference of positions and quaternions over the nodes of `a` (all found in `b`), the
+/// unused node (J, A) left out.
+double max_difference(const fs::path& a, const fs::path& b, std::pair<int, int> unused) {
+  const auto x = field_values(a), y = field_values(b);
+  double d = 0.0;
+  for (const auto& [node, v] : x) {
+    if (node == unused) continue;
+    const auto it = y.find(node);
+    if (it == y.end()) {
+      ADD_FAILURE() << "node " << node.first << ", " << node.second << " missing";
+      continue;
+    }
+    for (std::size_t k = 0; k < v.size(); ++k) d = std::max(d, std::abs(v[k] - it->second[k]));
+  }
+  return d;
+}
+
+TEST(CliEstimate, RebuildsASimulatedDrivenBeam) {
+  TempFolder tmp;
+  const fs::path case_file = copy_case(tmp, "driven");
+  const fs::path sim = tmp / "sim";
+  const CommandResult s =
+      run_field("simulate " + (case_file.parent_path() / "simulate.toml").string() + " -q --out " +
+                sim.string());
+  ASSERT_EQ(s.code, 0) << s.output;
+  ASSERT_TRUE(edit(case_file, "J = 250", "J = 60"));  // the first 60 rows of the simulation
+  ASSERT_TRUE(edit(case_file, "method = \"driven\"",
+                   "method = \"estimate\"\nfirst_row = \"straight\"\nlast_row = \"free\""));
+  const fs::path out = tmp / "est";
+  const CommandResult r = run_field("reconstruct " + case_file.string() + " --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  for (const char* w : {"estimate: start from the driven march", "iteration 1: cost", "(converged)",
+                        "far end a = A: standard deviation"})
+    EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
+  // The simulated field to 1e-8 (measured 1e-14: the tip's trip through tip.csv).
+  EXPECT_LT(max_difference(out / "field.csv", sim / "field.csv", {60, 10}), 1e-8);
+  for (const char* f : {"field.csv", "field_std.csv", "field_std.vtu", "beam.pvd", "spacetime.vtu",
+                        "run.toml", "summary.json"})
+    EXPECT_TRUE(fs::exists(out / f)) << f;
+  const std::string summary = read_text(out / "summary.json");
+  for (const char* key : {"\"method\": \"estimate\"", "\"cost_dcel\"", "\"cost_boundary\"",
+                          "\"cost_tip_pose\"", "\"cost_tip_strain\"", "\"iterations\""})
+    EXPECT_NE(summary.find(key), std::string::npos) << key;
+  EXPECT_NE(read_text(out / "run.toml").find("first_row = \"straight\""), std::string::npos);
+  EXPECT_EQ(csv_rows(out / "field_std.csv"), 61 * 11);
+}
+
+TEST(CliEstimate, ReproducesTheSpaceMarchOfSpaceEvolution) {
+  TempFolder tmp;
+  const fs::path case_file = copy_case(tmp, "space_evolution");
+  // The first 100 rows (a shorter test; the space march with its rows at rest at t = 2/3 s).
+  ASSERT_TRUE(edit(case_file, "T = 2.0", "T = 0.6666666666666666"));
+  ASSERT_TRUE(edit(case_file, "J = 300", "J = 100"));
+  const CommandResult space =
+      run_field("reconstruct " + case_file.string() + " -q --out " + (tmp / "space").string());
+  ASSERT_EQ(space.code, 0) << space.output;
+  write_text(case_file,
+             read_text(case_file) + "\n[reconstruct]\nmethod = \"estimate\"\nfar_end = \"none\"\n");
+  const CommandResult est =
+      run_field("reconstruct " + case_file.string() + " --out " + (tmp / "est").string());
+  ASSERT_EQ(est.code, 0) << est.output;
+  EXPECT_NE(est.output.find("start from the space march"), std::string::npos) << est.output;
+  EXPECT_LT(max_difference(tmp / "est" / "field.csv", tmp / "space" / "field.csv", {100, 10}),
+            1e-8);
+}
+
+TEST(CliEstimate, BadKeysAndNegativeNoiseLeaveNoRunFolder) {
+  TempFolder tmp;
+  const fs::path case_file = copy_case(tmp, "driven");
+  const std::string good = read_text(case_file);
+  const struct {
+    std::string from, to, words;
+  } cases[] = {
+      {"far_end = \"free\"", "far_end = \"free\"\nmodel_error = -1", "model_error"},
+      {"far_end = \"free\"", "far_end = \"sideways\"", "far_end"},
+      {"far_end = \"free\"", "far_end = \"free\"\nfirst_rows = \"rest\"", "first_rows"},
+      {"far_end = \"free\"", "far_end = \"free\"\nlast_row = \"moving\"", "last_row"},
+      {"file = \"tip.csv\"", "file = \"tip.csv\"\nnoise_position = -1e-4", "noise_position"},
+  };
+  for (const auto& c : cases) {
+    std::string text = good;
+    text.replace(text.find("method = \"driven\""), 17, "method = \"estimate\"");
+    text.replace(text.find(c.from), c.from.size(), c.to);
+    write_text(case_file, text);
+    const fs::path out = tmp / "bad";
+    const CommandResult r =
+        run_field("reconstruct " + case_file.string() + " --out " + out.string());
+    EXPECT_EQ(r.code, 4) << r.output;
+    EXPECT_NE(r.output.find("case.toml:"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(c.words), std::string::npos) << c.words << "\n" << r.output;
+    EXPECT_FALSE(fs::exists(out)) << c.words << ": a run folder was made";
+  }
+}
+
+}  // namespace
+}  // namespace field::test
