@@ -3,11 +3,13 @@
 // to a temporary folder and edited (shorter runs, bad values).
 #include <sys/wait.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/support/temp_folder.hpp"
 
@@ -76,6 +78,43 @@ inline int csv_rows(const std::filesystem::path& path) {
   while (std::getline(in, line))
     if (!line.empty() && line[0] != '#') ++rows;
   return rows;
+}
+
+/// The numbers of every data line of a CSV file (without the header and comment lines); with
+/// `count` > 0, only the columns first .. first + count - 1.
+inline std::vector<std::vector<double>> csv_numbers(const std::filesystem::path& path,
+                                                    std::size_t first = 0, std::size_t count = 0) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);  // header
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<double> row;
+    std::stringstream s(line);
+    std::string cell;
+    for (std::size_t k = 0; std::getline(s, cell, ','); ++k)
+      if (k >= first && (count == 0 || k < first + count))
+        row.push_back(std::strtod(cell.c_str(), nullptr));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+/// The raw JSON value of `"key": value` in DIR/summary.json (a string keeps its quotes); empty
+/// when the key is absent.
+inline std::string summary_value(const std::filesystem::path& dir, const std::string& key) {
+  const std::string text = read_text(dir / "summary.json");
+  const auto at = text.find("\"" + key + "\": ");
+  if (at == std::string::npos) return {};
+  const auto begin = at + key.size() + 4, end = text.find_first_of(",\n", begin);
+  return text.substr(begin, end - begin);
+}
+
+/// The number of `"key": number` in DIR/summary.json; NaN when the key is absent.
+inline double summary_number(const std::filesystem::path& dir, const std::string& key) {
+  const std::string value = summary_value(dir, key);
+  return value.empty() ? NAN : std::strtod(value.c_str(), nullptr);
 }
 
 }  // namespace field::test

@@ -17,30 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-double summary_value(const fs::path& dir, const std::string& key) {
-  const std::string text = read_text(dir / "summary.json");
-  const auto at = text.find("\"" + key + "\":");
-  if (at == std::string::npos) return NAN;
-  return std::strtod(text.c_str() + at + key.size() + 3, nullptr);
-}
-
-/// The numbers of every data line of a CSV file.
-std::vector<std::vector<double>> csv_numbers(const fs::path& path) {
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);  // header
-  std::vector<std::vector<double>> rows;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<double> row;
-    std::stringstream s(line);
-    std::string cell;
-    while (std::getline(s, cell, ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
-    rows.push_back(row);
-  }
-  return rows;
-}
-
 /// max |a - b| over the columns from `first` on, after checking that both have the same shape.
 double max_difference(const fs::path& a, const fs::path& b, std::size_t first) {
   const auto x = csv_numbers(a), y = csv_numbers(b);
@@ -88,9 +64,9 @@ TEST(CliDriven, RebuildsASimulatedDrivenBeamToRoundOff) {
   // most ~50 eps x |r| ~ 1e-14 here (measured 1.1e-14): 1e-12 leaves a factor 100 and is far
   // below any modelling difference (another start, far end or ds gives >= 1e-4).
   EXPECT_LT(max_difference(run.simulated / "field.csv", out / "field.csv", 4), 1e-12);
-  EXPECT_LT(summary_value(out, "tip_curvature_misfit_max"), 1e-11);
-  EXPECT_LT(summary_value(out, "tip_shear_misfit_max"), 1e-12);
-  EXPECT_EQ(summary_value(out, "tip_strain_misfit_rows"), 250);
+  EXPECT_LT(summary_number(out, "tip_curvature_misfit_max"), 1e-11);
+  EXPECT_LT(summary_number(out, "tip_shear_misfit_max"), 1e-12);
+  EXPECT_EQ(summary_number(out, "tip_strain_misfit_rows"), 250);
   EXPECT_NE(read_text(out / "summary.json").find("\"method\": \"driven\""), std::string::npos);
   EXPECT_NE(read_text(out / "run.toml").find("method = \"driven\""), std::string::npos);
   for (const char* f : {"time_series.csv", "beam.pvd", "spacetime.vtu"})
@@ -105,7 +81,7 @@ TEST(CliDriven, RebuildsASimulatedDrivenBeamToRoundOff) {
   const CommandResult c =
       run_field("reconstruct " + run.case_file.string() + " -q --out " + clamped.string());
   ASSERT_EQ(c.code, 0) << c.output;
-  EXPECT_GT(summary_value(clamped, "tip_curvature_misfit_max"), 1e-3);
+  EXPECT_GT(summary_number(clamped, "tip_curvature_misfit_max"), 1e-3);
   EXPECT_NE(c.output.find("far end clamped"), std::string::npos) << c.output;
 }
 
@@ -166,7 +142,7 @@ TEST(CliDriven, TipPointStrainIsConvertedAndBadDataLeaveNothing) {
       << r.output;
   // The file holds first-segment strains: read as point strains, they are off by about ds/2
   // d_s eps, which the consistency figure shows (1e-3 and more here).
-  EXPECT_GT(summary_value(out, "tip_curvature_misfit_max"), 1e-3);
+  EXPECT_GT(summary_number(out, "tip_curvature_misfit_max"), 1e-3);
   EXPECT_NE(read_text(out / "run.toml").find("strain_at = \"tip_point\""), std::string::npos);
   // A bad value in the tip file: file, line, column, value, what to do; no run folder.
   std::string text = read_text(run.case_file.parent_path() / "tip.csv");

@@ -15,15 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// The raw JSON value of `"key": value` in DIR/summary.json (a string keeps its quotes).
-std::string summary_value(const fs::path& dir, const std::string& key) {
-  const std::string text = read_text(dir / "summary.json");
-  const auto at = text.find("\"" + key + "\": ");
-  if (at == std::string::npos) return {};
-  const auto begin = at + key.size() + 4, end = text.find_first_of(",\n", begin);
-  return text.substr(begin, end - begin);
-}
-
 /// No temporary file left anywhere in DIR.
 bool no_part_files(const fs::path& dir) {
   for (const auto& e : fs::recursive_directory_iterator(dir))

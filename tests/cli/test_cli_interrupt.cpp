@@ -20,15 +20,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-/// The raw JSON value of `"key": value` in DIR/summary.json (a string keeps its quotes).
-std::string summary_value(const fs::path& dir, const std::string& key) {
-  const std::string text = read_text(dir / "summary.json");
-  const auto at = text.find("\"" + key + "\": ");
-  if (at == std::string::npos) return {};
-  const auto begin = at + key.size() + 4, end = text.find_first_of(",\n", begin);
-  return text.substr(begin, end - begin);
-}
-
 /// Starts `field <args>` with stdout and stderr into `log`; returns the process id.
 pid_t start_field(const std::vector<std::string>& args, const fs::path& log) {
   const pid_t pid = fork();

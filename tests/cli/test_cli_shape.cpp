@@ -18,20 +18,7 @@ namespace fs = std::filesystem;
 
 /// The pose columns x, y, z, qw, qx, qy, qz (from column `first`) of every line of a field.csv.
 std::vector<std::vector<double>> poses(const fs::path& path, std::size_t first) {
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);  // header
-  std::vector<std::vector<double>> rows;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<double> row;
-    std::stringstream s(line);
-    std::string cell;
-    for (std::size_t k = 0; std::getline(s, cell, ','); ++k)
-      if (k >= first && k < first + 7) row.push_back(std::strtod(cell.c_str(), nullptr));
-    rows.push_back(row);
-  }
-  return rows;
+  return csv_numbers(path, first, 7);
 }
 
 double max_difference(const std::vector<std::vector<double>>& x,
