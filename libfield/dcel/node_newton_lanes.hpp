@@ -1,11 +1,13 @@
 #pragma once
-/// dcel::newton_solve (dcel/node_newton.hpp) on four nodes at once (core/lanes.hpp), written once
-/// for dcel::CayleyNodeLanes and dcel::ExpNodeLanes: the same Newton iteration, stopping rule
-/// (max|dy| <= tolerance (1 + max|y|), then one polishing iteration) and Jacobian freeze,
+/// dcel::newton_solve (dcel/node_newton.hpp) on four nodes at once (core/lanes.hpp), for
+/// dcel::DiagonalNodeLanes: the same Newton iteration, stopping rule (max|dy| <= tolerance
+/// (1 + max|y|) or the residual at its round-off floor, then one polishing iteration) and
+/// Jacobian freeze,
 /// decided lane by lane: a lane stops when its own rule says so and is left untouched
 /// afterwards. The `Iteration` supplies, on lanes: Point point(const V6& y), V6 phi(const
-/// Point&), void factor(Factor&, const Point&), V6 step(const Factor&, const V6& r) and
-/// Factor select(Mask, const Factor& a, const Factor& b) (a where the mask is set).
+/// Point&), void factor(Factor&, const Point&), V6 step(const Factor&, const V6& r),
+/// Mask at_floor(y, const Point&, m, r) and Factor select(Mask, const Factor& a, const Factor& b)
+/// (a where the mask is set).
 #include <cmath>
 
 #include "libfield/dcel/node_solver.hpp"
@@ -43,14 +45,16 @@ FIELD_LANES_INLINE void newton_solve_lanes(const Iteration& it, const lanes::V6&
       it.factor(fresh, z);
       factor = it.select(refresh, fresh, factor);
     }
-    const V6 dy = it.step(factor, it.phi(z) - m);
+    const V6 r = it.phi(z) - m;
+    const V6 dy = it.step(factor, r);
+    const Mask settled = it.at_floor(y, z, m, r);
     y = select(active, y - dy, y);
     iterations = iterations + select(active, one, splat(0.0));
     const Mask ok = finite(y);
     converged |= active & ok & polishing;
     const Mask done = ~ok | polishing;
     const Lane scale = 1.0 + max_abs(y), step = max_abs(dy);
-    polishing = step <= options.tolerance * scale;
+    polishing = (step <= options.tolerance * scale) | settled;
     frozen = step <= freeze_step * scale;
     active &= ~done;
   }
