@@ -7,8 +7,9 @@
 ///   void factor(Factor&, const Point&)   the factorised Jacobian J_Phi(y),
 ///   Vec6 step(const Factor&, const Vec6& r)  d with J_Phi d = r,
 ///   bool at_floor(y, const Point&, m, r) the residual r = Phi(y) - m is at its round-off floor.
-/// The stopping rule is that of theory §5: max|dy| <= tolerance (1 + max|y|), or a residual at
-/// its round-off floor (where the steps cannot shrink further), then one polishing iteration. Once a step is below `freeze_step` (1 + max|y|), the
+/// The stopping rule is that of theory §5: max|dy| <= tolerance (1 + max|y|), or the steps no
+/// longer shrinking (max|dy| > max|dy_prev| / 2) with the residual at its round-off floor; then
+/// one polishing iteration. Once a step is below `freeze_step` (1 + max|y|), the
 /// factorisation of that step's start is reused (a chord step): it differs from the exact one by
 /// a relative O(freeze_step), so the next step, already of round-off size by quadratic
 /// convergence, changes by a relative O(freeze_step): not at all in double precision.
@@ -25,6 +26,7 @@ NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
   NodeSolveReport report;
   typename Iteration::Factor factor;
   bool polishing = false, frozen = false;
+  double previous = INFINITY;  // max|dy| of the previous iteration
   while (report.iterations < options.max_iterations) {
     const typename Iteration::Point z = it.point(y);
     if (!frozen) it.factor(factor, z);
@@ -39,7 +41,9 @@ NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
       break;
     }
     const double step = dy.cwiseAbs().maxCoeff(), scale = 1.0 + y.cwiseAbs().maxCoeff();
-    polishing = step <= options.tolerance * scale || it.at_floor(y_k, z, m, r);
+    polishing = step <= options.tolerance * scale ||
+                (step > 0.5 * previous && it.at_floor(y_k, z, m, r));
+    previous = step;
     frozen = step <= freeze_step * scale;
   }
   report.residual = y.allFinite() ? (it.phi(it.point(y)) - m).cwiseAbs().maxCoeff() : INFINITY;

@@ -1,7 +1,8 @@
 #pragma once
 /// dcel::newton_solve (dcel/node_newton.hpp) on four nodes at once (core/lanes.hpp), for
 /// dcel::DiagonalNodeLanes: the same Newton iteration, stopping rule (max|dy| <= tolerance
-/// (1 + max|y|) or the residual at its round-off floor, then one polishing iteration) and
+/// (1 + max|y|), or the steps no longer shrinking with the residual at its round-off floor; then
+/// one polishing iteration) and
 /// Jacobian freeze,
 /// decided lane by lane: a lane stops when its own rule says so and is left untouched
 /// afterwards. The `Iteration` supplies, on lanes: Point point(const V6& y), V6 phi(const
@@ -34,7 +35,7 @@ FIELD_LANES_INLINE void newton_solve_lanes(const Iteration& it, const lanes::V6&
   Factor factor;
   Mask polishing = splat_mask(false), frozen = splat_mask(false);
   Mask converged = splat_mask(false);
-  Lane iterations = splat(0.0);
+  Lane iterations = splat(0.0), previous = splat(INFINITY);
   for (int i = 0; i < options.max_iterations && any(active); ++i) {
     const typename Iteration::Point z = it.point(y);
     const Mask refresh = active & ~frozen;
@@ -54,7 +55,8 @@ FIELD_LANES_INLINE void newton_solve_lanes(const Iteration& it, const lanes::V6&
     converged |= active & ok & polishing;
     const Mask done = ~ok | polishing;
     const Lane scale = 1.0 + max_abs(y), step = max_abs(dy);
-    polishing = (step <= options.tolerance * scale) | settled;
+    polishing = (step <= options.tolerance * scale) | ((step > 0.5 * previous) & settled);
+    previous = step;
     frozen = step <= freeze_step * scale;
     active &= ~done;
   }
