@@ -1,9 +1,9 @@
 #pragma once
-/// NodeArithmetic<lie::Se3Cayley>: the arithmetic of the closed-form node solve (dcel/diagonal_law.hpp,
-/// theory §5) for the Cayley retraction (theory §2.1's dcay^{-1} and M), for one node (T = double)
-/// and for four (T = lanes::Lane). With x = h y = (w, v), p = K (y - y0) = (pi, q), W = w^,
-/// V = v^, Q = q^, K = diag(K_w, K_v), the Jacobian J_Phi = (dcay^{-1}_x)^T K + h M(x, p) has
-/// the blocks
+/// NodeArithmetic<lie::Se3Cayley>: the arithmetic of the closed-form node solve
+/// (dcel/diagonal_law.hpp, theory §5) for the Cayley retraction (theory §2.1's dcay^{-1} and M),
+/// for one node (T = double) and for four (T = lanes::Lane). With x = h y = (w, v), p = K (y - y0)
+/// = (pi, q), W = w^, V = v^, Q = q^, K = diag(K_w, K_v), the Jacobian J_Phi = (dcay^{-1}_x)^T K +
+/// h M(x, p) has the blocks
 ///   J11 = (I + W/2 + w w^T/4) K_w + h M11      J12 = V (I + W/2) K_v / 2 + h G
 ///   J21 = -h Q/2                               J22 = (I + W/2) K_v
 /// with M11 = -pi^/2 + (w pi^T + (w.pi) I)/4 - V Q/4 and G = g^, g = -q/2 - (w x q)/4.
@@ -171,8 +171,8 @@ struct NodeArithmetic<lie::Se3Cayley> {
     M11.diagonal().array() += 0.25 * w.dot(pi);
     Mat6 jac;
     jac.topLeftCorner<3, 3>() = (I_W2 + 0.25 * w * w.transpose()) * K_w.asDiagonal() + h * M11;
-    jac.topRightCorner<3, 3>() = 0.5 * V * I_W2 * K_v.asDiagonal() +
-                                 h * (-0.5 * Q - 0.25 * lie::hat(w.cross(q)));
+    jac.topRightCorner<3, 3>() =
+        0.5 * V * I_W2 * K_v.asDiagonal() + h * (-0.5 * Q - 0.25 * lie::hat(w.cross(q)));
     jac.bottomLeftCorner<3, 3>() = -0.5 * h * Q;
     jac.bottomRightCorner<3, 3>() = I_W2 * K_v.asDiagonal();
     return jac;

@@ -50,11 +50,6 @@ FIELD_LANES_INLINE T max_abs3(const small::V3<T>& a) {
 template <class G>
 class DiagonalLaw {
  public:
-  using Arithmetic = NodeArithmetic<G>;
-  template <class T>
-  using Point = typename Arithmetic::template Point<T>;
-  template <class T>
-  using Factor = typename Arithmetic::template Factor<T>;
   template <class T>
   using V3 = small::V3<T>;
 
@@ -73,23 +68,23 @@ class DiagonalLaw {
   /// The iterate at y = (y_w, y_v): x = s y (s = h for Phi, -h for the dual at -hy) and
   /// p = K (y - y0).
   template <class T>
-  FIELD_LANES_INLINE Point<T> point(const V3<T>& y_w, const V3<T>& y_v, double s) const {
+  FIELD_LANES_INLINE auto point(const V3<T>& y_w, const V3<T>& y_v, double s) const {
     V3<T> pi, q;
     for (int i = 0; i < 3; ++i) {
       pi.e[i] = K_[i] * (y_w.e[i] - y0_[i]);
       q.e[i] = K_[3 + i] * (y_v.e[i] - y0_[3 + i]);
     }
-    return Arithmetic::point(s * y_w, s * y_v, pi, q);
+    return NodeArithmetic<G>::point(s * y_w, s * y_v, pi, q);
   }
   template <class T>
-  FIELD_LANES_INLINE Point<T> point(const V3<T>& y_w, const V3<T>& y_v) const {
+  FIELD_LANES_INLINE auto point(const V3<T>& y_w, const V3<T>& y_v) const {
     return point(y_w, y_v, h_);
   }
 
   /// Phi = (dtau^{-1}_x)^T p at the iterate.
   template <class P, class T>
   FIELD_LANES_INLINE void phi(const P& z, V3<T>& out_w, V3<T>& out_v) const {
-    Arithmetic::phi(z, out_w, out_v);
+    NodeArithmetic<G>::phi(z, out_w, out_v);
   }
   /// The factorised Jacobian J_Phi at the iterate.
   template <class F, class P>
@@ -100,11 +95,11 @@ class DiagonalLaw {
   /// Set where the residual r = Phi(y) - m is at its round-off floor (theory §5): with
   /// |a| = max_i |a_i|, k_w = max_i K_i (|y_i| + |y0_i|) over the rotations, k_v over the
   /// translations (the size of p's terms, including the cancellation in y - y0), and c = 8,
-  ///   |r_w| <= c eps (|m_w| + (k_w + k_v |v|) (1 + |w|)^2),   |r_v| <= c eps (|m_v| + k_v (1 + |w|)^2).
+  ///   |r_w| <= c eps (|m_w| + (k_w + k_v |v|) (1 + |w|)^2),   |r_v| <= c eps (|m_v| + k_v (1 +
+  ///   |w|)^2).
   template <class T, class P>
-  FIELD_LANES_INLINE auto at_floor(const V3<T>& y_w, const V3<T>& y_v, const P& z,
-                                   const V3<T>& m_w, const V3<T>& m_v, const V3<T>& r_w,
-                                   const V3<T>& r_v) const {
+  FIELD_LANES_INLINE auto at_floor(const V3<T>& y_w, const V3<T>& y_v, const P& z, const V3<T>& m_w,
+                                   const V3<T>& m_v, const V3<T>& r_w, const V3<T>& r_v) const {
     T k_w = T{} + 0.0, k_v = T{} + 0.0;
     for (int i = 0; i < 3; ++i) {
       k_w = max_of(k_w, K_[i] * (abs_of(y_w.e[i]) + std::abs(y0_[i])));

@@ -27,8 +27,8 @@ inline Vec6 vec6(const V3& a, const V3& b) {
 // dcel::newton_solve on the law of G (dcel/node_newton.hpp).
 template <class G>
 struct Iteration {
-  using Point = typename DiagonalLaw<G>::template Point<double>;
-  using Factor = typename DiagonalLaw<G>::template Factor<double>;
+  using Point = typename NodeArithmetic<G>::template Point<double>;
+  using Factor = typename NodeArithmetic<G>::template Factor<double>;
   const DiagonalLaw<G>& law;
   Point point(const Vec6& y) const { return law.point(head(y), tail(y)); }
   Vec6 phi(const Point& z) const {
@@ -83,9 +83,9 @@ std::optional<DiagonalNode<G>> make_diagonal_node(const model::Density<lie::Se3G
   return DiagonalNode<G>(law->stiffness, law->reference_strain, h);
 }
 
-#define FIELD_INSTANTIATE(G)                                                                   \
-  template class DiagonalNode<G>;                                                              \
-  template std::optional<DiagonalNode<G>> make_diagonal_node<G>(                               \
+#define FIELD_INSTANTIATE(G)                                     \
+  template class DiagonalNode<G>;                                \
+  template std::optional<DiagonalNode<G>> make_diagonal_node<G>( \
       const model::Density<lie::Se3Group>&, NodeEquation, double);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE

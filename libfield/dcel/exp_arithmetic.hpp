@@ -1,8 +1,8 @@
 #pragma once
-/// NodeArithmetic<lie::Se3Exp>: the arithmetic of the closed-form node solve (dcel/diagonal_law.hpp,
-/// theory §5) for the exponential retraction (theory §2.2), for one node (T = double) and for
-/// four (T = lanes::Lane). With x = h y and the blocks F, H of dexp^{-1}_x and M11, M12 of the
-/// Newton helper (lie/exponential_blocks.hpp), K = diag(K_w, K_v), the Jacobian
+/// NodeArithmetic<lie::Se3Exp>: the arithmetic of the closed-form node solve
+/// (dcel/diagonal_law.hpp, theory §5) for the exponential retraction (theory §2.2), for one node (T
+/// = double) and for four (T = lanes::Lane). With x = h y and the blocks F, H of dexp^{-1}_x and
+/// M11, M12 of the Newton helper (lie/exponential_blocks.hpp), K = diag(K_w, K_v), the Jacobian
 /// J_Phi = (dexp^{-1}_x)^T K + h M(x, p) has the blocks
 ///   J11 = F^T K_w + h M11      J12 = H^T K_v + h M12
 ///   J21 = h M12                J22 = F^T K_v,
@@ -94,7 +94,8 @@ struct ExpFactor {
   }
 
   /// a where m is set, b elsewhere, entry by entry (lanes).
-  FIELD_LANES_INLINE static ExpFactor select(lanes::Mask m, const ExpFactor& a, const ExpFactor& b) {
+  FIELD_LANES_INLINE static ExpFactor select(lanes::Mask m, const ExpFactor& a,
+                                             const ExpFactor& b) {
     ExpFactor out;
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j) {

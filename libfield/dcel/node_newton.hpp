@@ -41,8 +41,8 @@ NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
       break;
     }
     const double step = dy.cwiseAbs().maxCoeff(), scale = 1.0 + y.cwiseAbs().maxCoeff();
-    polishing = step <= options.tolerance * scale ||
-                (step > 0.5 * previous && it.at_floor(y_k, z, m, r));
+    polishing =
+        step <= options.tolerance * scale || (step > 0.5 * previous && it.at_floor(y_k, z, m, r));
     previous = step;
     frozen = step <= freeze_step * scale;
   }

@@ -3,7 +3,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace field::march {
 
@@ -15,10 +14,9 @@ SlabSolver<G>::SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquatio
       h_(equation == dcel::NodeEquation::time ? model.dt() : model.ds()),
       newton_(options.newton),
       threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {
-  const NodeKernel kernel_ = std::getenv("FIELD_PER_NODE") ? NodeKernel::per_node : options.kernel;  // TMP
-  if (kernel_ == NodeKernel::reference) return;
+  if (options.kernel == NodeKernel::reference) return;
   closed_form_ = dcel::make_diagonal_node<G>(model.density(), equation, h_);
-  if (kernel_ == NodeKernel::per_node) return;
+  if (options.kernel == NodeKernel::per_node) return;
   lanes_ = SlabLanes::make<G>(model, equation, newton_);
   if (lanes_ && options.kernel == NodeKernel::lanes_baseline)
     lanes_->isa = SlabLanes::Isa::baseline;
