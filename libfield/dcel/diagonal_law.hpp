@@ -92,11 +92,12 @@ class DiagonalLaw {
     f.compute(z, K_, K_v_inv_, h_);
   }
 
-  /// Set where the residual r = Phi(y) - m is at its round-off floor (theory §5): with
-  /// |a| = max_i |a_i|, k_w = max_i K_i (|y_i| + |y0_i|) over the rotations, k_v over the
-  /// translations (the size of p's terms, including the cancellation in y - y0), and c = 8,
-  ///   |r_w| <= c eps (|m_w| + (k_w + k_v |v|) (1 + |w|)^2),   |r_v| <= c eps (|m_v| + k_v (1 +
-  ///   |w|)^2).
+  /// Set where the residual r = Phi - m at the iterate z is at its round-off floor (theory §5,
+  /// (5.8)): with |a| = max_i |a_i|, k_w = max_i K_i (|y_i| + |y0_i|) over the rotations and k_v
+  /// over the translations (the size of p's terms, with the cancellation in y - y0; y: the
+  /// iterate or the next one, which differ by a step at round-off where this matters), c = 8:
+  ///   |r_w| <= c eps (|m_w| + (k_w + k_v |v|) (1 + |w|)^2),
+  ///   |r_v| <= c eps (|m_v| + k_v (1 + |w|)^2).
   template <class T, class P>
   FIELD_LANES_INLINE auto at_floor(const V3<T>& y_w, const V3<T>& y_v, const P& z, const V3<T>& m_w,
                                    const V3<T>& m_v, const V3<T>& r_w, const V3<T>& r_v) const {

@@ -6,7 +6,8 @@
 ///   Vec6 phi(const Point&)               Phi(y),
 ///   void factor(Factor&, const Point&)   the factorised Jacobian J_Phi(y),
 ///   Vec6 step(const Factor&, const Vec6& r)  d with J_Phi d = r,
-///   bool at_floor(y, const Point&, m, r) the residual r = Phi(y) - m is at its round-off floor.
+///   bool at_floor(y, const Point&, m, r) the residual r = Phi - m at the Point is at its round-off
+///                                        floor (y: the updated iterate, for the magnitudes).
 /// The stopping rule is that of theory §5: max|dy| <= tolerance (1 + max|y|), or the steps no
 /// longer shrinking (max|dy| > max|dy_prev| / 2) with the residual at its round-off floor; then
 /// one polishing iteration. Once a step is below `freeze_step` (1 + max|y|), the
@@ -32,7 +33,6 @@ NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
     if (!frozen) it.factor(factor, z);
     const Vec6 r = it.phi(z) - m;
     const Vec6 dy = it.step(factor, r);
-    const Vec6 y_k = y;
     y -= dy;
     ++report.iterations;
     if (!y.allFinite()) break;
@@ -42,7 +42,7 @@ NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
     }
     const double step = dy.cwiseAbs().maxCoeff(), scale = 1.0 + y.cwiseAbs().maxCoeff();
     polishing =
-        step <= options.tolerance * scale || (step > 0.5 * previous && it.at_floor(y_k, z, m, r));
+        step <= options.tolerance * scale || (step > 0.5 * previous && it.at_floor(y, z, m, r));
     previous = step;
     frozen = step <= freeze_step * scale;
   }

@@ -48,14 +48,16 @@ FIELD_LANES_INLINE void newton_solve_lanes(const Iteration& it, const lanes::V6&
     }
     const V6 r = it.phi(z) - m;
     const V6 dy = it.step(factor, r);
-    const Mask settled = it.at_floor(y, z, m, r);
     y = select(active, y - dy, y);
     iterations = iterations + select(active, one, splat(0.0));
     const Mask ok = finite(y);
     converged |= active & ok & polishing;
     const Mask done = ~ok | polishing;
     const Lane scale = 1.0 + max_abs(y), step = max_abs(dy);
-    polishing = (step <= options.tolerance * scale) | ((step > 0.5 * previous) & settled);
+    const Mask short_step = step <= options.tolerance * scale;
+    // The floor only where the steps stopped shrinking (rarely: it is not evaluated otherwise).
+    const Mask stalling = active & ~short_step & (step > 0.5 * previous);
+    polishing = any(stalling) ? short_step | (stalling & it.at_floor(y, z, m, r)) : short_step;
     previous = step;
     frozen = step <= freeze_step * scale;
     active &= ~done;
