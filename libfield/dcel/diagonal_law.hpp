@@ -69,11 +69,10 @@ class DiagonalLaw {
   /// p = K (y - y0).
   template <class T>
   FIELD_LANES_INLINE auto point(const V3<T>& y_w, const V3<T>& y_v, double s) const {
-    V3<T> pi, q;
-    for (int i = 0; i < 3; ++i) {
-      pi.e[i] = K_[i] * (y_w.e[i] - y0_[i]);
-      q.e[i] = K_[3 + i] * (y_v.e[i] - y0_[3 + i]);
-    }
+    const V3<T> pi{
+        {K_[0] * (y_w.e[0] - y0_[0]), K_[1] * (y_w.e[1] - y0_[1]), K_[2] * (y_w.e[2] - y0_[2])}};
+    const V3<T> q{
+        {K_[3] * (y_v.e[0] - y0_[3]), K_[4] * (y_v.e[1] - y0_[4]), K_[5] * (y_v.e[2] - y0_[5])}};
     return NodeArithmetic<G>::point(s * y_w, s * y_v, pi, q);
   }
   template <class T>
