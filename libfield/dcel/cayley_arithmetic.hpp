@@ -153,11 +153,18 @@ struct NodeArithmetic<lie::Se3Cayley> {
   /// (dcay^{-1}_x)^T p = (pi - (pi x w + q x v)/2 + ((w . pi) w + v x (w x q))/4, q - q x w / 2)
   /// (theory §2.1).
   template <class T>
-  FIELD_LANES_INLINE static void phi(const Point<T>& z, small::V3<T>& out_w, small::V3<T>& out_v) {
+  FIELD_LANES_INLINE static void dual(const small::V3<T>& w, const small::V3<T>& v,
+                                      const small::V3<T>& pi, const small::V3<T>& q,
+                                      small::V3<T>& out_w, small::V3<T>& out_v) {
     using small::cross;
-    out_w = z.pi - 0.5 * (cross(z.pi, z.w) + cross(z.q, z.v)) +
-            0.25 * (small::dot(z.w, z.pi) * z.w + cross(z.v, cross(z.w, z.q)));
-    out_v = z.q - 0.5 * cross(z.q, z.w);
+    out_w = pi - 0.5 * (cross(pi, w) + cross(q, v)) +
+            0.25 * (small::dot(w, pi) * w + cross(v, cross(w, q)));
+    out_v = q - 0.5 * cross(q, w);
+  }
+  /// The same at the iterate.
+  template <class T>
+  FIELD_LANES_INLINE static void phi(const Point<T>& z, small::V3<T>& out_w, small::V3<T>& out_v) {
+    dual(z.w, z.v, z.pi, z.q, out_w, out_v);
   }
 
   /// J_Phi assembled from the blocks of the file comment (for tests; the solve never forms it).

@@ -69,15 +69,19 @@ class DiagonalLaw {
   /// p = K (y - y0).
   template <class T>
   FIELD_LANES_INLINE auto point(const V3<T>& y_w, const V3<T>& y_v, double s) const {
-    const V3<T> pi{
-        {K_[0] * (y_w.e[0] - y0_[0]), K_[1] * (y_w.e[1] - y0_[1]), K_[2] * (y_w.e[2] - y0_[2])}};
-    const V3<T> q{
-        {K_[3] * (y_v.e[0] - y0_[3]), K_[4] * (y_v.e[1] - y0_[4]), K_[5] * (y_v.e[2] - y0_[5])}};
-    return NodeArithmetic<G>::point(s * y_w, s * y_v, pi, q);
+    return NodeArithmetic<G>::point(s * y_w, s * y_v, law_w(y_w), law_v(y_v));
   }
   template <class T>
   FIELD_LANES_INLINE auto point(const V3<T>& y_w, const V3<T>& y_v) const {
     return point(y_w, y_v, h_);
+  }
+
+  /// Phi = (dtau^{-1}_x)^T p at x = s y without the rest of the iterate (s = h: Phi(y),
+  /// s = -h: the dual at -hy).
+  template <class T>
+  FIELD_LANES_INLINE void phi(const V3<T>& y_w, const V3<T>& y_v, double s, V3<T>& out_w,
+                              V3<T>& out_v) const {
+    NodeArithmetic<G>::dual(s * y_w, s * y_v, law_w(y_w), law_v(y_v), out_w, out_v);
   }
 
   /// Phi = (dtau^{-1}_x)^T p at the iterate.
@@ -119,6 +123,18 @@ class DiagonalLaw {
 
  private:
   double K_[6], y0_[6], K_v_inv_[3], h_;
+
+  // p = K (y - y0): its rotational and translational parts.
+  template <class T>
+  FIELD_LANES_INLINE V3<T> law_w(const V3<T>& y_w) const {
+    return {
+        {K_[0] * (y_w.e[0] - y0_[0]), K_[1] * (y_w.e[1] - y0_[1]), K_[2] * (y_w.e[2] - y0_[2])}};
+  }
+  template <class T>
+  FIELD_LANES_INLINE V3<T> law_v(const V3<T>& y_v) const {
+    return {
+        {K_[3] * (y_v.e[0] - y0_[3]), K_[4] * (y_v.e[1] - y0_[4]), K_[5] * (y_v.e[2] - y0_[5])}};
+  }
 };
 
 }  // namespace field::dcel

@@ -22,13 +22,9 @@ class DiagonalNodeLanes {
   DiagonalNodeLanes(const Vec6& K, const Vec6& y0, double h) : law_(K, y0, h) {}
 
   /// Phi(y) = (dtau^{-1}_{hy})^T K (y - y0).
-  FIELD_LANES_INLINE lanes::V6 phi(const lanes::V6& y) const {
-    return phi_at(law_.point(v3(y.w), v3(y.v)));
-  }
+  FIELD_LANES_INLINE lanes::V6 phi(const lanes::V6& y) const { return phi_at(y, law_.h()); }
   /// The dual at -hy: (dtau^{-1}_{-hy})^T K (y - y0) (mu~ or -lambda~ of theory §3.3).
-  FIELD_LANES_INLINE lanes::V6 phi_tilde(const lanes::V6& y) const {
-    return phi_at(law_.point(v3(y.w), v3(y.v), -law_.h()));
-  }
+  FIELD_LANES_INLINE lanes::V6 phi_tilde(const lanes::V6& y) const { return phi_at(y, -law_.h()); }
 
   /// Solves Phi(y) = m on the lanes set in `active`, in place from the start y; the other lanes
   /// of y and `report` are not changed. Stopping rule and Jacobian freeze of DiagonalNode::solve.
@@ -55,9 +51,9 @@ class DiagonalNodeLanes {
   FIELD_LANES_INLINE static lanes::V6 v6(const V3& a, const V3& b) {
     return {{a.e[0], a.e[1], a.e[2]}, {b.e[0], b.e[1], b.e[2]}};
   }
-  FIELD_LANES_INLINE lanes::V6 phi_at(const Point& z) const {
+  FIELD_LANES_INLINE lanes::V6 phi_at(const lanes::V6& y, double s) const {
     V3 out_w, out_v;
-    law_.phi(z, out_w, out_v);
+    law_.phi(v3(y.w), v3(y.v), s, out_w, out_v);
     return v6(out_w, out_v);
   }
 

@@ -121,7 +121,15 @@ struct NodeArithmetic<lie::Se3Exp> {
     return Point<T>::at(w, v, pi, q);
   }
 
-  /// (dexp^{-1}_x)^T p from the blocks.
+  /// (dexp^{-1}_x)^T p at x = (w, v), p = (pi, q) (theory §2.2, lie/exponential_blocks.hpp).
+  template <class T>
+  FIELD_LANES_INLINE static void dual(const small::V3<T>& w, const small::V3<T>& v,
+                                      const small::V3<T>& pi, const small::V3<T>& q,
+                                      small::V3<T>& out_w, small::V3<T>& out_v) {
+    namespace ex = lie::exp_detail;
+    ex::dual(ex::dexp_inv_blocks(w, v, ex::coefficients(ex::dot(w, w))), pi, q, out_w, out_v);
+  }
+  /// The same at the iterate, from its blocks.
   template <class T>
   FIELD_LANES_INLINE static void phi(const Point<T>& z, small::V3<T>& out_w, small::V3<T>& out_v) {
     z.phi(out_w, out_v);
