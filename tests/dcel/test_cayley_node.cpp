@@ -175,7 +175,7 @@ TEST(CayleyNodeLanes, SolvesLikeCayleyNodeInEveryLane) {
   // Lane by lane: converged, the same iteration count as CayleyNode::solve, the same y within
   // the stopping tolerance, residual at round-off; and the same y as the independent reference
   // dcel::solve_node (6x6 LU of lie::cay_newton_M's Jacobian: CayleyNode and the lanes share
-  // the block formulas of dcel/cayley_factor.hpp).
+  // the block formulas of dcel/cayley_arithmetic.hpp).
   test::Random rnd(312);
   for (const Case& c : cases()) {
     const CayleyNode node = *make_diagonal_node<lie::Se3Cayley>(c.beam, c.equation, c.h);
