@@ -6,8 +6,7 @@
 
 #include <type_traits>
 
-#include "libfield/dcel/cayley_node.hpp"
-#include "libfield/dcel/exp_node.hpp"
+#include "libfield/dcel/diagonal_node.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "tests/support/cases.hpp"
@@ -83,20 +82,13 @@ void BM_solve_node(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-// The closed-form solvers the marches use for the beam (dcel::CayleyNode, dcel::ExpNode).
+// The closed-form solver the marches use for the beam (dcel::DiagonalNode<G>).
 template <class G, dcel::NodeEquation equation>
 void BM_solve_node_closed_form(benchmark::State& state) {
   const Recorded& rec = recorded<G>();
   const NodeProblem& p = equation == dcel::NodeEquation::time ? rec.time : rec.space;
   const model::BeamDensity beam = density_for(equation);
-  using Node =
-      std::conditional_t<std::is_same_v<G, lie::Se3Cayley>, dcel::CayleyNode, dcel::ExpNode>;
-  const Node node = [&] {
-    if constexpr (std::is_same_v<G, lie::Se3Cayley>)
-      return *dcel::make_cayley_node(beam, equation, p.h);
-    else
-      return *dcel::make_exp_node(beam, equation, p.h);
-  }();
+  const dcel::DiagonalNode<G> node = *dcel::make_diagonal_node<G>(beam, equation, p.h);
   int iterations = 0;
   for (auto _ : state) {
     Vec6 y = p.y_prev;

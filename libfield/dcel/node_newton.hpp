@@ -1,13 +1,16 @@
 #pragma once
-/// The Newton iteration of the closed-form node solves of theory §5 (dcel::CayleyNode,
-/// dcel::ExpNode), written once; each retraction supplies its arithmetic as an `Iteration`:
+/// The Newton iteration of the closed-form node solve of theory §5 (dcel::DiagonalNode), written
+/// once; the `Iteration` supplies the arithmetic:
 ///   Point point(const Vec6& y)           the iterate's x = h y, p = K (y - y0) and what Phi and
 ///                                        the Jacobian share,
 ///   Vec6 phi(const Point&)               Phi(y),
 ///   void factor(Factor&, const Point&)   the factorised Jacobian J_Phi(y),
-///   Vec6 step(const Factor&, const Vec6& r)  d with J_Phi d = r.
-/// The stopping rule is that of theory §5 (max|dy| <= tolerance (1 + max|y|), then one polishing
-/// iteration), as in dcel::solve_node. Once a step is below `freeze_step` (1 + max|y|), the
+///   Vec6 step(const Factor&, const Vec6& r)  d with J_Phi d = r,
+///   bool at_floor(y, const Point&, m, r) the residual r = Phi - m at the Point is at its round-off
+///                                        floor (y: the updated iterate, for the magnitudes).
+/// The stopping rule is that of theory §5: max|dy| <= tolerance (1 + max|y|), or the steps no
+/// longer shrinking (max|dy| > max|dy_prev| / 2) with the residual at its round-off floor; then
+/// one polishing iteration. Once a step is below `freeze_step` (1 + max|y|), the
 /// factorisation of that step's start is reused (a chord step): it differs from the exact one by
 /// a relative O(freeze_step), so the next step, already of round-off size by quadratic
 /// convergence, changes by a relative O(freeze_step): not at all in double precision.
@@ -24,10 +27,12 @@ NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
   NodeSolveReport report;
   typename Iteration::Factor factor;
   bool polishing = false, frozen = false;
+  double previous = INFINITY;  // max|dy| of the previous iteration
   while (report.iterations < options.max_iterations) {
     const typename Iteration::Point z = it.point(y);
     if (!frozen) it.factor(factor, z);
-    const Vec6 dy = it.step(factor, it.phi(z) - m);
+    const Vec6 r = it.phi(z) - m;
+    const Vec6 dy = it.step(factor, r);
     y -= dy;
     ++report.iterations;
     if (!y.allFinite()) break;
@@ -36,7 +41,9 @@ NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
       break;
     }
     const double step = dy.cwiseAbs().maxCoeff(), scale = 1.0 + y.cwiseAbs().maxCoeff();
-    polishing = step <= options.tolerance * scale;
+    polishing =
+        step <= options.tolerance * scale || (step > 0.5 * previous && it.at_floor(y, z, m, r));
+    previous = step;
     frozen = step <= freeze_step * scale;
   }
   report.residual = y.allFinite() ? (it.phi(it.point(y)) - m).cwiseAbs().maxCoeff() : INFINITY;

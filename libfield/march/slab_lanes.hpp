@@ -1,7 +1,7 @@
 #pragma once
 /// The per-slab loops of the marches (theory §6.1, §6.2) for the beam of theory §1 with the Cayley
 /// or the exponential retraction, four nodes at a time (core/lanes.hpp,
-/// dcel/cayley_node_lanes.hpp, dcel/exp_node_lanes.hpp). Both marches
+/// dcel/diagonal_node_lanes.hpp). Both marches
 /// are one algorithm (theory §6.2: the space march is the time march on the transposed field):
 /// a march variable y with law p = K (y - y0) and step h (time: xi, J, 0, dt; space: eta, C, E6,
 /// ds) and a variable z across the slab with law Kc (z - z0) and step k (time: eta, C, E6, ds;
@@ -11,9 +11,8 @@
 #include <optional>
 
 #include "libfield/core/lanes.hpp"
-#include "libfield/dcel/cayley_node_lanes.hpp"
+#include "libfield/dcel/diagonal_node_lanes.hpp"
 #include "libfield/dcel/discrete_model.hpp"
-#include "libfield/dcel/exp_node_lanes.hpp"
 #include "libfield/dcel/node_solver.hpp"
 
 namespace field::march {

@@ -21,13 +21,8 @@ SlabSolver<G>::SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquatio
               "every segment, theory §1.6)");
   if (options.kernel == NodeKernel::reference) return;
   const int laws = model.uniform() ? 1 : model.mesh().A();
-  for (int a = 0; a < laws; ++a) {
-    const auto& density = model.density(a);
-    if constexpr (std::is_same_v<G, lie::Se3Cayley>)
-      closed_form_.push_back(dcel::make_cayley_node(density, equation, h_));
-    else
-      closed_form_.push_back(dcel::make_exp_node(density, equation, h_));
-  }
+  for (int a = 0; a < laws; ++a)
+    closed_form_.push_back(dcel::make_diagonal_node<G>(model.density(a), equation, h_));
   if (options.kernel == NodeKernel::per_node) return;
   lanes_ = SlabLanes::make<G>(model, equation, newton_);
   if (lanes_ && options.kernel == NodeKernel::lanes_baseline)

@@ -7,9 +7,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "libfield/dcel/cayley_node.hpp"
+#include "libfield/dcel/diagonal_node.hpp"
 #include "libfield/dcel/discrete_model.hpp"
-#include "libfield/dcel/exp_node.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/march/observer.hpp"
 #include "libfield/march/slab_lanes.hpp"
@@ -117,11 +116,9 @@ class SlabSolver {
   double h_;
   dcel::NodeSolverOptions newton_;
   // The closed-form solver of G when it applies (beam; none for NodeKernel::reference).
-  using ClosedFormNode =
-      std::conditional_t<std::is_same_v<G, lie::Se3Cayley>, dcel::CayleyNode, dcel::ExpNode>;
   // One per column a = 0..A-1 when the model is not uniform (the time equation's node a has
   // column a's inertia, theory §1.6), else one.
-  std::vector<std::optional<ClosedFormNode>> closed_form_;
+  std::vector<std::optional<dcel::DiagonalNode<G>>> closed_form_;
   int threads_;
   std::optional<SlabLanes> lanes_;
   std::vector<Vec6> extra_;  // loads of the solved nodes on lanes (SlabLanes::updates)

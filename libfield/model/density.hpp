@@ -15,7 +15,7 @@ namespace field::model {
 /// The capability "a diagonal quadratic law" of theory §1 (the beam with a diagonal section law):
 ///   T(xi) = 1/2 xi.diag(K_t) xi,   V(eta) = 1/2 (eta - eta0).diag(K_s) (eta - eta0),
 /// so p = K_t xi and n = K_s (eta - eta0) element-wise. It enables the closed-form node solvers of
-/// theory §5 (dcel::make_cayley_node, dcel::make_exp_node) and, on SE(3), the SIMD lane kernels
+/// theory §5 (dcel::make_diagonal_node) and, on SE(3), the SIMD lane kernels
 /// (march/slab_lanes, noether/slab_terms_lanes), which also take the potential to be a uniform
 /// weight, Pi(g) = -w.r with (0, w) = potential_force(e) (the beam's gravity, theory (1.10)).
 template <class S>

@@ -5,8 +5,8 @@
 #include <Eigen/LU>
 #include <cmath>
 
-#include "libfield/dcel/cayley_node.hpp"
-#include "libfield/dcel/cayley_node_lanes.hpp"
+#include "libfield/dcel/diagonal_node.hpp"
+#include "libfield/dcel/diagonal_node_lanes.hpp"
 #include "tests/support/cases.hpp"
 #include "tests/support/problems.hpp"
 
@@ -45,7 +45,7 @@ double rel(const Vec6& a, const Vec6& b) {
 // Only for Cayley: march::SlabSolver<lie::Se3Cayley> alone makes it (the type chooses).
 TEST(CayleyNode, AppliesToTheBeam) {
   const model::BeamDensity beam = test::soft_beam();
-  EXPECT_TRUE(make_cayley_node(beam, NodeEquation::time, 0.1));
+  EXPECT_TRUE(make_diagonal_node<lie::Se3Cayley>(beam, NodeEquation::time, 0.1));
 }
 
 TEST(CayleyNode, PhiAndJacobianEqualTheReference) {
@@ -53,7 +53,7 @@ TEST(CayleyNode, PhiAndJacobianEqualTheReference) {
   // the Jacobian to 1e-14 relative to its largest entry.
   test::Random rnd(301);
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
+    const CayleyNode node = *make_diagonal_node<lie::Se3Cayley>(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 100; ++trial) {
       const Vec6 y = random_y(rnd, c, 1.0 + trial % 3);  // up to |h omega| = 0.3 (time, h = 0.02)
       EXPECT_LT(rel(node.phi(y), node_phi<lie::Se3Cayley>(c.beam, c.equation, c.h, y)), 1e-14);
@@ -70,7 +70,7 @@ TEST(CayleyNode, NewtonStepSolvesTheJacobianSystem) {
   // EA / GJ ~ 2e3).
   test::Random rnd(303);
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
+    const CayleyNode node = *make_diagonal_node<lie::Se3Cayley>(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 100; ++trial) {
       const Vec6 y = random_y(rnd, c, 1.0 + trial % 3);
       const Vec6 r = rnd.vec6(1.0);
@@ -87,7 +87,7 @@ TEST(CayleyNode, SolvesLikeTheReference) {
   test::Random rnd(302);
   int differing = 0;
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
+    const CayleyNode node = *make_diagonal_node<lie::Se3Cayley>(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 200; ++trial) {
       const Vec6 y_star = random_y(rnd, c, 1.0);
       const Vec6 m = node_phi<lie::Se3Cayley>(c.beam, c.equation, c.h, y_star);
@@ -114,7 +114,8 @@ TEST(CayleyNode, SolvesLikeTheReference) {
 
 TEST(CayleyNode, ReportsFailureWithoutThrowing) {
   // A non-finite start is an expected failure: reported, not thrown, residual infinite.
-  const CayleyNode node = *make_cayley_node(test::soft_beam(), NodeEquation::time, 0.005);
+  const CayleyNode node =
+      *make_diagonal_node<lie::Se3Cayley>(test::soft_beam(), NodeEquation::time, 0.005);
   Vec6 y = Vec6::Constant(NAN);
   const NodeSolveReport r = node.solve(Vec6::Ones(), y);
   EXPECT_FALSE(r.converged);
@@ -159,7 +160,7 @@ Batch batch(test::Random& rnd, const Case& c, const CayleyNode& node) {
 TEST(CayleyNodeLanes, PhiEqualsCayleyNode) {
   test::Random rnd(311);
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
+    const CayleyNode node = *make_diagonal_node<lie::Se3Cayley>(c.beam, c.equation, c.h);
     const CayleyNodeLanes lanes4 = lanes_for(c);
     for (int trial = 0; trial < 50; ++trial) {
       Vec6 y[lanes::kWidth];
@@ -174,10 +175,10 @@ TEST(CayleyNodeLanes, SolvesLikeCayleyNodeInEveryLane) {
   // Lane by lane: converged, the same iteration count as CayleyNode::solve, the same y within
   // the stopping tolerance, residual at round-off; and the same y as the independent reference
   // dcel::solve_node (6x6 LU of lie::cay_newton_M's Jacobian: CayleyNode and the lanes share
-  // the block formulas of dcel/cayley_factor.hpp).
+  // the block formulas of dcel/cayley_arithmetic.hpp).
   test::Random rnd(312);
   for (const Case& c : cases()) {
-    const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
+    const CayleyNode node = *make_diagonal_node<lie::Se3Cayley>(c.beam, c.equation, c.h);
     const CayleyNodeLanes lanes4 = lanes_for(c);
     for (int trial = 0; trial < 50; ++trial) {
       const Batch b = batch(rnd, c, node);
@@ -205,7 +206,7 @@ TEST(CayleyNodeLanes, ALanesResultDoesNotDependOnItsNeighbours) {
   // The same node problem in lane 0 and in lane 3, beside different problems, and beside a lane
   // whose start is NaN: the same bits, the same iterations (the stopping rule is per lane).
   const Case c = cases()[0];
-  const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
+  const CayleyNode node = *make_diagonal_node<lie::Se3Cayley>(c.beam, c.equation, c.h);
   const CayleyNodeLanes lanes4 = lanes_for(c);
   test::Random rnd(313);
   Batch b1 = batch(rnd, c, node), b2 = batch(rnd, c, node);
@@ -228,7 +229,7 @@ TEST(CayleyNodeLanes, ALanesResultDoesNotDependOnItsNeighbours) {
 TEST(CayleyNodeLanes, InactiveLanesAndTheIterationLimit) {
   // Lanes outside `active` keep their y and report; max_iterations stops every lane.
   const Case c = cases()[2];
-  const CayleyNode node = *make_cayley_node(c.beam, c.equation, c.h);
+  const CayleyNode node = *make_diagonal_node<lie::Se3Cayley>(c.beam, c.equation, c.h);
   const CayleyNodeLanes lanes4 = lanes_for(c);
   test::Random rnd(314);
   const Batch b = batch(rnd, c, node);

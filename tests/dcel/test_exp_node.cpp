@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "libfield/dcel/exp_node.hpp"
-#include "libfield/dcel/exp_node_lanes.hpp"
+#include "libfield/dcel/diagonal_node.hpp"
+#include "libfield/dcel/diagonal_node_lanes.hpp"
 #include "libfield/lie/exponential.hpp"
 #include "tests/support/cases.hpp"
 #include "tests/support/problems.hpp"
@@ -52,8 +52,8 @@ double rel(const Mat6& a, const Mat6& b) {
 // Only for the exponential: march::SlabSolver<lie::Se3Exp> alone makes it (the type chooses).
 TEST(ExpNode, AppliesToTheBeam) {
   const model::BeamDensity beam = test::soft_beam();
-  EXPECT_TRUE(make_exp_node(beam, NodeEquation::time, 0.1));
-  EXPECT_TRUE(make_exp_node(beam, NodeEquation::space, 0.1));
+  EXPECT_TRUE(make_diagonal_node<lie::Se3Exp>(beam, NodeEquation::time, 0.1));
+  EXPECT_TRUE(make_diagonal_node<lie::Se3Exp>(beam, NodeEquation::space, 0.1));
 }
 
 TEST(ExpNode, PhiAndJacobianEqualTheReference) {
@@ -63,7 +63,7 @@ TEST(ExpNode, PhiAndJacobianEqualTheReference) {
   // largest entry.
   test::Random rnd(401);
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
+    const ExpNode node = *make_diagonal_node<lie::Se3Exp>(c.beam, c.equation, c.h);
     const Vec6 K = c.equation == NodeEquation::time ? c.beam.inertia() : c.beam.stiffness();
     const Vec6 y0 = c.equation == NodeEquation::time ? Vec6::Zero() : c.beam.reference_strain();
     for (int trial = 0; trial < 100; ++trial) {
@@ -84,7 +84,7 @@ TEST(ExpNode, JacobianEqualsFiniteDifferences) {
   // Central differences of Phi, step 1e-6 relative: truncation and cancellation ~1e-9.
   test::Random rnd(402);
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
+    const ExpNode node = *make_diagonal_node<lie::Se3Exp>(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 20; ++trial) {
       const Vec6 y = random_y(rnd, c, 1.0 + trial % 3);
       Mat6 fd;
@@ -105,7 +105,7 @@ TEST(ExpNode, NewtonStepSolvesTheJacobianSystem) {
   // LU of the assembled Jacobian to round-off times its condition.
   test::Random rnd(403);
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
+    const ExpNode node = *make_diagonal_node<lie::Se3Exp>(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 100; ++trial) {
       const Vec6 y = random_y(rnd, c, 1.0 + trial % 3);
       const Vec6 r = rnd.vec6(1.0);
@@ -125,7 +125,7 @@ TEST(ExpNode, SolvesLikeTheReference) {
   test::Random rnd(404);
   int differing = 0;
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
+    const ExpNode node = *make_diagonal_node<lie::Se3Exp>(c.beam, c.equation, c.h);
     for (int trial = 0; trial < 200; ++trial) {
       const Vec6 y_star = random_y(rnd, c, 1.0);
       const Vec6 m = node_phi<lie::Se3Exp>(c.beam, c.equation, c.h, y_star);
@@ -150,7 +150,8 @@ TEST(ExpNode, SolvesLikeTheReference) {
 }
 
 TEST(ExpNode, ReportsFailureWithoutThrowing) {
-  const ExpNode node = *make_exp_node(test::soft_beam(), NodeEquation::time, 0.005);
+  const ExpNode node =
+      *make_diagonal_node<lie::Se3Exp>(test::soft_beam(), NodeEquation::time, 0.005);
   Vec6 y = Vec6::Constant(NAN);
   const NodeSolveReport r = node.solve(Vec6::Ones(), y);
   EXPECT_FALSE(r.converged);
@@ -184,7 +185,7 @@ TEST(ExpNodeLanes, PhiAndSolveEqualExpNodeInEveryLane) {
   test::Random rnd(411);
   int closed_lanes = 0;
   for (const Case& c : cases()) {
-    const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
+    const ExpNode node = *make_diagonal_node<lie::Se3Exp>(c.beam, c.equation, c.h);
     const ExpNodeLanes lanes4 = lanes_for(c);
     for (int trial = 0; trial < 50; ++trial) {
       Vec6 y_star[lanes::kWidth], m[lanes::kWidth], start[lanes::kWidth];
@@ -218,7 +219,7 @@ TEST(ExpNodeLanes, ALanesResultDoesNotDependOnItsNeighbours) {
   // The same node problem in lane 0 and in lane 3, beside different problems (one of them on
   // the closed-form branch) and beside a NaN lane: the same bits, the same iterations.
   const Case c = cases()[2];  // h = 0.06
-  const ExpNode node = *make_exp_node(c.beam, c.equation, c.h);
+  const ExpNode node = *make_diagonal_node<lie::Se3Exp>(c.beam, c.equation, c.h);
   const ExpNodeLanes lanes4 = lanes_for(c);
   test::Random rnd(413);
   Vec6 m1[4], s1[4], m2[4], s2[4];
