@@ -18,8 +18,10 @@
 #include "libfield/dcel/residual.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/static_setup.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
+#include "libfield/statics/static_solve.hpp"
 
 namespace field::app {
 
@@ -65,19 +67,26 @@ void require_run_folder(const fs::path& dir) {
                   "reconstruct write first; give the folder of a run (their --out)");
 }
 
-// The "status" of DIR/summary.json ("completed", "solver_failed", "interrupted", ...), or "" when
-// the file is absent (a killed run) or has no status.
-std::string run_status(const fs::path& dir) {
+// The text value of `name` in DIR/summary.json (the string without its quotes, or the number as
+// written), or "" when the file is absent (a killed run) or has no such key.
+std::string summary_value(const fs::path& dir, const std::string& name) {
   std::ifstream in(dir / "summary.json", std::ios::binary);
   if (!in) return "";
   std::stringstream text;
   text << in.rdbuf();
-  const std::string json = text.str(), key = "\"status\"";
+  const std::string json = text.str(), key = "\"" + name + "\"";
   size_t k = json.find(key);
   if (k == std::string::npos) return "";
-  k = json.find('"', json.find(':', k + key.size()));
-  const size_t end = k == std::string::npos ? k : json.find('"', k + 1);
+  k = json.find_first_not_of(" \t", json.find(':', k + key.size()) + 1);
+  if (k == std::string::npos) return "";
+  if (json[k] != '"') return json.substr(k, json.find_first_of(",}\n", k) - k);
+  const size_t end = json.find('"', k + 1);
   return end == std::string::npos ? "" : json.substr(k + 1, end - k - 1);
+}
+
+// The "status" of DIR/summary.json ("completed", "solver_failed", "interrupted", ...), or "".
+std::string run_status(const fs::path& dir) {
+  return summary_value(dir, "status");
 }
 
 // What read_run_field read: field.csv, or the field.csv.part of a killed run.
@@ -117,6 +126,49 @@ io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, bool 
 
 template <class G>
 int check_run(const Args& args, const io::CaseSpec& spec);
+
+// A run folder of `field static` (summary.json "command": "static"): field.csv holds the one row
+// of the equilibrium. Its static residual (theory §4.5, the solver's relative residual (4.10))
+// at the load fraction reached must be round-off: <= --residual-tol.
+template <class G>
+int check_static(const Args& args, const io::CaseSpec& spec) {
+  FIELD_CHECK(spec.output.csv, (args.dir / "run.toml").string()
+                                   << " has [output] csv = false: the static run wrote no "
+                                      "field.csv, which field check reads");
+  const io::FieldCsv csv = io::read_field_csv(args.dir / "field.csv");
+  std::vector<lie::SE3> row(spec.A + 1);
+  std::vector<bool> found(spec.A + 1, false);
+  for (size_t i = 0; i < csv.j.size(); ++i) {
+    FIELD_CHECK(csv.j[i] == 0 && csv.a[i] >= 0 && csv.a[i] <= spec.A,
+                csv.path.string() << ":" << csv.line[i] << ": node (" << csv.j[i] << ", "
+                                  << csv.a[i]
+                                  << ") is not in row 0 of a static run with A = " << spec.A);
+    row[csv.a[i]] = csv.g[i], found[csv.a[i]] = true;
+  }
+  for (int a = 0; a <= spec.A; ++a)
+    FIELD_CHECK(found[a], csv.path.string() << ": node (0, " << a << ") is missing");
+  const io::Problem problem(spec);
+  const dcel::DiscreteModel<G> model = problem.model<G>();
+  const std::string fraction_text = summary_value(args.dir, "load_fraction");
+  const double phi = fraction_text.empty() ? 1.0 : std::stod(fraction_text);
+  const std::string outcome = summary_value(args.dir, "outcome");
+  double relative =
+      statics::static_relative_residual(model, io::static_input<G>(problem), row, phi);
+  if (!std::isfinite(relative)) relative = INFINITY;  // never accept NaN
+  const bool ok = relative <= args.residual_tolerance;
+  std::printf("%s: static equilibrium, %s, row 0, nodes 0..%d, load fraction %g%s\n",
+              args.dir.string().c_str(), lie::retraction_name<G>().c_str(), spec.A, phi,
+              outcome.empty() || outcome == "converged"
+                  ? ""
+                  : (" (summary.json: outcome \"" + outcome + "\")").c_str());
+  std::printf(
+      "  static residual max |R_a|/max scale = %.3e over the free nodes (theory §4.5)  "
+      "tolerance %.0e (round-off)  %s\n",
+      relative, args.residual_tolerance, ok ? "ok" : "FAILED");
+  std::printf("  %s\n", ok ? "check passed: the row is an equilibrium to round-off"
+                           : "check FAILED: the row is not an equilibrium to round-off");
+  return ok ? kSuccess : kSolverFailed;
+}
 
 // Step 2 for an estimate run (theory §6.7): the estimate minimises the sum of the squares of
 // G_n / (dt ds model_error) and the weighted data misfits, so |G_n|/(dt ds) is small but not
@@ -164,8 +216,11 @@ int run_check(const Args& args) {
   require_run_folder(args.dir);
   const io::CaseSpec spec = io::load_case(args.dir / "run.toml");
   // The run's retraction becomes the type G here, once (lie::with_group).
-  return lie::with_group(spec.retraction,
-                         [&](auto group) { return check_run<decltype(group)>(args, spec); });
+  const bool statics = summary_value(args.dir, "command") == "static";
+  return lie::with_group(spec.retraction, [&](auto group) {
+    return statics ? check_static<decltype(group)>(args, spec)
+                   : check_run<decltype(group)>(args, spec);
+  });
 }
 
 // Steps 1 (the field) to 4 of run_check, with the group and retraction G of the run.
