@@ -5,6 +5,7 @@
 // exits with 3 if a residual exceeds its tolerance or the round-off floor of its terms
 // (docs/theory.md section 7.4). A run of [reconstruct] method = "estimate" is checked on the
 // equation nodes of the conditions it declared, against its model_error (theory §6.7).
+// A run of `field static` (one row) is checked by its static residual (theory §4.5).
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -380,7 +381,9 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
 
 Runner add_check(CLI::App& app, CommonOptions& common) {
   CLI::App* sub = app.add_subcommand(
-      "check", "Re-read a run folder and verify its field: DCEL residuals, Noether balance");
+      "check",
+      "Re-read a run folder and verify its field: DCEL residuals, Noether balance (static "
+      "runs: the static residual)");
   add_common_options(*sub, common);
   auto args = std::make_shared<Args>();
   sub->add_option("DIR", args->dir,
