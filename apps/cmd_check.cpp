@@ -3,7 +3,9 @@
 // (theory §4), the Noether balance (theory §7.2) on every row and column of the equation nodes
 // and on random rectangles, the energies (theory §8) and the momenta, prints a short report and
 // exits with 3 if a residual exceeds its tolerance or the round-off floor of its terms
-// (docs/theory.md section 7.4).
+// (docs/theory.md section 7.4). A run of [reconstruct] method = "estimate" is checked on the
+// equation nodes of the conditions it declared, against its model_error (theory §6.7).
+// A run of `field static` (one row) is checked by its static residual (theory §4.5).
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -12,12 +14,15 @@
 #include <string>
 
 #include "apps/commands.hpp"
+#include "apps/estimate_conditions.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/residual.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/static_setup.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
+#include "libfield/statics/static_solve.hpp"
 
 namespace field::app {
 
@@ -30,6 +35,7 @@ struct Args {
   double residual_tolerance = 1e-11;  // theory §10 ii
   double noether_tolerance = 1e-12;   // theory §10 iii
   int rectangles = 200;
+  double model_error_multiple = 6.0;  // estimate runs: max |G_n|/(dt ds) <= this x model_error
 };
 
 /// The largest rectangle of equation nodes: rows j_lo..j_hi, columns a_lo..a_hi.
@@ -62,19 +68,26 @@ void require_run_folder(const fs::path& dir) {
                   "reconstruct write first; give the folder of a run (their --out)");
 }
 
-// The "status" of DIR/summary.json ("completed", "solver_failed", "interrupted", ...), or "" when
-// the file is absent (a killed run) or has no status.
-std::string run_status(const fs::path& dir) {
+// The text value of `name` in DIR/summary.json (the string without its quotes, or the number as
+// written), or "" when the file is absent (a killed run) or has no such key.
+std::string summary_value(const fs::path& dir, const std::string& name) {
   std::ifstream in(dir / "summary.json", std::ios::binary);
   if (!in) return "";
   std::stringstream text;
   text << in.rdbuf();
-  const std::string json = text.str(), key = "\"status\"";
+  const std::string json = text.str(), key = "\"" + name + "\"";
   size_t k = json.find(key);
   if (k == std::string::npos) return "";
-  k = json.find('"', json.find(':', k + key.size()));
-  const size_t end = k == std::string::npos ? k : json.find('"', k + 1);
+  k = json.find_first_not_of(" \t", json.find(':', k + key.size()) + 1);
+  if (k == std::string::npos) return "";
+  if (json[k] != '"') return json.substr(k, json.find_first_of(",}\n", k) - k);
+  const size_t end = json.find('"', k + 1);
   return end == std::string::npos ? "" : json.substr(k + 1, end - k - 1);
+}
+
+// The "status" of DIR/summary.json ("completed", "solver_failed", "interrupted", ...), or "".
+std::string run_status(const fs::path& dir) {
+  return summary_value(dir, "status");
 }
 
 // What read_run_field read: field.csv, or the field.csv.part of a killed run.
@@ -86,8 +99,8 @@ struct FieldSource {
 
 // field.csv of the run folder, or the field.csv.part of a killed run with its cut last line and
 // its incomplete last slab dropped.
-io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, FieldSource& source) {
-  const bool time = spec.marches_in_time();  // also a driven reconstruction
+io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, bool time,
+                            FieldSource& source) {
   const fs::path csv_path = dir / "field.csv", part = dir / "field.csv.part";
   if (!spec.output.csv)
     throw IoError((dir / "run.toml").string() +
@@ -115,21 +128,109 @@ io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, Field
 template <class G>
 int check_run(const Args& args, const io::CaseSpec& spec);
 
+// A run folder of `field static` (summary.json "command": "static"): field.csv holds the one row
+// of the equilibrium. Its static residual (theory §4.5, the solver's relative residual (4.10))
+// at the load fraction reached must be round-off: <= --residual-tol.
+template <class G>
+int check_static(const Args& args, const io::CaseSpec& spec) {
+  FIELD_CHECK(spec.output.csv, (args.dir / "run.toml").string()
+                                   << " has [output] csv = false: the static run wrote no "
+                                      "field.csv, which field check reads");
+  const io::FieldCsv csv = io::read_field_csv(args.dir / "field.csv");
+  std::vector<lie::SE3> row(spec.A + 1);
+  std::vector<bool> found(spec.A + 1, false);
+  for (size_t i = 0; i < csv.j.size(); ++i) {
+    FIELD_CHECK(csv.j[i] == 0 && csv.a[i] >= 0 && csv.a[i] <= spec.A,
+                csv.path.string() << ":" << csv.line[i] << ": node (" << csv.j[i] << ", "
+                                  << csv.a[i]
+                                  << ") is not in row 0 of a static run with A = " << spec.A);
+    row[csv.a[i]] = csv.g[i], found[csv.a[i]] = true;
+  }
+  for (int a = 0; a <= spec.A; ++a)
+    FIELD_CHECK(found[a], csv.path.string() << ": node (0, " << a << ") is missing");
+  const io::Problem problem(spec);
+  const dcel::DiscreteModel<G> model = problem.model<G>();
+  const std::string fraction_text = summary_value(args.dir, "load_fraction");
+  const double phi = fraction_text.empty() ? 1.0 : std::stod(fraction_text);
+  const std::string outcome = summary_value(args.dir, "outcome");
+  double relative =
+      statics::static_relative_residual(model, io::static_input<G>(problem), row, phi);
+  if (!std::isfinite(relative)) relative = INFINITY;  // never accept NaN
+  const bool ok = relative <= args.residual_tolerance;
+  std::printf("%s: static equilibrium, %s, row 0, nodes 0..%d, load fraction %g%s\n",
+              args.dir.string().c_str(), lie::retraction_name<G>().c_str(), spec.A, phi,
+              outcome.empty() || outcome == "converged"
+                  ? ""
+                  : (" (summary.json: outcome \"" + outcome + "\")").c_str());
+  std::printf(
+      "  static residual max |R_a|/max scale = %.3e over the free nodes (theory §4.5)  "
+      "tolerance %.0e (round-off)  %s\n",
+      relative, args.residual_tolerance, ok ? "ok" : "FAILED");
+  std::printf("  %s\n", ok ? "check passed: the row is an equilibrium to round-off"
+                           : "check FAILED: the row is not an equilibrium to round-off");
+  return ok ? kSuccess : kSolverFailed;
+}
+
+// Step 2 for an estimate run (theory §6.7): the estimate minimises the sum of the squares of
+// G_n / (dt ds model_error) and the weighted data misfits, so |G_n|/(dt ds) is small but not
+// round-off. Each component has a standard deviation of at most model_error when the model holds
+// to it (a least-squares residual's variance is 1 - leverage <= 1 of its weight's), so the check
+// passes when max |G_n|/(dt ds) <= model_error_multiple x model_error (docs/cli.md).
+template <class G>
+bool check_estimate_residuals(const Args& args, const io::CaseSpec& spec,
+                              const estimate::Conditions& conditions,
+                              const dcel::DiscreteModel<G>& model, const mesh::Field& field,
+                              const dcel::ResidualReport& roundoff) {
+  const mesh::SpacetimeMesh& mesh = model.mesh();
+  const mesh::Boundary boundary = estimate::equation_boundary(conditions);
+  double worst = 0.0;
+  mesh::Node at{0, 0};
+  long long nodes = 0;
+  for (int j = 0; j <= mesh.J(); ++j)
+    for (int a = 0; a <= mesh.A(); ++a) {
+      if (!mesh.is_equation_node(j, a, boundary)) continue;
+      const Vec6 g = dcel::node_residual(model, field, j, a).G / (model.dt() * model.ds());
+      double v = g.cwiseAbs().maxCoeff();
+      if (!g.allFinite()) v = INFINITY;  // never accept NaN
+      if (v >= worst) worst = v, at = {j, a};
+      ++nodes;
+    }
+  const double sigma = spec.reconstruct.model_error, allowed = args.model_error_multiple * sigma;
+  const bool ok = worst <= allowed;
+  std::printf(
+      "  DCEL residual   max |G_n|/(dt ds) = %.3e over %lld equation nodes of the declared "
+      "conditions (far end %s, rows %s/%s; worst j = %d, a = %d) = %.3g x model_error %g  "
+      "tolerance %g x model_error  %s\n",
+      worst, nodes, far_end_name(spec.reconstruct), first_row_name(conditions),
+      last_row_name(conditions), at.j, at.a, worst / sigma, sigma, args.model_error_multiple,
+      ok ? "ok" : "FAILED");
+  std::printf(
+      "                  the estimate weighs these residuals against the tip data by model_error "
+      "(theory §6.7): they need to be small, not round-off (here %.3g x the round-off tolerance "
+      "of a march%s)\n",
+      roundoff.ratio, roundoff.ratio <= 1.0 ? ": within round-off" : ": above round-off");
+  return ok;
+}
+
 int run_check(const Args& args) {
   // 1. The run: resolved case and field.
   require_run_folder(args.dir);
   const io::CaseSpec spec = io::load_case(args.dir / "run.toml");
   // The run's retraction becomes the type G here, once (lie::with_group).
-  return lie::with_group(spec.retraction,
-                         [&](auto group) { return check_run<decltype(group)>(args, spec); });
+  const bool statics = summary_value(args.dir, "command") == "static";
+  return lie::with_group(spec.retraction, [&](auto group) {
+    return statics ? check_static<decltype(group)>(args, spec)
+                   : check_run<decltype(group)>(args, spec);
+  });
 }
 
 // Steps 1 (the field) to 4 of run_check, with the group and retraction G of the run.
 template <class G>
 int check_run(const Args& args, const io::CaseSpec& spec) {
-  const bool time = spec.marches_in_time();  // also a driven reconstruction
+  const bool estimate = is_estimate(spec);               // field.csv by rows, theory §6.7
+  const bool time = spec.marches_in_time() || estimate;  // also a driven reconstruction
   FieldSource source;
-  const io::FieldCsv csv = read_run_field(args.dir, spec, source);
+  const io::FieldCsv csv = read_run_field(args.dir, spec, time, source);
   const char* slab = time ? "row" : "column";
   FIELD_CHECK(!csv.j.empty(),
               csv.path.string() << " holds no complete " << slab << ": there is nothing to check");
@@ -144,11 +245,18 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
   const mesh::SpacetimeMesh& mesh = problem.mesh;
   const dcel::DiscreteModel<G> model = problem.model<G>();
   const mesh::Field field = io::assemble_field(csv, mesh, time);
-  const mesh::Boundary boundary = problem.boundary();
-  const std::string status = run_status(args.dir);
+  const estimate::Conditions conditions = conditions_of(spec.reconstruct);
+  const mesh::Boundary boundary =
+      estimate ? estimate::equation_boundary(conditions) : problem.boundary();
+  std::string status = run_status(args.dir);
+  // An estimate writes its summary.json, without a status, once everything else is written.
+  if (estimate && status.empty() && fs::exists(args.dir / "summary.json")) status = "completed";
   const bool early = last < (time ? spec.J : spec.A) && !source.part && status != "interrupted";
   std::printf("%s: %s march, %s, rows 0..%d, columns 0..%d%s\n", args.dir.string().c_str(),
-              time ? "time" : "space", lie::retraction_name<G>().c_str(), mesh.J(), mesh.A(),
+              estimate ? "estimate over the whole mesh, not a"
+              : time   ? "time"
+                       : "space",
+              lie::retraction_name<G>().c_str(), mesh.J(), mesh.A(),
               early ? " (the run stopped early)" : "");
   if (source.part) {
     std::string ignored;
@@ -181,14 +289,18 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
   const std::vector<double> floors = dcel::residual_floors(model, field);
   const dcel::ResidualReport residual =
       dcel::residual_report(model, field, boundary, args.residual_tolerance, floors);
-  const bool residual_ok = residual.ratio <= 1.0;
-  std::printf(
-      "  DCEL residual   max |G_n|/scale = %.3e over %lld equation nodes (worst j = %d, a = %d)  "
-      "tolerance max(%.0e, round-off floor <= %.1e)  %s\n",
-      residual.relative, residual.nodes, residual.worst.j, residual.worst.a,
-      args.residual_tolerance, residual.max_floor, residual_ok ? "ok" : "FAILED");
-  std::printf("                  closest to its tolerance: node j = %d, a = %d, at %.3g x\n",
-              residual.worst_ratio.j, residual.worst_ratio.a, residual.ratio);
+  bool residual_ok = residual.ratio <= 1.0;
+  if (estimate) {
+    residual_ok = check_estimate_residuals(args, spec, conditions, model, field, residual);
+  } else {
+    std::printf(
+        "  DCEL residual   max |G_n|/scale = %.3e over %lld equation nodes (worst j = %d, a = %d)  "
+        "tolerance max(%.0e, round-off floor <= %.1e)  %s\n",
+        residual.relative, residual.nodes, residual.worst.j, residual.worst.a,
+        args.residual_tolerance, residual.max_floor, residual_ok ? "ok" : "FAILED");
+    std::printf("                  closest to its tolerance: node j = %d, a = %d, at %.3g x\n",
+                residual.worst_ratio.j, residual.worst_ratio.a, residual.ratio);
+  }
 
   // 3. Noether balance on rows, columns and random rectangles of equation nodes, theory §7.2.
   // A rectangle passes when |Res(R)| <= max(tol S, 10 eps terms(R) S + floor(R))
@@ -225,12 +337,15 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
   }
   for (const Worst* w : {&rows, &columns, &random})
     if (w->ratio >= all.ratio) all = *w;
-  const bool noether_ok = all.ratio <= 1.0;
+  // An estimate's residuals are at the model-error level: their sums are not judged.
+  const bool noether_ok = estimate || all.ratio <= 1.0;
   std::printf(
       "  Noether balance rows %.2e, columns %.2e, %d random rectangles %.2e  tolerance "
       "max(%.0e, 10 eps x terms + round-off floor)  %s\n",
       rows.relative, columns.relative, count, random.relative, args.noether_tolerance,
-      noether_ok ? "ok" : "FAILED");
+      estimate ? "not judged (sums of residuals that the estimate leaves at the model-error level)"
+      : noether_ok ? "ok"
+                   : "FAILED");
   std::printf(
       "                  closest to its tolerance: rectangle j = %d..%d, a = %d..%d, at %.3g x\n",
       all.R.j1, all.R.j2, all.R.a1, all.R.a2, all.ratio);
@@ -266,7 +381,9 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
 
 Runner add_check(CLI::App& app, CommonOptions& common) {
   CLI::App* sub = app.add_subcommand(
-      "check", "Re-read a run folder and verify its field: DCEL residuals, Noether balance");
+      "check",
+      "Re-read a run folder and verify its field: DCEL residuals, Noether balance (static "
+      "runs: the static residual)");
   add_common_options(*sub, common);
   auto args = std::make_shared<Args>();
   sub->add_option("DIR", args->dir,
@@ -281,6 +398,10 @@ Runner add_check(CLI::App& app, CommonOptions& common) {
                   "relative tolerance of the Noether balance (default 1e-12, theory §10 iii); a "
                   "rectangle also passes within 10 eps x terms plus the round-off floor of its "
                   "nodes, theory §7.2")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--model-error-multiple", args->model_error_multiple,
+                  "estimate runs: a node passes when max |G_n|/(dt ds) <= this x [reconstruct] "
+                  "model_error (default 6, docs/cli.md)")
       ->check(CLI::PositiveNumber);
   sub->add_option("--rectangles", args->rectangles, "random rectangles (default 200)")
       ->check(CLI::Range(0, 1000000));

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "apps/commands.hpp"
+#include "apps/estimate_conditions.hpp"
 #include "apps/memory_estimate.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/space_prediction.hpp"
@@ -141,6 +142,21 @@ int run_info(const fs::path& case_file) {
       spec.A, spec.A, spec.ds, spec.length(), spec.J, spec.dt, spec.duration());
   if (time) {
     std::printf("ends     left: %s; right: %s\n", end_name(spec.left), end_name(spec.right));
+  } else if (is_estimate(spec)) {
+    // What the estimate imposes (theory §6.7), not the [boundary] rows of the space march.
+    const estimate::Conditions c = conditions_of(spec.reconstruct);
+    const estimate::Weights w = weights_of(spec);
+    std::printf(
+        "estimate method \"estimate\" (theory §6.7): far_end = \"%s\", first_row = \"%s\", "
+        "last_row = \"%s\" (the [boundary] rows are not used)\n",
+        far_end_name(spec.reconstruct), first_row_name(c), last_row_name(c));
+    std::printf(
+        "         weights: model_error %g N/m (DCEL equations); tip position %g m, angle %g rad, "
+        "strain %g (noise 0 weighed as 1e-6)\n",
+        w.model_error, w.position, w.angle, w.strain);
+    std::printf("         %d iterations at most, covariance %s\n", spec.reconstruct.max_iterations,
+                spec.reconstruct.covariance ? "yes" : "no");
+    std::printf("tip      %s\n         %s\n", spec.tip.string().c_str(), note.c_str());
   } else {
     const auto row = [](const io::RowSpec& r) {
       return r.kind == io::RowSpec::Kind::zero_momentum ? "zero momentum" : "prescribed";

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "apps/estimate_conditions.hpp"
 #include "apps/interrupt.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/space_prediction.hpp"
@@ -25,28 +26,6 @@ namespace field::app {
 namespace fs = std::filesystem;
 
 namespace {
-
-estimate::Conditions conditions_of(const io::ReconstructSpec& r) {
-  estimate::Conditions c;
-  c.first_at_rest = r.first_at_rest;
-  c.first_straight = r.first_straight;
-  c.last_at_rest = r.last_at_rest;
-  c.far_end = r.far_end_none                            ? estimate::Conditions::FarEnd::none
-              : r.far_end == io::EndSpec::Kind::clamped ? estimate::Conditions::FarEnd::clamped
-                                                        : estimate::Conditions::FarEnd::free;
-  return c;
-}
-
-/// The declared noise levels weight the data; 0 (exact data) weighs them as 1e-6.
-estimate::Weights weights_of(const io::CaseSpec& spec) {
-  const auto level = [](double v) { return v > 0.0 ? v : 1e-6; };
-  return {spec.reconstruct.model_error, level(spec.tip_noise.position), level(spec.tip_noise.angle),
-          level(spec.tip_noise.strain)};
-}
-
-const char* far_end_name(const io::ReconstructSpec& r) {
-  return r.far_end_none ? "none" : r.far_end == io::EndSpec::Kind::clamped ? "clamped" : "free";
-}
 
 /// The start field (theory §6.7): the space march where it is predicted reliable (no warning,
 /// no refusal) and completes; otherwise the driven time march. `which` names the one used.
@@ -252,12 +231,9 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   std::printf(
       "%s: estimate over the whole mesh (%s), rows %s/%s, far end %s, A = %d, J = %d, dt = %g "
       "s, ds = %g m, L = %g m\n",
-      spec.name.c_str(), lie::retraction_name<G>().c_str(),
-      conditions.first_straight  ? "straight"
-      : conditions.first_at_rest ? "rest"
-                                 : "free",
-      conditions.last_at_rest ? "rest" : "free", far_end_name(spec.reconstruct), A, J, spec.dt,
-      spec.ds, spec.length());
+      spec.name.c_str(), lie::retraction_name<G>().c_str(), first_row_name(conditions),
+      last_row_name(conditions), far_end_name(spec.reconstruct), A, J, spec.dt, spec.ds,
+      spec.length());
   std::printf("  started from the %s march; %lld unknowns, %lld residuals\n", started_from.c_str(),
               e.unknowns, e.residual_rows);
   std::printf(

@@ -31,6 +31,12 @@ mesh::Side far_side(Conditions::FarEnd end) {
 
 }  // namespace
 
+mesh::Boundary equation_boundary(const Conditions& conditions) {
+  // The tip a = 0 is data, not an equation (theory §4.3: open).
+  return mesh::Boundary{mesh::Side::open, far_side(conditions.far_end),
+                        row_side(conditions.first_at_rest), row_side(conditions.last_at_rest)};
+}
+
 template <class G>
 Problem<G>::Problem(const dcel::DiscreteModel<G>& model, const TipMeasurements& data,
                     const Conditions& conditions, const Weights& weights)
@@ -42,9 +48,7 @@ Problem<G>::Problem(const dcel::DiscreteModel<G>& model, const TipMeasurements& 
   FIELD_CHECK(A_ >= 2, "estimate: needs A >= 2 (A = " << A_ << ")");
   for (double w : {weights.model_error, weights.position, weights.angle, weights.strain})
     FIELD_CHECK(std::isfinite(w) && w > 0.0, "estimate: weights must be finite and > 0: " << w);
-  // The tip a = 0 is data, not an equation (theory §4.3: open).
-  boundary_ = mesh::Boundary{mesh::Side::open, far_side(conditions.far_end),
-                             row_side(conditions.first_at_rest), row_side(conditions.last_at_rest)};
+  boundary_ = equation_boundary(conditions);
   const mesh::SpacetimeMesh& m = model.mesh();
 
   // Unknowns: every node but the unused (J, A) and a clamped far end.

@@ -34,6 +34,11 @@ struct Conditions {
   FarEnd far_end = FarEnd::free;
 };
 
+/// The boundary whose equation nodes carry DCEL blocks under `conditions` (theory §6.7): the tip
+/// a = 0 open (data), rows natural (at rest) or open (free), the far end natural (free),
+/// prescribed (clamped) or open (none). `field check` checks a run's residuals on its nodes.
+mesh::Boundary equation_boundary(const Conditions& conditions);
+
 /// The standard deviations that weight the residual blocks. All > 0.
 struct Weights {
   double model_error = 1e-3;  ///< of the DCEL equation divided by dt ds [N/m, N m/m]

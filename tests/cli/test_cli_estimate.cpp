@@ -82,6 +82,68 @@ TEST(CliEstimate, RebuildsASimulatedDrivenBeam) {
   EXPECT_EQ(csv_rows(out / "field_std.csv"), 61 * 11);
 }
 
+/// Adds `delta` to the x column of node (j, a) of a field.csv written by rows with A = 10.
+void tamper_x(const fs::path& path, int j, int a) {
+  std::string text = read_text(path);
+  size_t start = 0;
+  for (int line = 0; line < 1 + j * 11 + a; ++line) start = text.find('\n', start) + 1;
+  for (int c = 0; c < 4; ++c) start = text.find(',', start) + 1;
+  const size_t end = text.find(',', start);
+  char value[64];
+  std::snprintf(value, sizeof value, "%.17g", std::stod(text.substr(start, end - start)) + 1e-6);
+  text.replace(start, end - start, value);
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// field check knows an estimate run (docs/cli.md): the residuals at the equation nodes of the
+// declared conditions (free last row and far end), against model_error. With the space march's
+// conditions this run failed (Noether balance 0.24 at row J). A node moved by 1e-5 ds fails.
+TEST(CliEstimate, CheckUsesTheDeclaredConditionsAndATamperedNodeFails) {
+  TempFolder tmp;
+  const fs::path case_file = copy_case(tmp, "driven");
+  const fs::path sim = tmp / "sim";
+  ASSERT_EQ(run_field("simulate " + (case_file.parent_path() / "simulate.toml").string() +
+                      " -q --out " + sim.string())
+                .code,
+            0);
+  ASSERT_TRUE(edit(case_file, "J = 250", "J = 40"));
+  ASSERT_TRUE(edit(case_file, "method = \"driven\"",
+                   "method = \"estimate\"\nfirst_row = \"straight\"\nlast_row = "
+                   "\"free\"\ncovariance = false"));
+  const fs::path out = tmp / "est";
+  ASSERT_EQ(run_field("reconstruct " + case_file.string() + " -q --out " + out.string()).code, 0);
+  const CommandResult good = run_field("check " + out.string());
+  EXPECT_EQ(good.code, 0) << good.output;
+  for (const char* w : {"estimate over the whole mesh", "far end free, rows straight/free",
+                        "x model_error 0.001", "tolerance 6 x model_error  ok",
+                        "they need to be small, not round-off", "not judged", "check passed"})
+    EXPECT_NE(good.output.find(w), std::string::npos) << w << "\n" << good.output;
+
+  tamper_x(out / "field.csv", 30, 5);
+  const CommandResult bad = run_field("check " + out.string());
+  EXPECT_EQ(bad.code, 3) << bad.output;
+  for (const char* w : {"worst j = 30, a = 5", "tolerance 6 x model_error  FAILED", "check FAILED"})
+    EXPECT_NE(bad.output.find(w), std::string::npos) << w << "\n" << bad.output;
+}
+
+// field info on an estimate case prints what the estimate imposes, not the [boundary] rows.
+TEST(CliEstimate, InfoPrintsTheDeclaredConditionsAndWeights) {
+  TempFolder tmp;
+  const fs::path case_file = copy_case(tmp, "driven");
+  ASSERT_TRUE(edit(case_file, "method = \"driven\"",
+                   "method = \"estimate\"\nfirst_row = \"straight\"\nlast_row = "
+                   "\"free\"\nmodel_error = 0.02"));
+  ASSERT_TRUE(edit(case_file, "far_end = \"free\"", "far_end = \"none\""));
+  const CommandResult r = run_field("info " + case_file.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  for (const char* w :
+       {"far_end = \"none\", first_row = \"straight\", last_row = \"free\" (the [boundary] rows "
+        "are not used)",
+        "weights: model_error 0.02 N/m"})
+    EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
+  EXPECT_EQ(r.output.find("rows     first"), std::string::npos) << r.output;
+}
+
 TEST(CliEstimate, ReproducesTheSpaceMarchOfSpaceEvolution) {
   TempFolder tmp;
   const fs::path case_file = copy_case(tmp, "space_evolution");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "libfield/io/field_csv.hpp"
 #include "tests/cli/cli_support.hpp"
@@ -51,6 +52,33 @@ TEST(CliStatic, CantileverEquilibriumThenReleasedStaysAtRest) {
 
 // The shipped roll-up (exp): node A-1 returns to the clamp to round-off; with Cayley it misses by
 // 3.1 % of l (order 2 in ds, tests/statics).
+// field check on a static run folder (one row): the static residual at round-off; the z of node 5
+// moved by 1e-6 m (1e-5 ds) fails with exit 3.
+TEST(CliStatic, CheckFindsTheEquilibriumAtRoundOffAndATamperedNodeFails) {
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "static_cantilever");
+  const fs::path out = tmp / "static";
+  ASSERT_EQ(run_field("static " + file.string() + " -q --out " + out.string()).code, 0);
+  const CommandResult good = run_field("check " + out.string());
+  EXPECT_EQ(good.code, 0) << good.output;
+  for (const char* w : {"static equilibrium, cayley, row 0, nodes 0..10, load fraction 1",
+                        "tolerance 1e-11 (round-off)  ok", "an equilibrium to round-off"})
+    EXPECT_NE(good.output.find(w), std::string::npos) << w << "\n" << good.output;
+
+  std::string text = read_text(out / "field.csv");
+  size_t start = 0;
+  for (int line = 0; line < 1 + 5; ++line) start = text.find('\n', start) + 1;
+  for (int c = 0; c < 6; ++c) start = text.find(',', start) + 1;  // z
+  const size_t end = text.find(',', start);
+  char value[64];
+  std::snprintf(value, sizeof value, "%.17g", std::stod(text.substr(start, end - start)) + 1e-6);
+  text.replace(start, end - start, value);
+  write_text(out / "field.csv", text);
+  const CommandResult bad = run_field("check " + out.string());
+  EXPECT_EQ(bad.code, 3) << bad.output;
+  EXPECT_NE(bad.output.find("check FAILED"), std::string::npos) << bad.output;
+}
+
 TEST(CliStatic, RollUpReturnsTheTipToTheClamp) {
   TempFolder tmp;
   const fs::path file = copy_case(tmp, "static_rollup");
