@@ -145,7 +145,7 @@ int run_info(const fs::path& case_file) {
   } else if (is_estimate(spec)) {
     // What the estimate imposes (theory §6.7), not the [boundary] rows of the space march.
     const estimate::Conditions c = conditions_of(spec.reconstruct);
-    const estimate::Weights w = weights_of(spec);
+    const estimate::Weights weights = weights_of(spec);
     std::printf(
         "estimate method \"estimate\" (theory §6.7): far_end = \"%s\", first_row = \"%s\", "
         "last_row = \"%s\" (the [boundary] rows are not used)\n",
@@ -153,7 +153,7 @@ int run_info(const fs::path& case_file) {
     std::printf(
         "         weights: model_error %g N/m (DCEL equations); tip position %g m, angle %g rad, "
         "strain %g (noise 0 weighed as 1e-6)\n",
-        w.model_error, w.position, w.angle, w.strain);
+        weights.model_error, weights.position, weights.angle, weights.strain);
     std::printf("         %d iterations at most, covariance %s\n", spec.reconstruct.max_iterations,
                 spec.reconstruct.covariance ? "yes" : "no");
     std::printf("tip      %s\n         %s\n", spec.tip.string().c_str(), note.c_str());
