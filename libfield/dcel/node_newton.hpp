@@ -1,6 +1,7 @@
 #pragma once
-/// The Newton iteration of the closed-form node solve of theory §5 (dcel::DiagonalNode), written
-/// once; the `Iteration` supplies the arithmetic:
+/// The Newton iteration of the node solve of theory §5, written once: for the closed form
+/// (dcel::DiagonalNode) and for the reference dcel::solve_node (6x6 LU, freeze_step = 0, no
+/// round-off floor); the `Iteration` supplies the arithmetic:
 ///   Point point(const Vec6& y)           the iterate's x = h y, p = K (y - y0) and what Phi and
 ///                                        the Jacobian share,
 ///   Vec6 phi(const Point&)               Phi(y),

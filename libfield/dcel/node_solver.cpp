@@ -3,6 +3,7 @@
 #include <Eigen/LU>
 #include <cmath>
 
+#include "libfield/dcel/node_newton.hpp"
 #include "libfield/lie/retraction.hpp"
 
 namespace field::dcel {
@@ -32,27 +33,28 @@ Mat6 node_jacobian(const model::Density<typename G::Space>& density, NodeEquatio
          h * G::newton_M(x, law(density, equation, y));
 }
 
+// dcel::newton_solve (dcel/node_newton.hpp) on the assembled Jacobian and a pivoted 6x6 LU: no
+// chord steps (freeze_step = 0) and no round-off floor, only the step criterion of theory §5.
+template <class G>
+struct ReferenceIteration {
+  using Point = Vec6;
+  using Factor = Eigen::PartialPivLU<Mat6>;
+  const model::Density<typename G::Space>& density;
+  NodeEquation equation;
+  double h;
+  Point point(const Vec6& y) const { return y; }
+  Vec6 phi(const Point& y) const { return node_phi<G>(density, equation, h, y); }
+  void factor(Factor& f, const Point& y) const {
+    f.compute(node_jacobian<G>(density, equation, h, y));
+  }
+  Vec6 step(const Factor& f, const Vec6& r) const { return f.solve(r); }
+  bool at_floor(const Vec6&, const Point&, const Vec6&, const Vec6&) const { return false; }
+};
+
 template <class G>
 NodeSolveReport solve_node(const model::Density<typename G::Space>& density, NodeEquation equation,
                            double h, const Vec6& m, Vec6& y, const NodeSolverOptions& options) {
-  NodeSolveReport report;
-  bool polishing = false;
-  while (report.iterations < options.max_iterations) {
-    const Vec6 phi = node_phi<G>(density, equation, h, y);
-    const Mat6 jac = node_jacobian<G>(density, equation, h, y);
-    const Vec6 dy = jac.partialPivLu().solve(phi - m);
-    y -= dy;
-    ++report.iterations;
-    if (!y.allFinite()) break;
-    if (polishing) {
-      report.converged = true;
-      break;
-    }
-    polishing = dy.cwiseAbs().maxCoeff() <= options.tolerance * (1.0 + y.cwiseAbs().maxCoeff());
-  }
-  report.residual =
-      y.allFinite() ? (node_phi<G>(density, equation, h, y) - m).cwiseAbs().maxCoeff() : INFINITY;
-  return report;
+  return newton_solve(ReferenceIteration<G>{density, equation, h}, m, y, options, 0.0);
 }
 
 #define FIELD_INSTANTIATE(G)                                                                     \

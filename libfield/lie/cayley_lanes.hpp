@@ -155,14 +155,6 @@ FIELD_LANES_INLINE V6 cay_inv(const G& g) {
   return {w, g.r - 0.5 * cross(w, g.r)};
 }
 
-/// (dcay^{-1}_x)^T p = (pi - (pi x w + q x v)/2 + ((w . pi) w + v x (w x q))/4, q - q x w / 2),
-/// x = (w, v), p = (pi, q) (theory §2.1).
-FIELD_LANES_INLINE V6 dcay_inv_dual(const V6& x, const V6& p) {
-  const V3 &w = x.w, &v = x.v, &pi = p.w, &q = p.v;
-  return {pi - 0.5 * (cross(pi, w) + cross(q, v)) + 0.25 * (dot(w, pi) * w + cross(v, cross(w, q))),
-          q - 0.5 * cross(q, w)};
-}
-
 // Loading and storing `count` (1..kWidth) consecutive nodes; the lanes past `count` repeat the
 // last node, so that they compute something harmless.
 

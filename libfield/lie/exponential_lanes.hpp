@@ -1,11 +1,11 @@
 #pragma once
 /// The exponential retraction of theory §2.2 on four nodes at once (core/lanes.hpp,
 /// lie/cayley_lanes.hpp): the coefficient functions (the Taylor series on lanes; the closed forms,
-/// needed for |omega| >= 0.5, lane by lane with the scalar code), the dual (dexp^{-1}_x)^T p from
-/// the blocks of lie/exponential_blocks.hpp, exp and log (atan2 and the half-turn branch of log
-/// lane by lane with the scalar code). Same formulas as lie/exponential.cpp; the operation order
-/// differs in places (|S|), so results agree with it to round-off. Everything is inline, for the
-/// batched march kernels (march/slab_lanes.cpp).
+/// needed for |omega| >= 0.5, lane by lane with the scalar code), exp and log (atan2 and the
+/// half-turn branch of log lane by lane with the scalar code); the node solve's dual
+/// (dexp^{-1}_x)^T p is dcel/exp_arithmetic.hpp's, from lie/exponential_blocks.hpp. Same formulas
+/// as lie/exponential.cpp; the operation order differs in places (|S|), so results agree with it to
+/// round-off. Everything is inline, for the batched march kernels (march/slab_lanes.cpp).
 #include <cmath>
 
 #include "libfield/lie/cayley_lanes.hpp"
@@ -48,16 +48,6 @@ FIELD_LANES_INLINE lanes::V3 to_lanes(const V3<lanes::Lane>& a) {
 }  // namespace field::lie::exp_detail
 
 namespace field::lanes {
-
-/// (dexp^{-1}_x)^T p (theory §2.2, lie/exponential_blocks.hpp).
-FIELD_LANES_INLINE V6 dexp_inv_dual(const V6& x, const V6& p) {
-  namespace ex = lie::exp_detail;
-  const ex::V3<Lane> w = ex::from_lanes(x.w), v = ex::from_lanes(x.v);
-  const ex::DexpInvBlocks<Lane> b = ex::dexp_inv_blocks(w, v, ex::coefficients(ex::dot(w, w)));
-  ex::V3<Lane> out_w, out_v;
-  ex::dual(b, ex::from_lanes(p.w), ex::from_lanes(p.v), out_w, out_v);
-  return {ex::to_lanes(out_w), ex::to_lanes(out_v)};
-}
 
 /// exp(x) = (I + a W + b W^2, F^{-1} v) (theory §2.2, lie/exponential_blocks.hpp).
 FIELD_LANES_INLINE G exp(const V6& x) {
