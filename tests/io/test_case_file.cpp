@@ -255,11 +255,11 @@ TEST(CaseFile, EndWrenchIsAPointLoadOnTheFreeEnd) {
                                      "wrenches = [[0,0,0,0,0,0], [6.28,0,0,0,0,0]]\n"
                                      "[[loads.point]]\nnode = 4\nwrench = [0,0,0,0,0,1]\n")));
   ASSERT_EQ(c.loads.point.size(), 2u);
-  EXPECT_EQ(c.loads.point[0].a, c.A);
-  EXPECT_EQ(c.loads.point[0].frame, model::LoadFrame::body);
-  EXPECT_EQ(c.loads.point[0].wrench.at(0.5)(0), 3.14);
+  EXPECT_EQ(c.loads.point[0].a, c.A);  // [[loads.point]] are read first
+  EXPECT_EQ(c.loads.point[0].frame, model::LoadFrame::world);
   EXPECT_EQ(c.loads.point[1].a, c.A);
-  EXPECT_EQ(c.loads.point[1].frame, model::LoadFrame::world);
+  EXPECT_EQ(c.loads.point[1].frame, model::LoadFrame::body);
+  EXPECT_EQ(c.loads.point[1].wrench.at(0.5)(0), 3.14);
 }
 
 struct Bad {
