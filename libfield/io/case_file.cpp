@@ -452,20 +452,36 @@ void read_loads(std::optional<TomlTable> t, CaseSpec& c) {
   each_table(*t, "point", [&](TomlTable p) {
     model::PointLoad load;
     load.a = p.integer("node", std::nullopt, 0, "loaded node a");
-    // Only solved nodes carry point loads (theory §1.4; the marches check it too): time march
-    // lo..A-1 (lo = 1 when the left end is held; A is the massless ghost), space march 1..A-1.
-    const int lo = c.march == MarchKind::space || c.left.kind != EndSpec::Kind::free ? 1 : 0;
-    if (load.a < lo || load.a > last_massive)
-      p.fail("node", "a point load must sit on a solved node " + std::to_string(lo) + ".." +
-                         std::to_string(last_massive) +
-                         " (node A is the massless ghost or untouched end: put a tip load on "
-                         "A-1; a held end carries none)");
+    // Only solved nodes and a free end carry point loads (theory §1.4, §4.6; the marches check
+    // it too): time march lo..A-1 (lo = 1 when the left end is held) and A when the right end is
+    // free (the end wrench at the physical end), space march 1..A-1.
+    const bool time = c.march == MarchKind::time;
+    const int lo = !time || c.left.kind != EndSpec::Kind::free ? 1 : 0;
+    const int hi = time && c.right.kind == EndSpec::Kind::free ? c.A : last_massive;
+    if (load.a < lo || load.a > hi)
+      p.fail("node", "a point load must sit on a solved node or a free end " + std::to_string(lo) +
+                         ".." + std::to_string(hi) +
+                         (time ? " (a held end carries none)"
+                               : " (node A is the untouched end of a space march)"));
     load.frame = read_frame(p);
     load.wrench = read_wrench(p);
     p.reject_unknown({"node", "frame", "wrench", "times", "wrenches"});
     c.loads.point.push_back(load);
   });
-  t->reject_unknown({"gravity", "distributed", "point"});
+  // The end wrench at the physical free end a = A (theory §4.6): a point load on node A.
+  if (t->has("end") && (c.march != MarchKind::time || c.right.kind != EndSpec::Kind::free))
+    t->fail("end",
+            "an end wrench needs march = \"time\" with a free right end (node A); "
+            "a held end reports its reaction instead");
+  each_table(*t, "end", [&](TomlTable e) {
+    model::PointLoad load;
+    load.a = c.A;
+    load.frame = read_frame(e);
+    load.wrench = read_wrench(e);
+    e.reject_unknown({"frame", "wrench", "times", "wrenches"});
+    c.loads.point.push_back(load);
+  });
+  t->reject_unknown({"gravity", "distributed", "point", "end"});
 }
 
 // theory §4.5: the static solver's load steps and Newton iterations per step.

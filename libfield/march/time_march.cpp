@@ -6,6 +6,7 @@
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
+#include "libfield/dcel/node_solver.hpp"
 #include "libfield/march/newton_diagnosis.hpp"
 #include "libfield/march/slab_check.hpp"
 #include "libfield/march/slab_solve.hpp"
@@ -19,13 +20,45 @@ mesh::Boundary time_boundary(const TimeMarchInput& input) {
 
 namespace {
 
-// Step 1 of theory §6.1: ghost (free) or prescribed end columns of row j.
+// The free end g_j^A of theory §4.6: lambda~_j^{A-1} = -W_body(g_j^A) (4.13), i.e.
+// Phi(eta; -ds) = W_body with p = C(eta - eta0) (theory §5), then g_j^A = g_j^{A-1} tau(ds eta).
+// Without an end wrench eta = eta0 in closed form (4.4). A world-frame wrench depends on R_j^A:
+// fixed-point iteration on eta (a body-frame one converges in one pass).
+template <class G>
+lie::SE3 free_end(const dcel::DiscreteModel<G>& model, const lie::SE3& last, int j) {
+  const int A = model.mesh().A();
+  const double ds = model.ds();
+  const auto& density = model.density(A - 1);
+  Vec6 eta = density.reference_strain();
+  lie::SE3 end = last * G::tau(ds * eta);
+  if (!model.loads().has_point_load(A)) return end;
+  constexpr int kMaxPasses = 100;
+  for (int pass = 0; pass < kMaxPasses; ++pass) {
+    Vec6 next = eta;
+    const dcel::NodeSolveReport r = dcel::solve_node<G>(density, dcel::NodeEquation::space, -ds,
+                                                        model.point_load(end, j, A), next);
+    FIELD_CHECK(r.converged, "time march: the free end a = A of row "
+                                 << j << " does not take the end wrench (Newton on lambda~ = -W "
+                                 << "did not converge, residual " << r.residual
+                                 << "): the wrench is too large for this beam and ds");
+    const double change = (next - eta).cwiseAbs().maxCoeff();
+    eta = next;
+    end = last * G::tau(ds * eta);
+    if (change <= 1e-14 * (1.0 + eta.cwiseAbs().maxCoeff())) return end;
+  }
+  FIELD_CHECK(false, "time march: the free end a = A of row "
+                         << j << " does not settle under the world-frame end wrench in "
+                         << kMaxPasses << " passes: the wrench is too large for this beam and ds");
+  return end;
+}
+
+// Step 1 of theory §6.1: ghost (free, possibly loaded) or prescribed end columns of row j.
 template <class G>
 void apply_ends(const dcel::DiscreteModel<G>& model, const TimeMarchInput& in, int j,
                 std::vector<lie::SE3>& row) {
   const int A = model.mesh().A();
   if (in.right.is_free())
-    row[A] = row[A - 1] * G::tau(model.ds() * model.density(A - 1).reference_strain());
+    row[A] = free_end(model, row[A - 1], j);
   else
     row[A] = in.right.motion(j);
   if (!in.left.is_free()) row[0] = in.left.motion(j);
@@ -82,12 +115,13 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput&
               "time march: the prescribed right end has no motion");
   // Solved nodes S = lo..A-1 (theory §6.1).
   const int lo = in.left.is_free() ? 0 : 1;
+  // and the free end A (the end wrench of theory §4.6).
+  const int hi = in.right.is_free() ? A : A - 1;
   for (const model::PointLoad& p : model.loads().point)
-    FIELD_CHECK(p.a >= lo && p.a <= A - 1,
-                "time march: a point load at node a = "
-                    << p.a << " is not on a solved node (" << lo << ".." << A - 1
-                    << "); loads on a ghost or prescribed node are not supported: put "
-                       "a tip load on the last massive node a = A-1");
+    FIELD_CHECK(p.a >= lo && p.a <= hi, "time march: a point load at node a = "
+                                            << p.a << " is not on a solved node or a free end ("
+                                            << lo << ".." << hi
+                                            << "); a prescribed node carries no load");
   FIELD_CHECK(A - lo >= 1, "time march: no node to solve (A = " << A << ")");
 
   const SlabSolver law(model, dcel::NodeEquation::time, options);  // checks the node law

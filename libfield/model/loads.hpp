@@ -52,6 +52,12 @@ struct Loads {
   std::vector<PointLoad> point;
 
   bool empty() const { return distributed.empty() && point.empty(); }
+  /// Whether a point load sits at node a (e.g. the end wrench at a free end a = A, theory §4.6).
+  bool has_point_load(int a) const {
+    for (const PointLoad& p : point)
+      if (p.a == a) return true;
+    return false;
+  }
   /// Body covector per unit length of the distributed loads at node a (of A) and time t,
   /// theory §1.4; added to f(g) at vertex v1.
   Vec6 distributed_body(const lie::SE3& g, int a, int A, double t) const;

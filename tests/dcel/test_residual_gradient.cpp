@@ -1,8 +1,8 @@
 // theory §10 i: the analytic residual G_n of every node (interior, free ends, ghosts, zero-momentum
 // rows, corners, the unused node) equals the central finite-difference gradient of the discrete
 // action S_d under g_n -> g_n tau(e zeta), plus the virtual work of the loads (theory §1.5).
-// Random fields with large rotations and strains far from E6, gravity and loads on, both
-// retractions.
+// Random fields with large rotations and strains far from E6, gravity and loads on (the end wrench
+// at the free end a = A among them, theory §4.6), both retractions.
 #include <gtest/gtest.h>
 
 #include "libfield/dcel/action.hpp"
@@ -116,6 +116,43 @@ TYPED_TEST(ResidualGradient, SegmentLawsAndReferenceStrainsMatchFiniteDifference
   const DiscreteModel<TypeParam> model(beams[0], segments, loads, mesh);
   ASSERT_FALSE(model.uniform());
   expect_model_residual_is_action_gradient(model);
+}
+
+// The end wrench of theory §4.6 as a term of the action: a world-frame end force F(t) (piecewise
+// linear) adds S_W = sum_{j<J} dt F(t_j).r_j^A (4.13) to S_d. G_n at the free end a = A, with
+// the load, is the finite-difference gradient of S_d + S_W alone (no virtual work added by hand);
+// at every other node S_W does not move and G_n is the gradient of S_d.
+TYPED_TEST(ResidualGradient, EndForceIsTheGradientOfItsActionTerm) {
+  const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
+  Vec6 w0, w1;
+  w0 << 0.0, 0.0, 0.0, 700.0, -300.0, 200.0;  // as large as the stresses of the random field
+  w1 << 0.0, 0.0, 0.0, -400.0, 500.0, 900.0;
+  model::Loads loads;
+  loads.point.push_back(
+      {mesh.A(), model::LoadFrame::world, model::TimeTable({0.0, 0.025}, {w0, w1})});
+  const model::BeamDensity beam = test::soft_beam(Vec3(0.3, -1.0, -9.81));
+  const DiscreteModel<TypeParam> model(beam, loads, mesh);
+  test::Random rnd(104);
+  const mesh::Field field = test::random_field<TypeParam>(mesh, rnd);
+  const int a = mesh.A();
+  for (int j = 0; j < mesh.J(); ++j) {
+    mesh::Field f = field;
+    const lie::SE3 g = field(j, a);
+    const Vec6 fd = test::gradient6(
+        [&](const Vec6& zeta) {
+          f(j, a) = g * TypeParam::tau(zeta);
+          return local_action(model, f, j, a) +
+                 mesh.dt() * loads.point[0].wrench.at(mesh.t(j)).tail<3>().dot(f(j, a).r);
+        },
+        Vec6::Zero(), 1e-5);
+    const Vec6 G = node_residual(model, field, j, a).G;
+    EXPECT_GT((mesh.dt() * model.point_load(g, j, a)).cwiseAbs().maxCoeff(),
+              0.01 * G.cwiseAbs().maxCoeff())
+        << "the end force matters at row " << j;
+    EXPECT_LT((G - fd).cwiseAbs().maxCoeff() / G.cwiseAbs().maxCoeff(), 1e-8)
+        << lie::retraction_name<TypeParam>() << " end node (" << j << ", " << a
+        << ")\nG  = " << G.transpose() << "\nfd = " << fd.transpose();
+  }
 }
 
 TEST(ResidualReport, CountsEquationNodesAndNormalises) {

@@ -246,6 +246,22 @@ TEST(CaseFile, MinimalCaseHasDocumentedDefaults) {
   EXPECT_EQ(c.section.shear_k, 1.0);
 }
 
+// [[loads.end]] (theory §4.6) is the point load on the free end node A; `node = A` says the same.
+TEST(CaseFile, EndWrenchIsAPointLoadOnTheFreeEnd) {
+  test::TempFolder tmp;
+  const CaseSpec c = load_case(
+      tmp.write("case.toml", minimal("",
+                                     "[[loads.end]]\nframe = \"body\"\ntimes = [0.0, 1.0]\n"
+                                     "wrenches = [[0,0,0,0,0,0], [6.28,0,0,0,0,0]]\n"
+                                     "[[loads.point]]\nnode = 4\nwrench = [0,0,0,0,0,1]\n")));
+  ASSERT_EQ(c.loads.point.size(), 2u);
+  EXPECT_EQ(c.loads.point[0].a, c.A);  // [[loads.point]] are read first
+  EXPECT_EQ(c.loads.point[0].frame, model::LoadFrame::world);
+  EXPECT_EQ(c.loads.point[1].a, c.A);
+  EXPECT_EQ(c.loads.point[1].frame, model::LoadFrame::body);
+  EXPECT_EQ(c.loads.point[1].wrench.at(0.5)(0), 3.14);
+}
+
 struct Bad {
   const char* name;
   std::string text;
@@ -289,9 +305,22 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"syntax", "format = 1\n[beam\n", {"bad.toml:2:", "TOML"}},
         Bad{"name_path", "name = \"../x\"\n" + minimal(""), {":1:", "name", "../x", "'/'"}},
         Bad{"name_empty", "name = \"\"\n" + minimal(""), {":1:", "name", "plain name"}},
-        Bad{"point_on_ghost",
-            minimal("", "[[loads.point]]\nnode = 4\nwrench = [0,0,0,0,0,1]\n"),
-            {"node = 4", "solved node 0..3", "ghost"}},
+        Bad{"point_beyond_end",
+            minimal("", "[[loads.point]]\nnode = 5\nwrench = [0,0,0,0,0,1]\n"),
+            {"node = 5", "solved node or a free end 0..4"}},
+        Bad{"point_on_held_end",
+            minimal("",
+                    "[boundary]\nright = \"clamped\"\n[[loads.point]]\nnode = 4\n"
+                    "wrench = [0,0,0,0,0,1]\n"),
+            {":17:", "node = 4", "0..3", "held end"}},
+        Bad{"end_wrench_on_held_end",
+            minimal("",
+                    "[boundary]\nright = \"clamped\"\n[[loads.end]]\n"
+                    "wrench = [0,0,0,0,0,1]\n"),
+            {":16:", "[loads] end", "free right end"}},
+        Bad{"end_wrench_unknown_key",
+            minimal("", "[[loads.end]]\nnode = 4\nwrench = [0,0,0,0,0,1]\n"),
+            {"unknown key", "node"}},
         Bad{"big_integer", minimal_with("A = 4", "A = 4000000000"), {"A", "2000000000"}},
         Bad{"strain_at",
             minimal_with("\"time\"", "\"space\"") +

@@ -66,7 +66,7 @@ TEST(TimeMarch, ThreadCountDoesNotChangeBytes) {
   const model::BeamDensity beam = test::soft_beam(Vec3(0, 0, -9.81));
   const model::Loads loads = test::mixed_loads(ff.A);
   model::Loads massive_loads = loads;
-  massive_loads.point.pop_back();  // the ghost node carries no load
+  massive_loads.point.pop_back();  // no end wrench at A here (theory §4.6)
   const dcel::DiscreteModel model(beam, massive_loads, lie::Se3Cayley{}, ff.mesh());
   static_assert(80 >= kParallelMinNodes);
   const test::RecordedRun one = test::record_time_march(model, ff.input(), 1);
