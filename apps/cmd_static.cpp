@@ -114,8 +114,9 @@ int static_case(const Args& args, const CommonOptions& common,
   summary.add("step_residuals", json_array(steps, [](const auto& s) {
                 return json_array(s.iterations, [](const auto& it) { return it.residual; });
               }));
-  // The tip: the last massive node A-1 of a free right end (A is its ghost, theory §4), else A.
-  const int tip_node = spec.right.kind == io::EndSpec::Kind::free ? A - 1 : A;
+  // The tip: node A, at s = A ds, for either kind of right end (a free end's massless node,
+  // theory §4.6).
+  const int tip_node = A;
   const Vec3& tip = result.row[tip_node].r;
   summary.add("tip_position", json_array(std::vector<double>{tip.x(), tip.y(), tip.z()},
                                          [](double v) { return v; }));

@@ -86,8 +86,9 @@ TEST(CliStatic, RollUpReturnsTheTipToTheClamp) {
   const CommandResult r = run_field("static " + file.string() + " --out " + out.string() + " -q");
   ASSERT_EQ(r.code, 0) << r.output;
   const io::FieldCsv row = io::read_field_csv(out / "field.csv");
-  ASSERT_EQ(row.g.size(), 22u);
-  EXPECT_LE(row.g[20].r.norm(), 1e-13 * 10.0);  // measured 2.7e-15 m of l = 10 m
+  ASSERT_EQ(row.g.size(), 21u);  // A = 20: the end wrench on node 20 at s = 10 m (theory §4.6)
+  EXPECT_LE(row.g[20].r.norm(), 1e-13 * 10.0);  // measured 1.3e-15 m of l = 10 m
+  EXPECT_NE(read_text(out / "summary.json").find("\"tip_position\": [0,"), std::string::npos);
   EXPECT_LE((row.g[20].R - Mat3::Identity()).norm(), 1e-12);
   // Node 5 of 20 is a quarter turn about e1 (d3 from e3 towards -e2): at (0, -r, r).
   const double radius = 10.0 / (2 * M_PI);
