@@ -1,6 +1,9 @@
 #pragma once
 // The theory's validation cases theory §11 as march inputs, shared by the march and physics tests.
+#include <gtest/gtest.h>
+
 #include <cmath>
+#include <cstring>
 
 #include "libfield/lie/so3.hpp"
 #include "libfield/march/field_recorder.hpp"
@@ -16,6 +19,18 @@ struct RecordedRun {
   march::MarchResult result;
   mesh::Field field;
 };
+
+/// The two recorded fields hold the same bits at every node (j, a), j = 0..J, a = 0..A.
+inline ::testing::AssertionResult same_bits(const RecordedRun& one, const RecordedRun& two, int J,
+                                            int A) {
+  for (int j = 0; j <= J; ++j)
+    for (int a = 0; a <= A; ++a)
+      if (std::memcmp(one.field(j, a).R.data(), two.field(j, a).R.data(), 9 * sizeof(double)) !=
+              0 ||
+          std::memcmp(one.field(j, a).r.data(), two.field(j, a).r.data(), 3 * sizeof(double)) != 0)
+        return ::testing::AssertionFailure() << "node (" << j << ", " << a << ") differs";
+  return ::testing::AssertionSuccess();
+}
 
 /// Time march recorded row by row; threads = 0: the OpenMP default.
 template <class G>
