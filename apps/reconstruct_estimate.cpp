@@ -250,7 +250,18 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
               e.jacobian_seconds, e.factor_seconds, e.covariance_seconds);
   if (spec.output.vtk) print_vtk_rows(spec);
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
-  return e.converged ? 0 : 3;
+  // A singular or indefinite J^T J (a node the conditions leave unobserved) gives non-finite
+  // standard deviations: never with exit code 0 (theory §6.7).
+  bool sigma_finite = true;
+  for (size_t i = 0; options.covariance && i < e.sigma_position.size(); ++i)
+    sigma_finite =
+        sigma_finite && std::isfinite(e.sigma_position[i]) && std::isfinite(e.sigma_rotation[i]);
+  if (!sigma_finite)
+    std::fprintf(stderr,
+                 "field: estimate: the standard deviations are not finite (J^T J is singular: a "
+                 "node is left unobserved by the declared conditions); declare first_row, "
+                 "last_row or far_end, or set covariance = false\n");
+  return e.converged && sigma_finite ? 0 : 3;
 }
 
 #define FIELD_INSTANTIATE(G)                                                                      \
