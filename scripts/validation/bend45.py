@@ -93,9 +93,51 @@ def main():
                                       128, "exp", **keys)
         rows.append([name, *(f"{c:.4f}" for c in u)])
     print(common.markdown_table(["section", "u_x", "u_y", "u_z"], rows))
+    # The load path: the shipped case (A = 32, exp) at P = 50, 100, .., 600, each from the arc
+    print("\n## load path (exp, A = 32)\n")
+    path = []
+    for P in range(50, 650, 50):
+        u, wall, _ = tip_displacement(args.field, os.path.join(work, f"path_P{P}"), 32, "exp",
+                                      wrench=[0.0, 0.0, 0.0, 0.0, float(P), 0.0])
+        path.append((P, u))
+    print(common.markdown_table(["P", "u_x", "u_y", "u_z"],
+                                [[P, *(f"{c:.3f}" for c in u)] for P, u in path]))
     if not args.no_plot:
         plot(results, As, extrapolated, refs)
+        plot_path(path)
     return 0
+
+
+def reference_path():
+    rows = []
+    with open(os.path.join(common.ROOT, "meshes", "bend45", "reference_path.csv")) as f:
+        lines = [line for line in f if not line.startswith("#")]
+    for r in csv.DictReader(lines):
+        rows.append((r["component"], float(r["u"]), float(r["P"])))
+    return rows
+
+
+def plot_path(path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(6.5, 4.6))
+    ref = reference_path()
+    for c, (name, colour) in enumerate((("u_x", "tab:blue"), ("u_y", "tab:orange"),
+                                        ("u_z", "tab:green"))):
+        ax.plot([0.0] + [u[c] for _, u in path], [0.0] + [P for P, _ in path], "-", color=colour,
+                label=f"{name}, libfield (A = 32, exp)")
+        pts = [(u, P) for comp, u, P in ref if comp == name]
+        ax.plot([u for u, _ in pts], [P for _, P in pts], "o", mfc="none", color=colour,
+                label=f"{name}, Izzuddin & Elnashai 1993 (digitised)")
+    ax.set_xlabel("tip displacement [in]")
+    ax.set_ylabel("P [lbf]")
+    ax.set_title("45-degree bend: load path")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    out = os.path.join(common.ROOT, "docs", "validation", "images", "bend45_path.png")
+    fig.savefig(out, dpi=110)
+    print(f"wrote {out}")
 
 
 def plot(results, As, extrapolated, refs):
