@@ -50,8 +50,8 @@ TEST(Bend45, TipDisplacementLiesWithinThePublishedAnswers) {
 }
 
 // Halving ds divides the change of the tip displacement by 4 (second order, theory §4.5), for
-// both retractions: observed orders of A = 8, 16, 32 between 1.9 and 2.1 (2.00-2.02 measured with
-// exp, 1.94-2.01 with Cayley at A = 16, 32, 64; docs/validation/bend45.md).
+// both retractions: observed orders between 1.9 and 2.1 (measured 2.00 with exp from A = 8, 16,
+// 32; 1.99-2.01 with Cayley from A = 16, 32, 64; docs/validation/bend45.md).
 TEST(Bend45, ConvergesAtOrderTwoInDs) {
   for (const std::string retraction : {"exp", "cayley"}) {
     const int A0 = retraction == "exp" ? 8 : 16;
