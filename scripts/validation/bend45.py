@@ -81,12 +81,15 @@ def main():
                      *(f"{(a - b) / abs(b) * 100:+.2f} %" for a, b in zip(u, extrapolated))])
     print(common.markdown_table(["source", "u_x", "u_y", "u_z", "d u_x", "d u_y", "d u_z"], rows))
     # Section constants the sources leave open, at A = 128 with exp: the shear factor (1 instead of
-    # 5/6) and Saint-Venant's torsion constant of the square, 0.1406 b^4, instead of the polar 1/6.
+    # 5/6), Saint-Venant's torsion constant of the square, 0.1406 b^4, instead of the polar 1/6, and
+    # nu = 0.3 (FinEtoolsFlexStructures' run of the problem) instead of 0.
     print("\n## sensitivity to the section constants (exp, A = 128)\n")
     G = 5.0e6
     variants = [("as shipped: k = 5/6, J = 1/6", {}),
                 ("shear factor k = 1", dict(GA1=G, GA2=G)),
-                ("Saint-Venant J = 0.1406", dict(GJ=G * 0.1406))]
+                ("Saint-Venant J = 0.1406", dict(GJ=G * 0.1406)),
+                ("nu = 0.3 (k = 5/6, J = 1/6)", dict(GA1=5 / 6 * 1e7 / 2.6, GA2=5 / 6 * 1e7 / 2.6,
+                                                     GJ=1e7 / 2.6 / 6))]
     rows = []
     for name, keys in variants:
         u, wall, _ = tip_displacement(args.field, os.path.join(work, "variant_" + str(len(rows))),
