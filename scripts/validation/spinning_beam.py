@@ -101,7 +101,7 @@ def main():
     dts = np.array([4e-4, 2e-4, 1e-4])
     ax[1].loglog(np.array([1e-3, 5e-4, 2.5e-4]) * 1000, diffs, "s-",
                  label="in dt: |x(dt) - x(dt/2)|, ds = 0.25 m; x axis 1000 dt")
-    ax[1].set_xlabel("ds [m] (or 2500 dt [s])")
+    ax[1].set_xlabel("ds [m] (or 1000 dt [s])")
     ax[1].set_ylabel("max error [m]")
     ax[1].legend(fontsize=7)
     ax[1].grid(alpha=0.3, which="both")
