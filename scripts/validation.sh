@@ -19,3 +19,6 @@ run() {  # benchmark [arguments]
 run rollup
 run bend45
 run cantilever_vibration
+run flying_spaghetti
+run right_angle
+run spinning_beam

@@ -111,6 +111,8 @@ struct ShortCase {
   const char* J_to;
   int nodes;  // A + 1
   int J;
+  const char* extra_from = nullptr;  // a second edit, e.g. the [output] stride
+  const char* extra_to = nullptr;
   friend void PrintTo(const ShortCase& c, std::ostream* os) { *os << c.name; }
 };
 
@@ -121,6 +123,7 @@ TEST_P(ShippedTimeCase, RunsAndChecks) {
   TempFolder tmp;
   const fs::path file = copy_case(tmp, c.name, c.file);
   ASSERT_TRUE(edit(file, c.J_from, c.J_to)) << file;
+  if (c.extra_from) ASSERT_TRUE(edit(file, c.extra_from, c.extra_to)) << file;
   const fs::path out = tmp / "run";
   const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.output;
@@ -140,7 +143,8 @@ INSTANTIATE_TEST_SUITE_P(
                       ShortCase{"rigid_spin", "case.toml", "J = 200", "J = 20", 7, 20},
                       ShortCase{"static_arc", "case.toml", "J = 200", "J = 20", 11, 20},
                       ShortCase{"cantilever_gravity", "case.toml", "J = 2000", "J = 100", 11, 100},
-                      ShortCase{"right_angle", "case.toml", "J = 2000", "J = 100", 22, 100},
+                      ShortCase{"right_angle", "case.toml", "J = 60000", "J = 100", 22, 100,
+                                "\nstride = 20", "\nstride = 1"},
                       ShortCase{"roundtrip", "simulate.toml", "\nJ = 100", "\nJ = 30", 7, 30}),
     [](const ::testing::TestParamInfo<ShortCase>& p) { return std::string(p.param.name); });
 

@@ -62,7 +62,8 @@ TEST(CliShape, RightAngleWithoutLoadStaysAtRest) {
   ASSERT_NE(from, std::string::npos);
   text.erase(from, to - from);
   write_text(file, text);
-  ASSERT_TRUE(edit(file, "J = 2000", "J = 400"));
+  ASSERT_TRUE(edit(file, "J = 60000", "J = 400"));
+  ASSERT_TRUE(edit(file, "\nstride = 20", "\nstride = 1"));
   const fs::path out = tmp / "run";
   const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.output;
