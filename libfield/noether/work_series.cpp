@@ -69,7 +69,31 @@ std::optional<RowWork> WorkSeries<G>::add(int j1, const std::vector<lie::SE3>& r
   return out;
 }
 
-#define FIELD_INSTANTIATE(G) template class WorkSeries<G>;
+template <class G>
+std::vector<RowWork> time_work(const dcel::DiscreteModel<G>& model, const mesh::Field& field,
+                               const mesh::Boundary& boundary) {
+  const mesh::SpacetimeMesh& mesh = model.mesh();
+  WorkSeries<G> series(model, boundary);
+  std::vector<RowWork> out;
+  std::vector<lie::SE3> row(static_cast<size_t>(mesh.A() + 1));
+  for (int j = 0; j <= mesh.J(); ++j) {
+    for (int a = 0; a <= mesh.A(); ++a) row[static_cast<size_t>(a)] = field(j, a);
+    if (std::optional<RowWork> w = series.add(j, row)) out.push_back(*w);
+  }
+  return out;
+}
+
+bool end_moves(const mesh::Field& field, int a) {
+  const lie::SE3& g0 = field(0, a);
+  for (int j = 1; j <= field.mesh().J(); ++j)
+    if (field(j, a).R != g0.R || field(j, a).r != g0.r) return true;
+  return false;
+}
+
+#define FIELD_INSTANTIATE(G)                                                                 \
+  template class WorkSeries<G>;                                                              \
+  template std::vector<RowWork> time_work(const dcel::DiscreteModel<G>&, const mesh::Field&, \
+                                          const mesh::Boundary&);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 

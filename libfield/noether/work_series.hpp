@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
+#include "libfield/mesh/field.hpp"
 #include "libfield/mesh/row_window.hpp"
 
 namespace field::noether {
@@ -48,5 +49,14 @@ class WorkSeries {
   Vec6 reaction_body(int j, int a) const;  // -G_j^a / dt, body
   Vec6 nu(int j, int a) const;             // (xi_{j-1}^a + xi_j^a) / 2
 };
+
+/// The values of rows 0..J-1 of a whole time field (rows in order through WorkSeries).
+template <class G>
+std::vector<RowWork> time_work(const dcel::DiscreteModel<G>& model, const mesh::Field& field,
+                               const mesh::Boundary& boundary);
+
+/// Whether a prescribed end of a time field moves (a driven end): its pose on some row differs
+/// from row 0's. Its reaction then does work (theory §8.1).
+bool end_moves(const mesh::Field& field, int a);
 
 }  // namespace field::noether
