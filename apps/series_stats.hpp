@@ -80,8 +80,8 @@ struct SeriesStats {
     summary.number("noether_residual_max", balance);
   }
   /// The summary.json keys of the energy balance of a time march (theory §8.1):
-  /// energy_balance_applies, energy_balance_max [J], energy_balance_relative; null when no row
-  /// was diagnosed.
+  /// energy_balance_applies, energy_balance_max [J], energy_balance_relative (null unless
+  /// `balanced`); null when no row was diagnosed.
   void write_balance(Summary& summary) const {
     summary.add("energy_balance_applies", balanced ? "true" : "false");
     if (!started) {
@@ -90,7 +90,10 @@ struct SeriesStats {
       return;
     }
     summary.number("energy_balance_max", balance_max);
-    summary.number("energy_balance_relative", balance_relative());
+    if (balanced)
+      summary.number("energy_balance_relative", balance_relative());
+    else  // B_j = E_j - E_0: relative to max |E_j - E_0| it is 1
+      summary.add("energy_balance_relative", "null");
   }
 };
 
