@@ -123,7 +123,9 @@ TEST_P(ShippedTimeCase, RunsAndChecks) {
   TempFolder tmp;
   const fs::path file = copy_case(tmp, c.name, c.file);
   ASSERT_TRUE(edit(file, c.J_from, c.J_to)) << file;
-  if (c.extra_from) ASSERT_TRUE(edit(file, c.extra_from, c.extra_to)) << file;
+  if (c.extra_from) {
+    ASSERT_TRUE(edit(file, c.extra_from, c.extra_to)) << file;
+  }
   const fs::path out = tmp / "run";
   const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.output;

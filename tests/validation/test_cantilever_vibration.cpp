@@ -77,8 +77,8 @@ std::vector<double> frequencies(int A) {
   const io::Problem problem(spec);
   TipRecorder tip;
   const march::MarchResult r = lie::with_group(spec.retraction, [&](auto group) {
-    using G = decltype(group);
-    return march::time_march(problem.model<G>(), io::time_march_input<G>(problem), {&tip});
+    using Group = decltype(group);
+    return march::time_march(problem.model<Group>(), io::time_march_input<Group>(problem), {&tip});
   });
   EXPECT_TRUE(r.completed);
   Eigen::VectorXd t(tip.x.size()), x(tip.x.size());

@@ -45,7 +45,7 @@ std::vector<Point> reference(const std::string& which) {
 /// Keeps the e1 displacement of the elbow and of the free end of every row.
 class Histories : public march::SlabObserver {
  public:
-  Histories(int elbow, int A) : elbow_(elbow), A_(A) {}
+  Histories(int elbow_node, int A) : elbow_(elbow_node), A_(A) {}
   void slab(int, const std::vector<lie::SE3>& g, const march::SlabStats&) override {
     elbow.push_back(0.5 * (g[elbow_].r.x() + g[elbow_ + 1].r.x()));
     tip.push_back(0.5 * (g[A_ - 1].r.x() + g[A_].r.x()));
