@@ -58,9 +58,14 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
     writers.push_back(std::make_unique<io::SpacetimeWriter<G>>(r.dir / "spacetime.vtu", model,
                                                                problem.boundary(), vtk_stride));
   }
-  io::CsvWriter series(r.dir / "time_series.csv",
-                       {"j", "t", "E", "P_ang1", "P_ang2", "P_ang3", "P_lin1", "P_lin2", "P_lin3",
-                        "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
+  // A damped run adds D_j of theory (4.20) as a last column (theory §4.7).
+  const bool damped = model.loads().damping.any();
+  std::vector<std::string> columns = {"j",      "t",      "E",      "P_ang1",
+                                      "P_ang2", "P_ang3", "P_lin1", "P_lin2",
+                                      "P_lin3", "noether_residual", "newton_max_iterations",
+                                      "newton_mean_iterations"};
+  if (damped) columns.push_back("dissipated_energy");
+  io::CsvWriter series(r.dir / "time_series.csv", columns);
   Progress progress("row", "t", J, common.quiet);
   RunProblem problem_found;
   // The outputs run behind the march on threads of their own (docs/performance.md, "Whole runs"
@@ -80,8 +85,12 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
         if (!problem_found.non_finite.empty()) return stop_flag().store(true);
         r.stats.add(d);
         const Vec6& P = d.momentum;
-        series.row({double(d.j), d.t, d.energy, P(0), P(1), P(2), P(3), P(4), P(5), d.balance,
-                    double(d.newton.max_iterations), d.newton.mean_iterations});
+        std::vector<double> values = {double(d.j), d.t,    d.energy,  P(0),
+                                      P(1),        P(2),   P(3),      P(4),
+                                      P(5),        d.balance, double(d.newton.max_iterations),
+                                      d.newton.mean_iterations};
+        if (damped) values.push_back(d.dissipated);
+        series.row(values);
         progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
                         r.stats.energy_change(d.energy), d.balance);
       },

@@ -484,6 +484,18 @@ void read_loads(std::optional<TomlTable> t, CaseSpec& c) {
   t->reject_unknown({"gravity", "distributed", "point", "end"});
 }
 
+// theory §4.7: Rayleigh-style damping of the time march (mass alpha [1/s], stiffness beta [s]).
+void read_damping(std::optional<TomlTable> t, CaseSpec& c) {
+  if (!t) return;
+  c.loads.damping.mass =
+      t->non_negative("mass", 0.0, "mass-proportional damping alpha [1/s] (force -alpha J xi)");
+  c.loads.damping.stiffness = t->non_negative(
+      "stiffness", 0.0, "stiffness-proportional damping beta [s] (stress beta C deta/dt)");
+  if (c.loads.damping.stiffness > 0.0 && c.loads.has_point_load(c.A))
+    t->fail("stiffness", "stiffness damping with an end wrench at a = A is not implemented yet");
+  t->reject_unknown({"mass", "stiffness"});
+}
+
 // theory §4.5: the static solver's load steps and Newton iterations per step.
 void read_static(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;
@@ -648,6 +660,10 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   read_loads(top.table("loads"), c);
   read_solver(top.table("solver"), c);
   if (c.march == MarchKind::time)
+    read_damping(top.table("damping"), c);
+  else if (top.has("damping"))
+    top.fail("damping", "[damping] belongs to march = \"time\" cases (theory §4.7)");
+  if (c.march == MarchKind::time)
     read_static(top.table("static"), c);
   else if (top.has("static"))
     top.fail("static", "[static] belongs to march = \"time\" cases (field static)");
@@ -657,7 +673,7 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     top.fail("reconstruct", "[reconstruct] belongs to march = \"space\" cases (field reconstruct)");
   top.reject_unknown({"format", "name", "description", "march", "retraction", "beam", "shape",
                       "grid", "boundary", "initial", "tip", "reconstruct", "loads", "solver",
-                      "static", "output"});
+                      "static", "output", "damping"});
   if (length_given) {
     const double L = c.ds;
     c.ds = 1.0;

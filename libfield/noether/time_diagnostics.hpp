@@ -21,6 +21,7 @@ struct TimeRowDiagnostics {
   /// |Res([j,j] x columns)|_inf / max(scale_R, ds max_{j'<=j} sum_a |M_j'^a|): theory §7.2 with
   /// scale_glob taken over the rows so far; rows 1..J-1, else 0
   double balance = 0.0;
+  double dissipated = 0.0;  ///< D_j [J], theory (4.20): 0 without damping
   march::SlabStats newton;  ///< Newton statistics of the solve of row j+1
 };
 
