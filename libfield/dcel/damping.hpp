@@ -52,18 +52,19 @@ VertexDerivatives damping_derivatives(const DiscreteModel<G>& model, int j, int 
 template <class G, class Values>
 Vec6 node_damping(const DiscreteModel<G>& model, const Values& values, int j, int a) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
-  const auto derivatives_of = [&](int jt, int at) {
+  // D2_d has no stiffness part: row jt-1 is read only for D1_d and D3_d (rows j-1..j+1).
+  const auto derivatives_of = [&](int jt, int at, bool stiffness) {
     const TriangleMomenta m =
         triangle_momenta(model, jt, at, values(jt, at), values(jt + 1, at), values(jt, at + 1));
     Vec6 eta_prev = Vec6::Zero();
-    if (jt >= 1 && model.loads().damping.stiffness != 0.0)
+    if (stiffness && jt >= 1 && model.loads().damping.stiffness != 0.0)
       eta_prev = mesh::convected<G>(values(jt - 1, at), values(jt - 1, at + 1), model.ds());
     return damping_derivatives(model, jt, at, m, eta_prev);
   };
   Vec6 G_d = Vec6::Zero();
-  if (mesh.has_triangle(j, a)) G_d += derivatives_of(j, a).D1;          // n = v1
-  if (mesh.has_triangle(j - 1, a)) G_d += derivatives_of(j - 1, a).D2;  // n = v2
-  if (mesh.has_triangle(j, a - 1)) G_d += derivatives_of(j, a - 1).D3;  // n = v3
+  if (mesh.has_triangle(j, a)) G_d += derivatives_of(j, a, true).D1;           // n = v1
+  if (mesh.has_triangle(j - 1, a)) G_d += derivatives_of(j - 1, a, false).D2;  // n = v2
+  if (mesh.has_triangle(j, a - 1)) G_d += derivatives_of(j, a - 1, true).D3;   // n = v3
   return G_d;
 }
 

@@ -856,6 +856,10 @@ void write_case(std::ostream& out, const CaseSpec& c) {
     out << "\n[[loads.point]]\nnode = " << p.a << "\nframe = \"" << frame_name(p.frame) << "\"\n";
     write_wrench(out, p.wrench);
   }
+  // [damping] only when damped (theory §4.7): undamped run.toml files keep their bytes.
+  if (c.loads.damping.any())
+    out << "\n[damping]\nmass = " << number(c.loads.damping.mass)
+        << "\nstiffness = " << number(c.loads.damping.stiffness) << "\n";
   out << "\n[solver]\ntolerance = " << number(c.newton.tolerance)
       << "\nmax_iterations = " << c.newton.max_iterations << "\n";
   // [static] only when it is not the default: the run.toml of every other case keeps its bytes.
