@@ -88,8 +88,7 @@ int march_case(const Args& args, const CommonOptions& common,
               spec.duration());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, run.wall,
               result.node_solves / std::max(run.wall, 1e-9));
-  std::printf("  energy E_0 = %.15g J, (max E - min E)/|E_0| = %.3e\n", stats.E0,
-              stats.energy_range());
+  print_energy_figure(stats);
   std::printf("  momentum P_0 = %s, max |P_j - P_0| = %.3e\n", vector_text(stats.momentum0).c_str(),
               stats.drift);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",

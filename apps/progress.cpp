@@ -30,11 +30,11 @@ void Progress::update(int index, double x, int newton_max, double energy_change,
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double eta = index > 0 ? elapsed * (last_ - index) / index : 0.0;
   std::fprintf(stderr,
-               "%s%s %*d/%d  %s = %-10.5g  ETA %6.1f s  Newton max %2d  dE/E %9.2e  Noether "
+               "%s%s %*d/%d  %s = %-10.5g  ETA %6.1f s  Newton max %2d  %s %9.2e  Noether "
                "%8.1e%s",
                tty_ ? "\r" : "", slab_.c_str(), static_cast<int>(std::to_string(last_).size()),
-               index, last_, coordinate_.c_str(), x, eta, newton_max, energy_change, noether,
-               tty_ ? "\033[K" : "\n");
+               index, last_, coordinate_.c_str(), x, eta, newton_max, energy_label_.c_str(),
+               energy_change, noether, tty_ ? "\033[K" : "\n");
   std::fflush(stderr);
   printed_ = true;
 }

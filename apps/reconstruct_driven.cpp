@@ -92,8 +92,7 @@ int reconstruct_driven(const fs::path& out, const CommonOptions& common,
       spec.ds, spec.length());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, run.wall,
               result.node_solves / std::max(run.wall, 1e-9));
-  std::printf("  energy E_0 = %.15g J, (max E - min E)/|E_0| = %.3e\n", stats.E0,
-              stats.energy_range());
+  print_energy_figure(stats);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
               stats.balance, stats.newton_max);
   std::printf(

@@ -1,7 +1,8 @@
 #pragma once
 // Running extremes of the per-slab diagnostics of a march (noether::TimeRowDiagnostics or
 // SpaceColumnDiagnostics: energy E_j or E_M^a, momentum P_j or Q^a, theory §7.2, §8), for
-// the progress line, the final report and summary.json.
+// the progress line, the final report and summary.json. With loads, driven ends or damping the
+// energy figure is the energy balance of theory §8.1 instead of the relative range.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -27,6 +28,11 @@ struct SeriesStats {
   double drift = 0.0;    ///< max |momentum - momentum0|_inf
   double balance = 0.0;  ///< max relative Noether residual of the slabs
   int newton_max = 0;
+  /// The energy figure is the balance B_j = E_j - E_0 - W_j + D_j of theory §8.1 (a time march
+  /// with loads, a driven end or damping: energy_balance_applies) instead of energy_range().
+  bool balanced = false;
+  double balance_max = 0.0;  ///< max_j |B_j| [J]
+  double exchanged = 0.0;    ///< max_j max(|E_j - E_0|, |W_j|, |D_j|) [J]: the balance's yardstick
 
   template <class Diagnostics>
   void add(const Diagnostics& d) {
@@ -41,12 +47,20 @@ struct SeriesStats {
     balance = std::max(balance, d.balance);
     newton_max = std::max(newton_max, d.newton.max_iterations);
   }
+  /// B_j of a time row (after add).
+  void add_balance(double energy, double work, double dissipated, double B) {
+    balance_max = std::max(balance_max, std::abs(B));
+    exchanged = std::max({exchanged, std::abs(energy - E0), std::abs(work), std::abs(dissipated)});
+  }
+  /// max_j |B_j| / max_j max(|E_j - E_0|, |W_j|, |D_j|) (0 when nothing was exchanged).
+  double balance_relative() const { return exchanged > 0.0 ? balance_max / exchanged : 0.0; }
   double energy_range() const { return (E_max - E_min) / std::max(std::abs(E0), 1e-300); }
   /// (E - E_0)/|E_0| for the progress line.
   double energy_change(double E) const { return (E - E0) / std::max(std::abs(E0), 1e-300); }
 
-  /// The summary.json keys `<energy>`, `<energy>_range_relative` (or energy_range_relative),
-  /// `<momentum>`, momentum_drift_max, noether_residual_max; null when no slab was diagnosed.
+  /// The summary.json keys `<energy>`, `<energy>_range_relative` (or energy_range_relative; null
+  /// when `balanced`: the balance keys of write_balance replace it), `<momentum>`,
+  /// momentum_drift_max, noether_residual_max; null when no slab was diagnosed.
   void write(Summary& summary, const std::string& energy_key, const std::string& range_key,
              const std::string& momentum_key) const {
     if (!started) {
@@ -57,10 +71,29 @@ struct SeriesStats {
       return;
     }
     summary.number(energy_key, E0);
-    summary.number(range_key, energy_range());
+    if (balanced)
+      summary.add(range_key, "null");
+    else
+      summary.number(range_key, energy_range());
     summary.add(momentum_key, json_vector(momentum0));
     summary.number("momentum_drift_max", drift);
     summary.number("noether_residual_max", balance);
+  }
+  /// The summary.json keys of the energy balance of a time march (theory §8.1):
+  /// energy_balance_applies, energy_balance_max [J], energy_balance_relative (null unless
+  /// `balanced`); null when no row was diagnosed.
+  void write_balance(Summary& summary) const {
+    summary.add("energy_balance_applies", balanced ? "true" : "false");
+    if (!started) {
+      summary.add("energy_balance_max", "null");
+      summary.add("energy_balance_relative", "null");
+      return;
+    }
+    summary.number("energy_balance_max", balance_max);
+    if (balanced)
+      summary.number("energy_balance_relative", balance_relative());
+    else  // B_j = E_j - E_0: relative to max |E_j - E_0| it is 1
+      summary.add("energy_balance_relative", "null");
   }
 };
 

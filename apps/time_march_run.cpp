@@ -1,5 +1,6 @@
 #include "apps/time_march_run.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -18,6 +19,36 @@
 namespace field::app {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+/// A prescribed end that moves (a driven end): its pose differs from row 0's on some row.
+bool driven(const march::SideSpec& end, int J) {
+  if (end.is_free()) return false;
+  const lie::SE3 g0 = end.motion(0);
+  for (int j = 1; j <= J; ++j) {
+    const lie::SE3 g = end.motion(j);
+    if (g.R != g0.R || g.r != g0.r) return true;
+  }
+  return false;
+}
+
+/// The time series columns of a prescribed end's reaction R_j (theory (8.5)): `<prefix>_ang1..3`,
+/// `<prefix>_lin1..3`.
+void add_reaction_columns(std::vector<std::string>& columns, const std::string& prefix) {
+  for (const char* part : {"_ang1", "_ang2", "_ang3", "_lin1", "_lin2", "_lin3"})
+    columns.push_back(prefix + part);
+}
+
+}  // namespace
+
+template <class G>
+bool energy_balance_applies(const dcel::DiscreteModel<G>& model,
+                            const march::TimeMarchInput& input) {
+  // Damping: its D_j enters the balance (theory §4.7).
+  return !model.loads().empty() || model.loads().damping.any() ||
+         driven(input.left, model.mesh().J()) || driven(input.right, model.mesh().J());
+}
 
 template <class G>
 TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
@@ -58,15 +89,35 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
     writers.push_back(std::make_unique<io::SpacetimeWriter<G>>(r.dir / "spacetime.vtu", model,
                                                                problem.boundary(), vtk_stride));
   }
-  // A damped run adds D_j of theory (4.20) as a last column (theory §4.7).
+  // The reactions of the prescribed ends and the energy balance (theory §8.1), after the columns
+  // every time series has had from the start.
+  const mesh::Boundary boundary = problem.boundary();
+  const bool left_reaction = boundary.left == mesh::Side::prescribed;
+  const bool right_reaction = boundary.right == mesh::Side::prescribed;
+  std::vector<std::string> columns = {"j",
+                                      "t",
+                                      "E",
+                                      "P_ang1",
+                                      "P_ang2",
+                                      "P_ang3",
+                                      "P_lin1",
+                                      "P_lin2",
+                                      "P_lin3",
+                                      "noether_residual",
+                                      "newton_max_iterations",
+                                      "newton_mean_iterations",
+                                      "W",
+                                      "E_balance"};
+  if (left_reaction) add_reaction_columns(columns, "R0");
+  if (right_reaction) add_reaction_columns(columns, "RA");
+  // A damped run adds D_j of theory (4.20) as the last column (theory §4.7).
   const bool damped = model.loads().damping.any();
-  std::vector<std::string> columns = {"j",      "t",      "E",      "P_ang1",
-                                      "P_ang2", "P_ang3", "P_lin1", "P_lin2",
-                                      "P_lin3", "noether_residual", "newton_max_iterations",
-                                      "newton_mean_iterations"};
   if (damped) columns.push_back("dissipated_energy");
   io::CsvWriter series(r.dir / "time_series.csv", columns);
+  r.stats.balanced = energy_balance_applies(model, input);
   Progress progress("row", "t", J, common.quiet);
+  if (r.stats.balanced) progress.energy_label("E-E0-W+D");
+  std::vector<double> line;
   RunProblem problem_found;
   // The outputs run behind the march on threads of their own (docs/performance.md, "Whole runs"
   // and "Series diagnostics"): the series diagnostics, time_series.csv, tip.csv and the VTK files
@@ -78,21 +129,36 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   const char* thread_setting = std::getenv("FIELD_WRITER_THREAD");
   const bool output_threads = !(thread_setting != nullptr && std::string(thread_setting) == "0");
   noether::TimeDiagnostics<G> diagnostics(
-      model, problem.boundary(),
+      model, boundary,
       [&](const noether::TimeRowDiagnostics& d) {
         if (!problem_found.non_finite.empty()) return;
         problem_found.non_finite = non_finite_diagnostic(d, d.j, kTimeWords, "E_j", "P_j");
         if (!problem_found.non_finite.empty()) return stop_flag().store(true);
         r.stats.add(d);
+        r.stats.add_balance(d.energy, d.work, d.dissipated, d.energy_balance);
         const Vec6& P = d.momentum;
-        std::vector<double> values = {double(d.j), d.t,    d.energy,  P(0),
-                                      P(1),        P(2),   P(3),      P(4),
-                                      P(5),        d.balance, double(d.newton.max_iterations),
-                                      d.newton.mean_iterations};
-        if (damped) values.push_back(d.dissipated);
-        series.row(values);
+        line = {double(d.j),
+                d.t,
+                d.energy,
+                P(0),
+                P(1),
+                P(2),
+                P(3),
+                P(4),
+                P(5),
+                d.balance,
+                double(d.newton.max_iterations),
+                d.newton.mean_iterations,
+                d.work,
+                d.energy_balance};
+        if (left_reaction) line.insert(line.end(), d.reaction_left.begin(), d.reaction_left.end());
+        if (right_reaction)
+          line.insert(line.end(), d.reaction_right.begin(), d.reaction_right.end());
+        if (damped) line.push_back(d.dissipated);
+        series.row(line);
         progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
-                        r.stats.energy_change(d.energy), d.balance);
+                        r.stats.balanced ? d.energy_balance : r.stats.energy_change(d.energy),
+                        d.balance);
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});
@@ -137,6 +203,7 @@ void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int thr
   summary.number("node_updates", double(run.result.node_solves));
   summary.number("newton_iterations", double(run.result.newton_iterations));
   run.stats.write(summary, "E_0", "energy_range_relative", "P_0");
+  run.stats.write_balance(summary);
   summary.number("newton_max_iterations", run.stats.newton_max);
   summary.number("cfl_time", run.numbers.cfl_time);
   summary.number("cutoff_term", run.numbers.cutoff_term);
@@ -146,8 +213,21 @@ void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int thr
   template TimeMarchRun run_time_march<G>(const io::Problem&, const dcel::DiscreteModel<G>&,     \
                                           const march::TimeMarchInput&,                          \
                                           const TimeMarchRunOptions&, const CommonOptions&, int, \
-                                          std::chrono::steady_clock::time_point);
+                                          std::chrono::steady_clock::time_point);                \
+  template bool energy_balance_applies<G>(const dcel::DiscreteModel<G>&,                         \
+                                          const march::TimeMarchInput&);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
+
+void print_energy_figure(const SeriesStats& stats) {
+  if (stats.balanced)
+    std::printf(
+        "  energy E_0 = %.15g J, balance max |E_j - E_0 - W_j + D_j| = %.3e J (%.3e of the "
+        "largest |E_j - E_0|, |W_j|, D_j)\n",
+        stats.E0, stats.balance_max, stats.balance_relative());
+  else
+    std::printf("  energy E_0 = %.15g J, (max E - min E)/|E_0| = %.3e\n", stats.E0,
+                stats.energy_range());
+}
 
 }  // namespace field::app

@@ -48,8 +48,17 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
                             const CommonOptions& common, int threads,
                             std::chrono::steady_clock::time_point start);
 
+/// Whether the energy figure of the run is the energy balance of theory §8.1 (loads or a driven
+/// end) rather than the relative energy range.
+template <class G>
+bool energy_balance_applies(const dcel::DiscreteModel<G>& model,
+                            const march::TimeMarchInput& input);
+
 /// The summary.json keys of every time march: the outcome, threads, wall time, node updates,
-/// Newton iterations, E_0, the energy range, P_0, the stability numbers.
+/// Newton iterations, E_0, the energy range or the energy balance, P_0, the stability numbers.
 void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int threads);
+
+/// The report's energy line: the energy balance when it applies, the relative range otherwise.
+void print_energy_figure(const SeriesStats& stats);
 
 }  // namespace field::app

@@ -98,8 +98,7 @@ Vec6 time_target(const dcel::DiscreteModel<G>& model, const lie::SE3& g, int j, 
 // theory §4.7 from row j-1 (`prev`, ignored on row 0).
 template <class G>
 void row_fluxes(const dcel::DiscreteModel<G>& model, const std::vector<lie::SE3>& row,
-                const std::vector<lie::SE3>& prev, int j, int a, Vec6& lambda,
-                Vec6& lambda_tilde) {
+                const std::vector<lie::SE3>& prev, int j, int a, Vec6& lambda, Vec6& lambda_tilde) {
   const double ds = model.ds();
   const Vec6 eta = mesh::convected<G>(row[a], row[a + 1], ds);
   dcel::space_momenta(model, a, eta, lambda, lambda_tilde);

@@ -122,7 +122,8 @@ std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>
   if (terms && window_) {  // the damping wrench of the nodes of row i, with the point loads
     if (t.point.empty()) t.point.assign(K + 1, Vec6::Zero());
     for (int k = 0; k <= K; ++k)
-      t.point[k] += lie::spatial_covector((*window_)(i, k), dcel::node_damping(model_, *window_, i, k));
+      t.point[k] +=
+          lie::spatial_covector((*window_)(i, k), dcel::node_damping(model_, *window_, i, k));
   }
   if (terms) {
     for (int k = 0; k < K; ++k) t.triangle_energy += triangle_[k];

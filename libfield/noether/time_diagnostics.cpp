@@ -1,5 +1,7 @@
 #include "libfield/noether/time_diagnostics.hpp"
 
+#include "libfield/noether/energy_balance.hpp"
+
 namespace field::noether {
 
 template <class G>
@@ -10,11 +12,17 @@ TimeDiagnostics<G>::TimeDiagnostics(const dcel::DiscreteModel<G>& model,
       // Res([j, j] x [a_first, a_last]), theory §7.2: prescribed end columns are excluded.
       series_(model, SlabAxis::row, boundary.left == mesh::Side::prescribed ? 1 : 0,
               boundary.right == mesh::Side::prescribed ? model.mesh().A() - 1 : model.mesh().A(),
-              options) {}
+              options) {
+  if (!model.loads().empty() || boundary.left == mesh::Side::prescribed ||
+      boundary.right == mesh::Side::prescribed)
+    work_.emplace(model, boundary);
+}
 
 template <class G>
 void TimeDiagnostics<G>::slab(int j1, const std::vector<lie::SE3>& next,
                               const march::SlabStats& stats) {
+  std::optional<RowWork> w;
+  if (work_) w = work_->add(j1, next);  // every row: W_j is a sum over all of them
   const std::optional<SlabReport> r = series_.add(j1, next);
   if (!r || !sink_) return;
   TimeRowDiagnostics out;
@@ -25,6 +33,15 @@ void TimeDiagnostics<G>::slab(int j1, const std::vector<lie::SE3>& next,
   out.balance = r->balance;
   out.dissipated = r->dissipated;
   out.newton = stats;
+  if (w) {
+    FIELD_ASSERT(w->j == r->index,
+                 "TimeDiagnostics: work of row " << w->j << " for row " << r->index);
+    out.reaction_left = w->reaction_left;
+    out.reaction_right = w->reaction_right;
+    out.work = w->work();
+  }
+  if (r->index == 0) E0_ = r->energy;
+  out.energy_balance = energy_balance(out.energy, E0_, out.work, out.dissipated);
   sink_(out);
 }
 

@@ -2,7 +2,8 @@
 /// Streaming diagnostics of a time march (theory §7.2, §8): an observer that keeps the last two
 /// rows and, when row j+1 arrives, reports for row j the energy E_j, the total momentum P_j, the
 /// Noether balance of the row R = [j, j] x [equation columns] and the Newton statistics of the
-/// solve that produced row j+1. Memory is independent of the number of steps.
+/// solve that produced row j+1, and the reactions of the prescribed ends, the work W_j and the
+/// energy balance of theory §8.1. Memory is independent of the number of steps.
 #include <functional>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "libfield/march/observer.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
 #include "libfield/noether/slab_series.hpp"
+#include "libfield/noether/work_series.hpp"
 
 namespace field::noether {
 
@@ -21,8 +23,12 @@ struct TimeRowDiagnostics {
   /// |Res([j,j] x columns)|_inf / max(scale_R, ds max_{j'<=j} sum_a |M_j'^a|): theory §7.2 with
   /// scale_glob taken over the rows so far; rows 1..J-1, else 0
   double balance = 0.0;
-  double dissipated = 0.0;  ///< D_j [J], theory (4.20): 0 without damping
   march::SlabStats newton;  ///< Newton statistics of the solve of row j+1
+  /// Spatial reaction wrench R_j of a prescribed end a = 0 / a = A (theory (8.5)); zero when free
+  Vec6 reaction_left = Vec6::Zero(), reaction_right = Vec6::Zero();
+  double work = 0.0;        ///< W_j: work of the loads and the prescribed ends, rows 1..j [J] (8.7)
+  double dissipated = 0.0;  ///< D_j: energy dissipated over rows 1..j [J] (4.20); 0 undamped
+  double energy_balance = 0.0;  ///< B_j = E_j - E_0 - W_j + D_j [J] (8.8)
 };
 
 template <class G>
@@ -31,7 +37,8 @@ class TimeDiagnostics final : public march::SlabObserver {
   using Sink = std::function<void(const TimeRowDiagnostics&)>;
   /// `boundary` selects the columns of the balance (prescribed ends are excluded: their reaction
   /// is a flux through the rectangle's side).
-  /// `options`: a stride over the rows (rows 0, stride, ... and J-1 are reported) and threads.
+  /// `options`: a stride over the rows (rows 0, stride, ... and J-1 are reported) and threads;
+  /// the work is summed over every row whatever the stride.
   TimeDiagnostics(const dcel::DiscreteModel<G>& model, const mesh::Boundary& boundary, Sink sink,
                   const SeriesOptions& options = {});
 
@@ -40,6 +47,8 @@ class TimeDiagnostics final : public march::SlabObserver {
  private:
   Sink sink_;
   SlabSeries<G> series_;
+  std::optional<WorkSeries<G>> work_;  // set when there are loads or prescribed ends
+  double E0_ = 0.0;                    // E_0 of the march
 };
 
 }  // namespace field::noether

@@ -101,8 +101,7 @@ TYPED_TEST(DampingGradient, ZeroDampingKeepsTheResidualBits) {
   test::Random rnd(106);
   const mesh::Field field = test::random_field<TypeParam>(mesh, rnd);
   for (int j = 0; j <= mesh.J(); ++j)
-    for (int a = 0; a <= mesh.A(); ++a)
-      EXPECT_EQ(node_damping(model, field, j, a), Vec6::Zero());
+    for (int a = 0; a <= mesh.A(); ++a) EXPECT_EQ(node_damping(model, field, j, a), Vec6::Zero());
 }
 
 }  // namespace

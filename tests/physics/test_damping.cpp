@@ -93,13 +93,14 @@ TEST(Damping, StiffnessDampingKeepsTheMomentumOfAFreeBeamAndDrainsItsEnergy) {
     balance = std::max(balance, std::abs(E[j] + D[j] - E[0]));
     plain_range = std::max(plain_range, std::abs(E_plain[j] - E_plain[0]));
   }
-  std::printf("[stiffness damping] E_0 %.6e, E_end %.6e, D_end %.6e, max|E+D-E_0| %.3e "
-              "(undamped max|E-E_0| %.3e)\n",
-              E[0], E[J - 1], D[J - 1], balance, plain_range);
+  std::printf(
+      "[stiffness damping] E_0 %.6e, E_end %.6e, D_end %.6e, max|E+D-E_0| %.3e "
+      "(undamped max|E-E_0| %.3e)\n",
+      E[0], E[J - 1], D[J - 1], balance, plain_range);
   for (int j = 1; j < J; ++j) EXPECT_GE(D[j], D[j - 1]) << "row " << j;  // dissipation >= 0
-  EXPECT_GT(D[J - 1], 20 * plain_range);   // well above the undamped oscillation
+  EXPECT_GT(D[J - 1], 20 * plain_range);  // well above the undamped oscillation
   EXPECT_LT(E[J - 1], E[0] - 0.5 * D[J - 1]);
-  EXPECT_LT(balance, 2 * plain_range);     // E + D behaves like the undamped E
+  EXPECT_LT(balance, 2 * plain_range);  // E + D behaves like the undamped E
 }
 
 TEST(Damping, MassDampingDecaysTheMomentumAsTheDiscreteBalancePredicts) {
@@ -118,14 +119,16 @@ TEST(Damping, MassDampingDecaysTheMomentumAsTheDiscreteBalancePredicts) {
     const Vec6 P_prev = noether::total_time_momentum(maps, j - 1);
     worst = std::max(worst, inf((1 + c) * P - (1 - c) * P_prev) / inf(P_prev));
   }
-  // Over the run: P_{J-1} = ((1 - c)/(1 + c))^{J-1} P_0 = exp(-alpha t) P_0 (1 + O(alpha^3 dt^2 t)).
+  // Over the run: P_{J-1} = ((1 - c)/(1 + c))^{J-1} P_0 = exp(-alpha t) P_0 (1 + O(alpha^3 dt^2
+  // t)).
   const Vec6 P0 = noether::total_time_momentum(maps, 0);
   const Vec6 P_end = noether::total_time_momentum(maps, J - 1);
   const double t = (J - 1) * dt;
   const double discrete = std::pow((1 - c) / (1 + c), J - 1);
-  std::printf("[mass damping] max |(1+c) P_j - (1-c) P_{j-1}| / |P| %.3e; |P_end|/|P_0| %.6f "
-              "(discrete %.6f, exp(-alpha t) %.6f)\n",
-              worst, inf(P_end) / inf(P0), discrete, std::exp(-loads.damping.mass * t));
+  std::printf(
+      "[mass damping] max |(1+c) P_j - (1-c) P_{j-1}| / |P| %.3e; |P_end|/|P_0| %.6f "
+      "(discrete %.6f, exp(-alpha t) %.6f)\n",
+      worst, inf(P_end) / inf(P0), discrete, std::exp(-loads.damping.mass * t));
   EXPECT_LE(worst, 1e-12);
   EXPECT_LE(inf(P_end - discrete * P0) / inf(P0), 1e-11);
   EXPECT_NEAR(discrete, std::exp(-loads.damping.mass * t),
@@ -187,9 +190,10 @@ Decay first_mode_decay(const model::Damping& damping, double dt, double T) {
   const double k = kL / L, shape = (std::cosh(kL) + std::cos(kL)) / (std::sinh(kL) + std::sin(kL));
   for (int a = 0; a <= c.A; ++a) {
     const double s = a * c.ds();
-    const double w = std::cosh(k * s) - std::cos(k * s) - shape * (std::sinh(k * s) - std::sin(k * s));
-    const double dw = k * (std::sinh(k * s) + std::sin(k * s) -
-                           shape * (std::cosh(k * s) - std::cos(k * s)));
+    const double w =
+        std::cosh(k * s) - std::cos(k * s) - shape * (std::sinh(k * s) - std::sin(k * s));
+    const double dw =
+        k * (std::sinh(k * s) + std::sin(k * s) - shape * (std::cosh(k * s) - std::cos(k * s)));
     in.velocities[a] << 0.0, -V * dw, 0.0, -V * w, 0.0, 0.0;  // w along e3: theory §11.3's frame
   }
   const test::RecordedRun r = test::record_time_march(model, in);
@@ -198,7 +202,8 @@ Decay first_mode_decay(const model::Damping& damping, double dt, double T) {
   std::vector<double> t_peak, z_peak;
   const int a = c.A - 1;
   for (int j = 1; j < c.J; ++j) {
-    const double z0 = r.field(j - 1, a).r.z(), z1 = r.field(j, a).r.z(), z2 = r.field(j + 1, a).r.z();
+    const double z0 = r.field(j - 1, a).r.z(), z1 = r.field(j, a).r.z(),
+                 z2 = r.field(j + 1, a).r.z();
     if (!(z1 > z0 && z1 >= z2)) continue;
     const double d = 0.5 * (z0 - z2) / (z0 - 2 * z1 + z2);
     t_peak.push_back((j + d) * dt);
@@ -234,10 +239,10 @@ TEST(Damping, CantileverFirstModeDecaysAtTheRayleighRate) {
       const Decay m = first_mode_decay(d, dt, T);
       const double rayleigh = 0.5 * d.mass + 0.5 * d.stiffness * m.omega * m.omega;
       error[k] = (m.sigma - rayleigh) / rayleigh;
-      std::printf("[first mode, alpha %g, beta %g, dt %g] omega %.6f rad/s, sigma %.6e /s, "
-                  "Rayleigh %.6e /s, relative error %.3e (zeta %.4e)\n",
-                  d.mass, d.stiffness, dt, m.omega, m.sigma, rayleigh, error[k],
-                  rayleigh / m.omega);
+      std::printf(
+          "[first mode, alpha %g, beta %g, dt %g] omega %.6f rad/s, sigma %.6e /s, "
+          "Rayleigh %.6e /s, relative error %.3e (zeta %.4e)\n",
+          d.mass, d.stiffness, dt, m.omega, m.sigma, rayleigh, error[k], rayleigh / m.omega);
       EXPECT_LT(std::abs(error[k]), 6e-3);
     }
     std::printf("[first mode, alpha %g, beta %g] error ratio dt / (dt/2) = %.3f\n", d.mass,
@@ -296,12 +301,12 @@ TEST(Damping, OneNodeOscillatorShowsTheOrderInDt) {
     for (int k = 0; k < 3; ++k) {
       const double dt = 0.02 / (1 << k);
       error[k] = axial_decay(c.damping, dt) / rayleigh - 1.0;
-      const double predicted = c.order == 2.0
-                                   ? c.damping.mass * c.damping.mass * dt * dt / 12
-                                   : c.damping.stiffness * omega * omega * dt / 2;
-      std::printf("[one node, alpha %g, beta %g, dt %g] sigma / Rayleigh - 1 = %.4e "
-                  "(predicted %.4e)\n",
-                  c.damping.mass, c.damping.stiffness, dt, error[k], predicted);
+      const double predicted = c.order == 2.0 ? c.damping.mass * c.damping.mass * dt * dt / 12
+                                              : c.damping.stiffness * omega * omega * dt / 2;
+      std::printf(
+          "[one node, alpha %g, beta %g, dt %g] sigma / Rayleigh - 1 = %.4e "
+          "(predicted %.4e)\n",
+          c.damping.mass, c.damping.stiffness, dt, error[k], predicted);
       EXPECT_NEAR(error[k], predicted, 0.15 * predicted);  // 12 % at the coarsest: the fit
     }
     const double order = std::log2(error[1] / error[2]);

@@ -1,0 +1,62 @@
+#pragma once
+/// The reaction wrenches of the prescribed ends of a time march and the work of the loads and of
+/// those ends, row by row (theory §8.1): fed the rows of the march in order, it reports for row j,
+/// once row j+1 has arrived,
+///   R_j^a  = Ad*_{(g_j^a)^{-1}} (-G_j^a / dt)     spatial reaction at a prescribed end a  (8.5)
+///   W_j    = sum_{i=1}^{j} sum_a <L_i^a - [a prescribed] G_i^a, nu_i^a>               (8.7)
+///   nu_i^a = (xi_{i-1}^a + xi_i^a) / 2,   L_i^a = dt W_body(i, a) + dt ds q_body(i, a)    (8.6)
+/// (W_body the point loads, q_body the distributed loads; gravity is a potential, inside E_j).
+/// Every row is computed, whatever the series' stride: W_j is a sum over all rows. Only the nodes
+/// that carry a load or a prescribed end are visited, serially: the same bits on any thread count.
+#include <optional>
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/mesh/field.hpp"
+#include "libfield/mesh/row_window.hpp"
+
+namespace field::noether {
+
+/// The values of one row j.
+struct RowWork {
+  int j = 0;
+  /// R_j at a = 0 and a = A (spatial: moment about the origin [N m], force [N]); zero on a free
+  /// end. Row 0 has no row -1: its reaction leaves out the momentum change of the end node.
+  Vec6 reaction_left = Vec6::Zero(), reaction_right = Vec6::Zero();
+  double work_loads = 0.0;  ///< the loads' part of W_j [J]
+  double work_ends = 0.0;   ///< the prescribed ends' part of W_j [J] (0 for clamps)
+  double work() const { return work_loads + work_ends; }
+};
+
+template <class G>
+class WorkSeries {
+ public:
+  WorkSeries(const dcel::DiscreteModel<G>& model, const mesh::Boundary& boundary);
+
+  /// Row j1 (0, 1, ... in order; 0 starts a new march). Returns the values of row j1-1 when
+  /// j1 >= 1.
+  std::optional<RowWork> add(int j1, const std::vector<lie::SE3>& row);
+
+  bool left_prescribed() const { return left_; }
+  bool right_prescribed() const { return right_; }
+
+ private:
+  dcel::DiscreteModel<G> model_;
+  bool left_, right_;
+  mesh::RowWindow window_;  // rows j-1, j, j+1
+  double loads_ = 0.0, ends_ = 0.0;
+
+  Vec6 reaction_body(int j, int a) const;  // -G_j^a / dt, body
+  Vec6 nu(int j, int a) const;             // (xi_{j-1}^a + xi_j^a) / 2
+};
+
+/// The values of rows 0..J-1 of a whole time field (rows in order through WorkSeries).
+template <class G>
+std::vector<RowWork> time_work(const dcel::DiscreteModel<G>& model, const mesh::Field& field,
+                               const mesh::Boundary& boundary);
+
+/// Whether a prescribed end of a time field moves (a driven end): its pose on some row differs
+/// from row 0's. Its reaction then does work (theory §8.1).
+bool end_moves(const mesh::Field& field, int a);
+
+}  // namespace field::noether

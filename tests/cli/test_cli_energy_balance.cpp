@@ -1,0 +1,98 @@
+// The energy balance and the reactions through the real program (theory §8.1,
+// docs/output-format.md, docs/cli.md): with loads (right_angle) the report, the progress line,
+// summary.json and `field check` give E_j - E_0 - W_j + D_j in place of the relative energy
+// range; a conservative run (free_flight) keeps the range; the clamp of static_cantilever holds
+// minus the beam's weight on every row of time_series.csv.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "tests/cli/cli_support.hpp"
+
+namespace field::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string header(const fs::path& csv) {
+  const std::string text = read_text(csv);
+  return text.substr(0, text.find('\n'));
+}
+
+TEST(CliEnergyBalance, LoadedRunReportsTheBalance) {
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "right_angle");
+  ASSERT_TRUE(edit(file, "J = 2000", "J = 200"));
+  const fs::path out = tmp / "run";
+  const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("balance max |E_j - E_0 - W_j + D_j| = "), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("(max E - min E)/|E_0|"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("E-E0-W+D "), std::string::npos) << r.output;  // the progress line
+  EXPECT_EQ(r.output.find("dE/E"), std::string::npos) << r.output;
+  EXPECT_EQ(summary_value(out, "energy_balance_applies"), "true");
+  EXPECT_EQ(summary_value(out, "energy_range_relative"), "null");
+  EXPECT_LT(summary_number(out, "energy_balance_max"), 1e-6);  // J; the load puts in ~1e-2 J
+  EXPECT_EQ(header(out / "time_series.csv"),
+            "j,t,E,P_ang1,P_ang2,P_ang3,P_lin1,P_lin2,P_lin3,noether_residual,"
+            "newton_max_iterations,newton_mean_iterations,W,E_balance,R0_ang1,R0_ang2,R0_ang3,"
+            "R0_lin1,R0_lin2,R0_lin3");
+  // Per row: E_balance = E - E_0 - W (no damping), the work grows from 0.
+  const auto rows = csv_numbers(out / "time_series.csv");
+  ASSERT_EQ(rows.size(), 200u);
+  EXPECT_EQ(rows[0][12], 0.0);
+  EXPECT_GT(rows.back()[12], 0.0);
+  for (const auto& row : rows) EXPECT_EQ(row[13], row[2] - rows[0][2] - row[12]);
+  const CommandResult check = run_field("check " + out.string());
+  EXPECT_EQ(check.code, 0) << check.output;
+  EXPECT_NE(check.output.find("balance max |E_j - E_0 - W_j| = "), std::string::npos)
+      << check.output;
+}
+
+TEST(CliEnergyBalance, ConservativeRunKeepsTheRange) {
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "free_flight");
+  ASSERT_TRUE(edit(file, "J = 400", "J = 40"));
+  const fs::path out = tmp / "run";
+  const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("(max E - min E)/|E_0| = "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("dE/E "), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("E-E0-W+D"), std::string::npos) << r.output;
+  EXPECT_EQ(summary_value(out, "energy_balance_applies"), "false");
+  EXPECT_LT(summary_number(out, "energy_range_relative"), 1e-3);
+  // No prescribed end: no reaction columns; W = 0, E_balance = E - E_0.
+  EXPECT_EQ(header(out / "time_series.csv").find("R0_"), std::string::npos);
+  for (const auto& row : csv_numbers(out / "time_series.csv")) EXPECT_EQ(row[12], 0.0);
+  const CommandResult check = run_field("check " + out.string());
+  EXPECT_EQ(check.code, 0) << check.output;
+  EXPECT_NE(check.output.find("(max - min)/|E_0|"), std::string::npos) << check.output;
+}
+
+// meshes/static_cantilever released from its equilibrium: the clamp holds the weight
+// A ds rho A_c g = 10 (1/9.5) 1000 (0.01) 9.81 N upward, with no moment about e1 or e3, on every
+// row; the clamp does no work.
+TEST(CliEnergyBalance, StaticCantileverClampHoldsTheWeight) {
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "static_cantilever");
+  const fs::path out = tmp / "run";
+  const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("(max E - min E)/|E_0|"), std::string::npos) << r.output;  // a clamp
+  const double weight = 10 * (1.0 / 9.5) * 1000.0 * 0.01 * 9.81;
+  const auto rows = csv_numbers(out / "time_series.csv");
+  ASSERT_EQ(rows.size(), 400u);
+  for (const auto& row : rows) {
+    ASSERT_EQ(row.size(), 20u);
+    EXPECT_EQ(row[12], 0.0);                       // W
+    EXPECT_NEAR(row[19], weight, 1e-10 * weight);  // R0_lin3
+    EXPECT_NEAR(row[17], 0.0, 1e-10 * weight);     // R0_lin1
+    EXPECT_NEAR(row[14], 0.0, 1e-10 * weight);     // R0_ang1
+    EXPECT_LT(row[15], -0.4 * weight);             // R0_ang2: minus the weight's moment
+  }
+}
+
+}  // namespace
+}  // namespace field::test
