@@ -491,8 +491,6 @@ void read_damping(std::optional<TomlTable> t, CaseSpec& c) {
       t->non_negative("mass", 0.0, "mass-proportional damping alpha [1/s] (force -alpha J xi)");
   c.loads.damping.stiffness = t->non_negative(
       "stiffness", 0.0, "stiffness-proportional damping beta [s] (stress beta C deta/dt)");
-  if (c.loads.damping.stiffness > 0.0 && c.loads.has_point_load(c.A))
-    t->fail("stiffness", "stiffness damping with an end wrench at a = A is not implemented yet");
   t->reject_unknown({"mass", "stiffness"});
 }
 

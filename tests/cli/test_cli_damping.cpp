@@ -71,19 +71,6 @@ TEST(CliDamping, BadValuesAreErrorsAtTheirKey) {
     EXPECT_TRUE(has(r, file.string() + message)) << r.output;
   }
 
-  // An end wrench with stiffness damping is not implemented: refused at the key.
-  {
-    std::string text = original;
-    text.replace(text.find("gravity = [0.0, 0.0, -9.81]   # [m/s^2]"),
-                 std::string("gravity = [0.0, 0.0, -9.81]   # [m/s^2]").size(),
-                 "gravity = [0.0, 0.0, -9.81]\n[[loads.end]]\nwrench = [0, 0, 0, 0, 0, -1]");
-    write_text(file, text);
-    const CommandResult r = info();
-    EXPECT_EQ(r.code, 4) << r.output;
-    EXPECT_TRUE(has(r, "[damping] stiffness = 3e-04: stiffness damping with an end wrench"))
-        << r.output;
-  }
-
   // A space march has no damping.
   const fs::path space = copy_case(tmp, "space_evolution");
   write_text(space, read_text(space) + "\n[damping]\nmass = 0.1\n");
