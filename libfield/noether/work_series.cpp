@@ -1,5 +1,7 @@
 #include "libfield/noether/work_series.hpp"
 
+#include <algorithm>
+
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/dcel/residual.hpp"
@@ -12,57 +14,72 @@ WorkSeries<G>::WorkSeries(const dcel::DiscreteModel<G>& model, const mesh::Bound
     : model_(model),
       left_(boundary.left == mesh::Side::prescribed),
       right_(boundary.right == mesh::Side::prescribed),
-      window_(model.mesh(), 3) {}
+      window_(model.mesh(), 3) {
+  const int A = model.mesh().A();
+  visited_.assign(static_cast<size_t>(A + 1), 0);
+  for (const model::DistributedLoad& load : model.loads().distributed) {
+    const int last = load.a_last < 0 ? A - 1 : load.a_last;  // as Loads::distributed_body
+    for (int a = std::max(load.a_first, 0); a <= std::min(last, A - 1); ++a)
+      visited_[static_cast<size_t>(a)] = 1;
+  }
+  for (const model::PointLoad& load : model.loads().point)
+    if (load.a >= 0 && load.a <= A) visited_[static_cast<size_t>(load.a)] = 1;
+  if (left_) visited_.front() = 1;
+  if (right_) visited_.back() = 1;
+}
 
 template <class G>
 Vec6 WorkSeries<G>::reaction_body(int j, int a) const {
   // G_n of theory §4.1 (the point loads at n included); R_body = -G_n / dt (theory §4.2).
   Vec6 G_n = dcel::node_residual(model_, window_, j, a).G;
-  if (j == 0 && a < model_.mesh().A()) {
-    // Row 0 has no row -1: leave out the end node's momentum term -ds mu_0^a of D1 (8.5).
-    G_n +=
-        model_.ds() * dcel::time_momentum(
-                          model_, a, mesh::convected<G>(window_(0, a), window_(1, a), model_.dt()));
-  }
+  // Row 0 has no row -1: leave out the end node's momentum term -ds mu_0^a of D1 (8.5).
+  if (j == 0 && a < model_.mesh().A())
+    G_n += model_.ds() * dcel::time_momentum(model_, a, xi_[static_cast<size_t>(a)]);
   return -G_n / model_.dt();
 }
 
 template <class G>
-Vec6 WorkSeries<G>::nu(int j, int a) const {
-  const double dt = model_.dt();
-  return 0.5 * (mesh::convected<G>(window_(j - 1, a), window_(j, a), dt) +
-                mesh::convected<G>(window_(j, a), window_(j + 1, a), dt));
-}
-
-template <class G>
 std::optional<RowWork> WorkSeries<G>::add(int j1, const std::vector<lie::SE3>& row) {
+  const int A = model_.mesh().A();
   if (j1 == 0) {
     window_.clear();
     loads_ = ends_ = 0.0;
+    xi_previous_.assign(static_cast<size_t>(A + 1), Vec6::Zero());
+    xi_.assign(static_cast<size_t>(A + 1), Vec6::Zero());
   }
   window_.push(j1, row);
   if (j1 == 0) return std::nullopt;
-  const int j = j1 - 1, A = model_.mesh().A();
+  const int j = j1 - 1;
   const double dt = model_.dt(), ds = model_.ds(), t = model_.mesh().t(j);
-  const model::Loads& loads = model_.loads();
+  xi_previous_.swap(xi_);  // xi_{j-1}
+  for (int a = 0; a <= A; ++a)
+    if (visited_[static_cast<size_t>(a)])
+      xi_[static_cast<size_t>(a)] = mesh::convected<G>(window_(j, a), window_(j + 1, a), dt);
+  // nu_j^a = (xi_{j-1}^a + xi_j^a) / 2, theory (8.6)
+  const auto nu = [this](int a) {
+    return 0.5 * (xi_previous_[static_cast<size_t>(a)] + xi_[static_cast<size_t>(a)]);
+  };
   RowWork out;
   out.j = j;
-  if (left_) out.reaction_left = lie::spatial_covector(window_(j, 0), reaction_body(j, 0));
-  if (right_) out.reaction_right = lie::spatial_covector(window_(j, A), reaction_body(j, A));
+  const Vec6 left = left_ ? reaction_body(j, 0) : Vec6::Zero();
+  const Vec6 right = right_ ? reaction_body(j, A) : Vec6::Zero();
+  if (left_) out.reaction_left = lie::spatial_covector(window_(j, 0), left);
+  if (right_) out.reaction_right = lie::spatial_covector(window_(j, A), right);
   if (j >= 1) {  // W_0 = 0: E_0 and E_j are centred at t_{1/2} and t_{j+1/2} (8.7)
     // The loads, serially in node order (theory (8.6)); a clamped node has nu = 0 exactly.
+    const model::Loads& loads = model_.loads();
     if (!loads.empty())
       for (int a = 0; a <= A; ++a) {
+        if (!visited_[static_cast<size_t>(a)]) continue;  // no load there
         const lie::SE3& g = window_(j, a);
         Vec6 L = Vec6::Zero();
         if (!loads.point.empty()) L += dt * model_.point_load(g, j, a);
         if (!loads.distributed.empty() && a < A) L += dt * ds * loads.distributed_body(g, a, A, t);
-        if (L.isZero(0.0)) continue;
-        loads_ += L.dot(nu(j, a));
+        loads_ += L.dot(nu(a));
       }
     // The prescribed ends: the reaction dt R_body = -G_n against the end's motion.
-    if (left_) ends_ += dt * reaction_body(j, 0).dot(nu(j, 0));
-    if (right_) ends_ += dt * reaction_body(j, A).dot(nu(j, A));
+    if (left_) ends_ += dt * left.dot(nu(0));
+    if (right_) ends_ += dt * right.dot(nu(A));
   }
   out.work_loads = loads_;
   out.work_ends = ends_;

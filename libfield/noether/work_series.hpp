@@ -8,6 +8,8 @@
 /// (W_body the point loads, q_body the distributed loads; gravity is a potential, inside E_j).
 /// Every row is computed, whatever the series' stride: W_j is a sum over all rows. Only the nodes
 /// that carry a load or a prescribed end are visited, serially: the same bits on any thread count.
+/// Cost: one convected velocity per visited node and row (a distributed load on every node of a
+/// long beam: about as much as the march's own node update, docs/performance.md).
 #include <optional>
 #include <vector>
 
@@ -45,9 +47,12 @@ class WorkSeries {
   bool left_, right_;
   mesh::RowWindow window_;  // rows j-1, j, j+1
   double loads_ = 0.0, ends_ = 0.0;
+  // xi_{j-1}^a and xi_j^a at the visited nodes (every node with loads, else the prescribed ends):
+  // each velocity is computed once, for the two rows whose nu it enters.
+  std::vector<Vec6> xi_previous_, xi_;
+  std::vector<char> visited_;  // A+1 flags: a load or a prescribed end at node a
 
   Vec6 reaction_body(int j, int a) const;  // -G_j^a / dt, body
-  Vec6 nu(int j, int a) const;             // (xi_{j-1}^a + xi_j^a) / 2
 };
 
 /// The values of rows 0..J-1 of a whole time field (rows in order through WorkSeries).
