@@ -16,6 +16,7 @@
 #include "apps/commands.hpp"
 #include "apps/estimate_conditions.hpp"
 #include "libfield/core/error.hpp"
+#include "libfield/dcel/damping.hpp"
 #include "libfield/dcel/residual.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/field_csv.hpp"
@@ -365,16 +366,20 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
         !estimate &&
         ((boundary.left == mesh::Side::prescribed && noether::end_moves(field, 0)) ||
          (boundary.right == mesh::Side::prescribed && noether::end_moves(field, mesh.A())));
-    if (!estimate && (!model.loads().empty() || driven)) {
+    const bool damped = model.loads().damping.any();
+    if (!estimate && (!model.loads().empty() || driven || damped)) {
       const std::vector<noether::RowWork> work = noether::time_work(model, field, boundary);
+      const std::vector<double> D = dcel::dissipated_energy(model, field);  // theory (4.20)
       double worst = 0.0;
-      for (const noether::RowWork& w : work)
-        worst = std::max(worst, std::abs(noether::energy_balance(E_j[static_cast<size_t>(w.j)],
-                                                                 E_j.front(), w.work(), 0.0)));
+      for (const noether::RowWork& w : work) {
+        const size_t j = static_cast<size_t>(w.j);
+        worst = std::max(worst, std::abs(noether::energy_balance(E_j[j], E_j.front(), w.work(),
+                                                                 j < D.size() ? D[j] : 0.0)));
+      }
       std::printf(
-          "  energy E_0 = %.15g, balance max |E_j - E_0 - W_j| = %.3e J; momentum max |P_j - "
+          "  energy E_0 = %.15g, balance max |E_j - E_0 - W_j%s| = %.3e J; momentum max |P_j - "
           "P_0| = %.3e\n",
-          E_j.empty() ? 0.0 : E_j.front(), worst, drift);
+          E_j.empty() ? 0.0 : E_j.front(), damped ? " + D_j" : "", worst, drift);
     } else {
       std::printf(
           "  energy E_0 = %.15g, (max - min)/|E_0| = %.3e; momentum max |P_j - P_0| = "

@@ -167,6 +167,9 @@ int run_info(const fs::path& case_file) {
   std::printf("loads    gravity (%g, %g, %g) m/s^2, %zu distributed, %zu point\n", spec.gravity(0),
               spec.gravity(1), spec.gravity(2), spec.loads.distributed.size(),
               spec.loads.point.size());
+  if (spec.loads.damping.any())
+    std::printf("damping  mass alpha = %g 1/s, stiffness beta = %g s (theory §4.7)\n",
+                spec.loads.damping.mass, spec.loads.damping.stiffness);
   std::printf("stability (theory §6)\n");
   std::printf(
       "  time march:  c_E dt/ds = %.3f, dt omega_c/2 = %.3f  (stable below 1: dt < %.4g s)"

@@ -45,9 +45,9 @@ void add_reaction_columns(std::vector<std::string>& columns, const std::string& 
 template <class G>
 bool energy_balance_applies(const dcel::DiscreteModel<G>& model,
                             const march::TimeMarchInput& input) {
-  // Damping, when the model has it, belongs here too (its D_j enters the balance).
-  return !model.loads().empty() || driven(input.left, model.mesh().J()) ||
-         driven(input.right, model.mesh().J());
+  // Damping: its D_j enters the balance (theory §4.7).
+  return !model.loads().empty() || model.loads().damping.any() ||
+         driven(input.left, model.mesh().J()) || driven(input.right, model.mesh().J());
 }
 
 template <class G>
@@ -110,6 +110,9 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
                                       "E_balance"};
   if (left_reaction) add_reaction_columns(columns, "R0");
   if (right_reaction) add_reaction_columns(columns, "RA");
+  // A damped run adds D_j of theory (4.20) as the last column (theory §4.7).
+  const bool damped = model.loads().damping.any();
+  if (damped) columns.push_back("dissipated_energy");
   io::CsvWriter series(r.dir / "time_series.csv", columns);
   r.stats.balanced = energy_balance_applies(model, input);
   Progress progress("row", "t", J, common.quiet);
@@ -151,6 +154,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
         if (left_reaction) line.insert(line.end(), d.reaction_left.begin(), d.reaction_left.end());
         if (right_reaction)
           line.insert(line.end(), d.reaction_right.begin(), d.reaction_right.end());
+        if (damped) line.push_back(d.dissipated);
         series.row(line);
         progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
                         r.stats.balanced ? d.energy_balance : r.stats.energy_change(d.energy),

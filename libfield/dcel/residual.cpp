@@ -7,6 +7,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
+#include "libfield/dcel/damping.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/dcel/node_solver.hpp"
 
@@ -35,6 +36,7 @@ NodeResidual node_residual_of(const DiscreteModel<G>& model, const Values& value
   if (mesh.has_triangle(j - 1, a)) add(derivatives_of(j - 1, a).D2);         // n = v2
   if (mesh.has_triangle(j, a - 1)) add(derivatives_of(j, a - 1).D3);         // n = v3
   if (j < mesh.J()) add(model.dt() * model.point_load(values(j, a), j, a));  // theory §1.4
+  if (model.loads().damping.any()) add(node_damping(model, values, j, a));   // theory §4.7
   return r;
 }
 
@@ -80,10 +82,14 @@ std::array<double, 3> triangle_floors(const DiscreteModel<G>& model, int j, int 
   };
   const VertexDerivatives D = vertex_derivatives(model, triangle_momenta(model, j, a, v1, v2, v3));
   const double e = kEvaluationEps * kEps;
-  return {ds * change(NodeEquation::time, dt, xi, dxi) +
-              dt * change(NodeEquation::space, ds, eta, deta) + e * norm_inf(D.D1),
-          ds * change(NodeEquation::time, -dt, xi, dxi) + e * norm_inf(D.D2),
-          dt * change(NodeEquation::space, -ds, eta, deta) + e * norm_inf(D.D3)};
+  // Damping (theory §4.7): mu, mu~ enter with 1 + alpha dt/2 at most, and the stress with
+  // 1 + beta/dt from row j plus beta/dt from row j-1 (taken as large as row j's).
+  const double cm = 1.0 + 0.5 * std::abs(model.loads().damping.mass) * dt;
+  const double cs = 1.0 + 2.0 * std::abs(model.loads().damping.stiffness) / dt;
+  return {cm * ds * change(NodeEquation::time, dt, xi, dxi) +
+              cs * dt * change(NodeEquation::space, ds, eta, deta) + e * norm_inf(D.D1),
+          cm * ds * change(NodeEquation::time, -dt, xi, dxi) + e * norm_inf(D.D2),
+          cs * dt * change(NodeEquation::space, -ds, eta, deta) + e * norm_inf(D.D3)};
 }
 }  // namespace
 

@@ -484,6 +484,16 @@ void read_loads(std::optional<TomlTable> t, CaseSpec& c) {
   t->reject_unknown({"gravity", "distributed", "point", "end"});
 }
 
+// theory §4.7: Rayleigh-style damping of the time march (mass alpha [1/s], stiffness beta [s]).
+void read_damping(std::optional<TomlTable> t, CaseSpec& c) {
+  if (!t) return;
+  c.loads.damping.mass =
+      t->non_negative("mass", 0.0, "mass-proportional damping alpha [1/s] (force -alpha J xi)");
+  c.loads.damping.stiffness = t->non_negative(
+      "stiffness", 0.0, "stiffness-proportional damping beta [s] (stress beta C deta/dt)");
+  t->reject_unknown({"mass", "stiffness"});
+}
+
 // theory §4.5: the static solver's load steps and Newton iterations per step.
 void read_static(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;
@@ -648,6 +658,10 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   read_loads(top.table("loads"), c);
   read_solver(top.table("solver"), c);
   if (c.march == MarchKind::time)
+    read_damping(top.table("damping"), c);
+  else if (top.has("damping"))
+    top.fail("damping", "[damping] belongs to march = \"time\" cases (theory §4.7)");
+  if (c.march == MarchKind::time)
     read_static(top.table("static"), c);
   else if (top.has("static"))
     top.fail("static", "[static] belongs to march = \"time\" cases (field static)");
@@ -657,7 +671,7 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     top.fail("reconstruct", "[reconstruct] belongs to march = \"space\" cases (field reconstruct)");
   top.reject_unknown({"format", "name", "description", "march", "retraction", "beam", "shape",
                       "grid", "boundary", "initial", "tip", "reconstruct", "loads", "solver",
-                      "static", "output"});
+                      "static", "output", "damping"});
   if (length_given) {
     const double L = c.ds;
     c.ds = 1.0;
@@ -840,6 +854,10 @@ void write_case(std::ostream& out, const CaseSpec& c) {
     out << "\n[[loads.point]]\nnode = " << p.a << "\nframe = \"" << frame_name(p.frame) << "\"\n";
     write_wrench(out, p.wrench);
   }
+  // [damping] only when damped (theory §4.7): undamped run.toml files keep their bytes.
+  if (c.loads.damping.any())
+    out << "\n[damping]\nmass = " << number(c.loads.damping.mass)
+        << "\nstiffness = " << number(c.loads.damping.stiffness) << "\n";
   out << "\n[solver]\ntolerance = " << number(c.newton.tolerance)
       << "\nmax_iterations = " << c.newton.max_iterations << "\n";
   // [static] only when it is not the default: the run.toml of every other case keeps its bytes.

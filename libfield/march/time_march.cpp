@@ -1,10 +1,12 @@
 #include "libfield/march/time_march.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <type_traits>
 
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
+#include "libfield/dcel/damping.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/march/newton_diagnosis.hpp"
@@ -23,20 +25,39 @@ namespace {
 // The free end g_j^A of theory §4.6: lambda~_j^{A-1} = -W_body(g_j^A) (4.13), i.e.
 // Phi(eta; -ds) = W_body with p = C(eta - eta0) (theory §5), then g_j^A = g_j^{A-1} tau(ds eta).
 // Without an end wrench eta = eta0 in closed form (4.4). A world-frame wrench depends on R_j^A:
-// fixed-point iteration on eta (a body-frame one converges in one pass).
+// fixed-point iteration on eta (a body-frame one converges in one pass). With stiffness damping
+// (theory §4.7) the end cell's total stress (1 + b) n(eta) - b n(eta_{j-1}) vanishes, b = beta/dt:
+// eta = eta0 + b/(1 + b) (eta_{j-1} - eta0) from the previous row `prev` (null on row 0).
 template <class G>
-lie::SE3 free_end(const dcel::DiscreteModel<G>& model, const lie::SE3& last, int j) {
+lie::SE3 free_end(const dcel::DiscreteModel<G>& model, const lie::SE3& last, int j,
+                  const std::vector<lie::SE3>* prev) {
   const int A = model.mesh().A();
   const double ds = model.ds();
   const auto& density = model.density(A - 1);
   Vec6 eta = density.reference_strain();
+  const double beta = model.loads().damping.stiffness;
+  const bool damped = beta != 0.0 && prev != nullptr;
+  const double b = damped ? beta / model.dt() : 0.0;
+  Vec6 n_prev = Vec6::Zero();  // n(eta_{j-1}^{A-1})
+  if (damped) {
+    const Vec6 eta_prev = mesh::convected<G>((*prev)[A - 1], (*prev)[A], ds);
+    n_prev = density.stress(eta_prev);
+    eta += b / (1.0 + b) * (eta_prev - eta);
+  }
   lie::SE3 end = last * G::tau(ds * eta);
   if (!model.loads().has_point_load(A)) return end;
+  // With stiffness damping, (dtau^{-1}_{-ds eta})^T ((1 + b) n(eta) - b n_prev) = W, i.e. the
+  // undamped equation with m = (W + b (dtau^{-1}_{-ds eta})^T n_prev) / (1 + b): m depends on
+  // eta, and the fixed point below iterates it with the world-frame wrench.
+  const auto target = [&](const lie::SE3& g) -> Vec6 {
+    if (!damped) return model.point_load(g, j, A);
+    return (model.point_load(g, j, A) + b * G::dtau_inv_dual(-ds * eta, n_prev)) / (1.0 + b);
+  };
   constexpr int kMaxPasses = 100;
   for (int pass = 0; pass < kMaxPasses; ++pass) {
     Vec6 next = eta;
-    const dcel::NodeSolveReport r = dcel::solve_node<G>(density, dcel::NodeEquation::space, -ds,
-                                                        model.point_load(end, j, A), next);
+    const dcel::NodeSolveReport r =
+        dcel::solve_node<G>(density, dcel::NodeEquation::space, -ds, target(end), next);
     FIELD_CHECK(r.converged, "time march: the free end a = A of row "
                                  << j << " does not take the end wrench (Newton on lambda~ = -W "
                                  << "did not converge, residual " << r.residual
@@ -53,34 +74,59 @@ lie::SE3 free_end(const dcel::DiscreteModel<G>& model, const lie::SE3& last, int
 }
 
 // Step 1 of theory §6.1: ghost (free, possibly loaded) or prescribed end columns of row j.
+// `prev` is row j-1 (null on row 0), for the damped ghost (theory §4.7).
 template <class G>
 void apply_ends(const dcel::DiscreteModel<G>& model, const TimeMarchInput& in, int j,
-                std::vector<lie::SE3>& row) {
+                std::vector<lie::SE3>& row, const std::vector<lie::SE3>* prev = nullptr) {
   const int A = model.mesh().A();
   if (in.right.is_free())
-    row[A] = free_end(model, row[A - 1], j);
+    row[A] = free_end(model, row[A - 1], j, prev);
   else
     row[A] = in.right.motion(j);
   if (!in.left.is_free()) row[0] = in.left.motion(j);
 }
 
 // The target m of node a of row j (theory §6.1 step 3): mu~_{j-1}^a from xi_{j-1}^a, the stress
-// lambda_j^a and lambda~_j^{a-1} (zero left of node 0), the loads.
+// lambda_j^a and lambda~_j^{a-1} (zero left of node 0; with stiffness damping their lambda_d
+// included), the loads. Mass damping (theory §4.7): ((1 - c) mu~ + ...) / (1 + c), c = alpha dt/2.
 template <class G>
 Vec6 time_target(const dcel::DiscreteModel<G>& model, const lie::SE3& g, int j, int a,
                  const Vec6& xi_prev, const Vec6& lambda, const Vec6& lambda_tilde_left) {
   const double dt = model.dt(), ds = model.ds();
+  const double alpha = model.loads().damping.mass;
+  if (alpha != 0.0) {
+    const double c = 0.5 * alpha * dt;
+    return ((1.0 - c) * dcel::time_momentum_tilde(model, a, xi_prev) -
+            (dt / ds) * (lambda - lambda_tilde_left) + dt * model.force(g, j, a) +
+            (dt / ds) * model.point_load(g, j, a)) /
+           (1.0 + c);
+  }
   return dcel::time_momentum_tilde(model, a, xi_prev) - (dt / ds) * (lambda - lambda_tilde_left) +
          dt * model.force(g, j, a) + (dt / ds) * model.point_load(g, j, a);
 }
 
+// lambda_j^a and lambda~_j^a of the nodes a, a+1 of `row` (row j), with the stiffness damping of
+// theory §4.7 from row j-1 (`prev`, ignored on row 0).
+template <class G>
+void row_fluxes(const dcel::DiscreteModel<G>& model, const std::vector<lie::SE3>& row,
+                const std::vector<lie::SE3>& prev, int j, int a, Vec6& lambda, Vec6& lambda_tilde) {
+  const double ds = model.ds();
+  const Vec6 eta = mesh::convected<G>(row[a], row[a + 1], ds);
+  dcel::space_momenta(model, a, eta, lambda, lambda_tilde);
+  if (j < 1 || model.loads().damping.stiffness == 0.0) return;
+  Vec6 lambda_d, lambda_tilde_d;
+  dcel::damping_fluxes(model, a, eta, mesh::convected<G>(prev[a], prev[a + 1], ds), lambda_d,
+                       lambda_tilde_d);
+  lambda += lambda_d;
+  lambda_tilde += lambda_tilde_d;
+}
+
 // The same from row j alone, for the diagnosis of a failed node (march/newton_diagnosis.hpp).
 template <class G>
-Vec6 time_target_at(const dcel::DiscreteModel<G>& model, const std::vector<lie::SE3>& row, int j,
-                    int a, const Vec6& xi_prev) {
+Vec6 time_target_at(const dcel::DiscreteModel<G>& model, const std::vector<lie::SE3>& row,
+                    const std::vector<lie::SE3>& prev, int j, int a, const Vec6& xi_prev) {
   const auto stress = [&](int i, Vec6& lambda, Vec6& lambda_tilde) {
-    dcel::space_momenta(model, i, mesh::convected<G>(row[i], row[i + 1], model.ds()), lambda,
-                        lambda_tilde);
+    row_fluxes(model, row, prev, j, i, lambda, lambda_tilde);
   };
   Vec6 lambda, lambda_tilde, unused, left = Vec6::Zero();
   stress(a, lambda, lambda_tilde);
@@ -123,6 +169,11 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput&
                                             << lo << ".." << hi
                                             << "); a prescribed node carries no load");
   FIELD_CHECK(A - lo >= 1, "time march: no node to solve (A = " << A << ")");
+  const model::Damping& damping = model.loads().damping;
+  FIELD_CHECK(std::isfinite(damping.mass) && damping.mass >= 0.0 &&
+                  std::isfinite(damping.stiffness) && damping.stiffness >= 0.0,
+              "time march: the damping coefficients must be finite and >= 0, got mass = "
+                  << damping.mass << ", stiffness = " << damping.stiffness);
 
   const SlabSolver law(model, dcel::NodeEquation::time, options);  // checks the node law
 
@@ -224,6 +275,10 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
       const Vec6 F = -(lambda[a] - left_flux) / ds + model.force(prev[a], 0, a) +
                      model.point_load(prev[a], 0, a) / ds;
       target[a] = model.density(a).kinetic_momentum(in.velocities[a]) + 0.5 * dt * F;
+      if (model.loads().damping.mass != 0.0) {  // theory §4.7: trapezoid on [0, dt/2]
+        const double c = 0.25 * model.loads().damping.mass * dt;
+        target[a] = (target[a] - c * model.density(a).kinetic_momentum(in.velocities[a])) / (1 + c);
+      }
       xi[a] = in.velocities[a];
     }
     const SlabStats stats0{};
@@ -233,13 +288,13 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
       return fail_node(1, *fail, target[*fail], in.velocities[*fail]);
     cur.assign(A + 1, lie::SE3());
     for (int a = lo; a < A; ++a) cur[a] = prev[a] * G::tau(dt * xi[a]);
-    apply_ends(model, in, 1, cur);
+    apply_ends(model, in, 1, cur, &prev);
     if (bad_row(1, cur)) return finish();
     emit(1, cur, stats);
   } else {
     emit(0, prev, SlabStats{});
     cur = in.row1;
-    apply_ends(model, in, 1, cur);
+    apply_ends(model, in, 1, cur, &prev);
     for (int a = lo; a < A; ++a) xi[a] = mesh::convected<G>(prev[a], cur[a], dt);
     emit(1, cur, SlabStats{});
   }
@@ -256,7 +311,7 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
       return finish();
     }
     solver.begin(A + 1);
-    if (solver.lanes()) {
+    if (solver.lanes() && !model.loads().damping.any()) {  // damped: node by node (§4.7)
       // theory §6.1 step 3 on lanes; lambda, lambda_tilde hold -lambda, -lambda~ here
       // (SlabLanes::fluxes).
       const auto extra_at = [&](int a) -> Vec6 {
@@ -272,10 +327,7 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
       {
 #pragma omp for schedule(static)
         for (int a = 0; a < A; ++a)
-          errors.guard(a, [&] {
-            dcel::space_momenta(model, a, mesh::convected<G>(cur[a], cur[a + 1], ds), lambda[a],
-                                lambda_tilde[a]);
-          });
+          errors.guard(a, [&] { row_fluxes(model, cur, prev, j, a, lambda[a], lambda_tilde[a]); });
 #pragma omp for schedule(static)
         for (int a = lo; a < A; ++a) {
           const Vec6 left = a > 0 ? lambda_tilde[a - 1] : Vec6::Zero();
@@ -289,9 +341,9 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
     }
     SlabStats stats;
     if (const auto fail = solver.finish(lo, A, stats, result))  // xi_back1: xi_{j-1}, the start
-      return fail_node(j + 1, *fail, time_target_at(model, cur, j, *fail, xi_back1[*fail]),
+      return fail_node(j + 1, *fail, time_target_at(model, cur, prev, j, *fail, xi_back1[*fail]),
                        xi_back1[*fail]);
-    apply_ends(model, in, j + 1, next);
+    apply_ends(model, in, j + 1, next, &cur);
     if (bad_row(j + 1, next)) return finish();
     emit(j + 1, next, stats);
     std::swap(prev, cur);

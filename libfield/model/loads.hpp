@@ -6,6 +6,7 @@
 
 #include "libfield/core/types.hpp"
 #include "libfield/lie/se3.hpp"
+#include "libfield/model/damping.hpp"
 
 namespace field::model {
 
@@ -50,6 +51,9 @@ struct PointLoad {
 struct Loads {
   std::vector<DistributedLoad> distributed;
   std::vector<PointLoad> point;
+  /// Damping forces of the time march (theory §4.7): not loads, but they enter the discrete
+  /// Lagrange-d'Alembert principle the same way; not part of empty().
+  Damping damping;
 
   bool empty() const { return distributed.empty() && point.empty(); }
   /// Whether a point load sits at node a (e.g. the end wrench at a free end a = A, theory §4.6).

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "libfield/core/error.hpp"
+#include "libfield/dcel/damping.hpp"
 
 namespace field::noether {
 
@@ -43,6 +44,7 @@ BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R, d
     for (int a = R.a1; a <= R.a2; ++a) {
       sum.add(dt * ds * maps.F(j, a));
       sum.add(dt * maps.W(j, a));
+      if (maps.damped()) sum.add(maps.damping(j, a));  // theory §4.7
     }
   return sum.result(scale_glob);
 }
@@ -67,6 +69,8 @@ BalanceResult node_balance(const dcel::DiscreteModel<G>& model, const mesh::RowW
   if (here) add(-dt * t.N);
   if (here) add(dt * ds * t.F);
   if (j < mesh.J()) add(dt * lie::spatial_covector(rows(j, a), model.point_load(rows(j, a), j, a)));
+  if (model.loads().damping.any())  // theory §4.7
+    add(lie::spatial_covector(rows(j, a), dcel::node_damping(model, rows, j, a)));
   out.relative = norm_inf(out.residual) / std::max(out.scale_R, 1e-300);
   return out;
 }

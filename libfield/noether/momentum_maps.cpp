@@ -1,6 +1,7 @@
 #include "libfield/noether/momentum_maps.hpp"
 
 #include "libfield/core/parallel_errors.hpp"
+#include "libfield/dcel/damping.hpp"
 #include "libfield/dcel/momenta.hpp"
 
 namespace field::noether {
@@ -67,6 +68,24 @@ MomentumMaps<G>::MomentumMaps(const dcel::DiscreteModel<G>& model, const mesh::F
         W_[static_cast<size_t>(j) * (A + 1) + a] =
             lie::spatial_covector(field(j, a), model.point_load(field(j, a), j, a));
   }
+  if (model.loads().damping.any()) {
+    D_.resize(static_cast<size_t>(J + 1) * (A + 1));
+#pragma omp parallel for schedule(static)
+    for (int j = 0; j <= J; ++j)
+      errors.guard(j, [&] {
+        for (int a = 0; a <= A; ++a)
+          D_[static_cast<size_t>(j) * (A + 1) + a] =
+              lie::spatial_covector(field(j, a), dcel::node_damping(model, field, j, a));
+      });
+    errors.rethrow();
+  }
+}
+
+template <class G>
+Vec6 MomentumMaps<G>::damping(int j, int a) const {
+  const mesh::SpacetimeMesh& mesh = model_.mesh();
+  if (D_.empty() || j < 0 || j > mesh.J() || a < 0 || a > mesh.A()) return Vec6::Zero();
+  return D_[static_cast<size_t>(j) * (mesh.A() + 1) + a];
 }
 
 template <class G>

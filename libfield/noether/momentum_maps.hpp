@@ -43,6 +43,10 @@ class MomentumMaps {
   Vec6 F(int j, int a) const { return exists(j, a) ? F_[tri(j, a)] : Vec6::Zero(); }
   /// Spatial point wrench at node (j, a), zero for j = J or a outside [0, A].
   Vec6 W(int j, int a) const;
+  /// Ad*_{g^{-1}} of the damping part of G_n at node (j, a) (dcel::node_damping, theory §4.7;
+  /// J s, like dt W), zero without damping or outside the mesh.
+  Vec6 damping(int j, int a) const;
+  bool damped() const { return !D_.empty(); }
 
  private:
   bool exists(int j, int a) const { return model_.mesh().has_triangle(j, a); }
@@ -51,6 +55,7 @@ class MomentumMaps {
   dcel::DiscreteModel<G> model_;
   std::vector<Vec6> M_, N_, F_;
   std::vector<Vec6> W_;  // J rows of A+1 nodes
+  std::vector<Vec6> D_;  // J+1 rows of A+1 nodes when damped
   bool has_point_loads_;
 };
 

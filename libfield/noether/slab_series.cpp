@@ -7,6 +7,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
+#include "libfield/dcel/damping.hpp"
 #include "libfield/march/slab_solve.hpp"
 
 namespace field::noether {
@@ -26,6 +27,7 @@ SlabSeries<G>::SlabSeries(const dcel::DiscreteModel<G>& model, SlabAxis axis, in
   const int K = axis == SlabAxis::row ? model.mesh().A() : model.mesh().J();
   if (K < march::kParallelMinNodes) threads_ = 1;
   if (options.lanes) lanes_ = SlabTermsLanes::make(model, axis);
+  if (axis == SlabAxis::row && model.loads().damping.any()) window_.emplace(model.mesh(), 3);
 }
 
 template <class G>
@@ -34,6 +36,12 @@ std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>
     scale_glob_ = 0.0;
     have_previous_ = false;
     along_.clear();
+    if (window_) window_->clear();
+    dissipated_ = 0.0;
+  }
+  if (window_) {  // damping (theory §4.7): D_i of (4.20) for every row i = i1-1 >= 1
+    window_->push(i1, next);
+    if (i1 >= 2) dissipated_ += dcel::dissipation_increment(model_, *window_, i1 - 1);
   }
   const int K = axis_ == SlabAxis::row ? model_.mesh().A() : model_.mesh().J();
   FIELD_ASSERT(static_cast<int>(next.size()) == K + 1, "SlabSeries: slab "
@@ -111,6 +119,12 @@ std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>
   if (along)
     for (int k = 0; k < K; ++k) next_node_energy += node_[k];
   std::optional<SlabReport> out;
+  if (terms && window_) {  // the damping wrench of the nodes of row i, with the point loads
+    if (t.point.empty()) t.point.assign(K + 1, Vec6::Zero());
+    for (int k = 0; k <= K; ++k)
+      t.point[k] +=
+          lie::spatial_covector((*window_)(i, k), dcel::node_damping(model_, *window_, i, k));
+  }
   if (terms) {
     for (int k = 0; k < K; ++k) t.triangle_energy += triangle_[k];
     scale_glob_ = std::max(scale_glob_, slab_scale(t, k1_, k2_));
@@ -119,6 +133,7 @@ std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>
       r.index = i;
       r.energy = slab_energy(model_, axis_, t, node_energy_, next_node_energy);
       r.momentum = slab_momentum(t);
+      r.dissipated = dissipated_;
       if (i >= 1) {  // the one-slab rectangle of slab i, theory §7.2
         FIELD_ASSERT(have_previous_, "SlabSeries: terms of slab " << i - 1 << " missing");
         r.balance = slab_balance(previous_, t, k1_, k2_, scale_glob_).relative;

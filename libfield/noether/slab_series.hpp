@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
+#include "libfield/mesh/row_window.hpp"
 #include "libfield/noether/slab_terms.hpp"
 #include "libfield/noether/slab_terms_lanes.hpp"
 
@@ -34,6 +35,9 @@ struct SlabReport {
   double energy = 0.0;           ///< slab_energy
   Vec6 momentum = Vec6::Zero();  ///< slab_momentum
   double balance = 0.0;  ///< relative residual of the one-slab rectangle k1..k2; 0 for i = 0
+  /// D_i of theory (4.20), the energy dissipated by the damping up to row i (time rows of a
+  /// damped model; 0 otherwise). The balance above then carries the damping terms (§4.7).
+  double dissipated = 0.0;
 };
 
 template <class G>
@@ -67,6 +71,9 @@ class SlabSeries {
   SlabTerms current_;                    // terms of slab i1-1 being computed (buffers reused)
   bool have_previous_ = false;
   double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
+  // Damped time rows (theory §4.7): rows i-1, i, i+1 and the running D_i.
+  std::optional<mesh::RowWindow> window_;
+  double dissipated_ = 0.0;
 
   // The terms of slab i (from slabs i and i+1) are needed for its report or for the balance of
   // slab i+1.

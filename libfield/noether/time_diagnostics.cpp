@@ -31,6 +31,7 @@ void TimeDiagnostics<G>::slab(int j1, const std::vector<lie::SE3>& next,
   out.energy = r->energy;
   out.momentum = r->momentum;
   out.balance = r->balance;
+  out.dissipated = r->dissipated;
   out.newton = stats;
   if (w) {
     FIELD_ASSERT(w->j == r->index,

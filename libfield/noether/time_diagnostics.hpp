@@ -27,7 +27,7 @@ struct TimeRowDiagnostics {
   /// Spatial reaction wrench R_j of a prescribed end a = 0 / a = A (theory (8.5)); zero when free
   Vec6 reaction_left = Vec6::Zero(), reaction_right = Vec6::Zero();
   double work = 0.0;        ///< W_j: work of the loads and the prescribed ends, rows 1..j [J] (8.7)
-  double dissipated = 0.0;  ///< D_j: energy dissipated over rows 1..j [J]; 0 without damping
+  double dissipated = 0.0;  ///< D_j: energy dissipated over rows 1..j [J] (4.20); 0 undamped
   double energy_balance = 0.0;  ///< B_j = E_j - E_0 - W_j + D_j [J] (8.8)
 };
 

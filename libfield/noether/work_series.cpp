@@ -32,9 +32,12 @@ template <class G>
 Vec6 WorkSeries<G>::reaction_body(int j, int a) const {
   // G_n of theory §4.1 (the point loads at n included); R_body = -G_n / dt (theory §4.2).
   Vec6 G_n = dcel::node_residual(model_, window_, j, a).G;
-  // Row 0 has no row -1: leave out the end node's momentum term -ds mu_0^a of D1 (8.5).
-  if (j == 0 && a < model_.mesh().A())
-    G_n += model_.ds() * dcel::time_momentum(model_, a, xi_[static_cast<size_t>(a)]);
+  // Row 0 has no row -1: leave out the end node's momentum term -ds mu_0^a of D1 (8.5), with
+  // its mass damping -c ds mu_0^a, c = alpha dt/2 (theory (4.18)).
+  if (j == 0 && a < model_.mesh().A()) {
+    const double c = 0.5 * model_.loads().damping.mass * model_.dt();
+    G_n += model_.ds() * (1.0 + c) * dcel::time_momentum(model_, a, xi_[static_cast<size_t>(a)]);
+  }
   return -G_n / model_.dt();
 }
 
