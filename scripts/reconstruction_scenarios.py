@@ -169,6 +169,9 @@ def main():
     p.add_argument("--methods", default="space,driven,estimate")
     p.add_argument("--seeds", type=int, default=1)
     p.add_argument("--noise", default="1e-4,1e-3,1e-3", help="sigma_r, sigma_theta, sigma_eta")
+    p.add_argument("--declare-scale", type=float, default=1.0,
+                   help="declare the noise times this factor in the case (sqrt(dt_sensor/dt) "
+                        "declares it per grid row when the grid is finer than the samples)")
     p.add_argument("--model-error", type=float, default=None,
                    help="[reconstruct] model_error of the estimate (default: the program's)")
     p.add_argument("--max-iterations", type=int, default=50)
@@ -228,9 +231,10 @@ def main():
                         body += '[boundary]\nfirst = "zero_momentum"\nlast = "zero_momentum"\n\n'
                     else:
                         body = beam_toml(sc, method, "space", A, ds, dt, J)
+                    dl = [v * a.declare_scale for v in lev]
                     body += (f'[tip]\nfile = "{tip}"\ntime_offset = 0\n'
-                             f'noise_position = {lev[0]}\nnoise_angle = {lev[1]}\n'
-                             f'noise_strain = {lev[2]}\nmax_predicted_error = 1e9\n\n'
+                             f'noise_position = {dl[0]}\nnoise_angle = {dl[1]}\n'
+                             f'noise_strain = {dl[2]}\nmax_predicted_error = 1e9\n\n'
                              f'[reconstruct]\nmethod = "{method}"\n')
                     if method != "space":
                         body += 'far_end = "free"\n'
