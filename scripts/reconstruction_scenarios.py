@@ -22,6 +22,11 @@ Scenario B: a slender beam, L/b = 20 (b = 0.05 m, A = 20).
     /usr/bin/python3 scripts/reconstruction_scenarios.py --field build/bin/field
     /usr/bin/python3 scripts/reconstruction_scenarios.py --scenarios A --seeds 20 --methods estimate
 
+The calibration of docs/reconstruction.md (20 seeds, noise declared per grid row):
+
+    /usr/bin/python3 scripts/reconstruction_scenarios.py --scenarios A --methods driven,estimate \
+        --only-noisy --seeds 20 --declare-scale 1.4142135623730951
+
 Rows "exact" use the truth's tip sampled on the reconstruction grid without noise (the
 discretisation floor); rows "sensor" the 200 Hz data without noise; rows "noisy" the full data
 (RMS over --seeds seeds). Needs numpy.
