@@ -116,6 +116,7 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
 
   Factor factor(options.linear);
   double lambda = options.lambda0;
+  double nu = 2.0;  // growth of lambda on successive rejections (Nielsen)
   SpMat N;
   for (int it = 1; it <= options.max_iterations; ++it) {
     auto t0 = Clock::now();
@@ -144,28 +145,59 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
       out.factor_seconds += seconds_since(t0);
       report.lambda = lambda;
       if (!ok || !delta.allFinite()) {
-        lambda *= 10.0;
+        lambda = std::max(10.0 * lambda, 1e-12);
+        nu = 2.0;
         ++report.rejected;
         continue;
       }
-      report.step = delta.cwiseAbs().maxCoeff();
+      // Geodesic acceleration (theory §6.7): the second directional derivative of the residuals
+      // along delta, r_vv = (r(g tau(h delta)) - 2 r + r(g tau(-h delta))) / h^2, and the
+      // correction a with (N + lambda D) a = -J^T r_vv; the step is delta + a / 2 when the
+      // correction is small against delta (2 |a| <= 0.75 |delta|, Transtrum & Sethna), delta
+      // otherwise (also where r_vv is round-off, near the solution).
+      Eigen::VectorXd step = delta;
+      if (options.geodesic_acceleration) {
+        const double h = 0.1;
+        mesh::Field plus = field, minus = field;
+        problem.update(plus, h * delta);
+        problem.update(minus, -h * delta);
+        const Eigen::VectorXd rvv =
+            (problem.residuals(plus, threads) - 2.0 * r + problem.residuals(minus, threads)) /
+            (h * h);
+        const Eigen::VectorXd b = -(Jt * rvv);
+        Eigen::VectorXd accel = factor.solve(b);
+        accel += factor.solve(b - M * accel);
+        if (2.0 * accel.norm() <= 0.75 * delta.norm()) step += 0.5 * accel;
+      }
+      report.step = step.cwiseAbs().maxCoeff();
+      report.solve_residual = (M * delta + grad).norm() / grad.norm();
+      // The decrease the Gauss-Newton model predicts for delta: -delta^T g - 1/2 delta^T N delta
+      // (the acceleration corrects the model's curvature, not its prediction).
+      const double predicted = -delta.dot(grad) - 0.5 * delta.dot(N * delta);
       mesh::Field trial_field = field;
-      problem.update(trial_field, delta);
+      problem.update(trial_field, step);
       const Eigen::VectorXd r_trial = problem.residuals(trial_field, threads);
       const double c_trial = problem.cost(r_trial).total();
+      report.gain = (cost - c_trial) / predicted;
       if (std::isfinite(c_trial) && c_trial <= cost) {
         field = std::move(trial_field);
         r = r_trial;
         const double decrease = cost - c_trial;
         cost = c_trial;
-        lambda = std::max(lambda / 3.0, 1e-15);
+        // Nielsen's update of the damping from the gain ratio.
+        const double q = 2.0 * report.gain - 1.0;
+        lambda = std::max(lambda * std::max(1.0 / 3.0, 1.0 - q * q * q), 1e-20);
+        nu = 2.0;
         accepted = true;
         out.last_step = report.step;
-        if (report.step < options.step_tolerance ||
+        // Converged: a step below the tolerance that no longer halves the cost (a tiny step in an
+        // ill-conditioned direction can still remove most of it), or no decrease left.
+        if ((report.step < options.step_tolerance && decrease < cost) ||
             decrease <= 1e-14 * cost + std::numeric_limits<double>::min())
           out.converged = true;
       } else {
-        lambda *= 4.0;
+        lambda = std::max(lambda * nu, 1e-20);
+        nu *= 2.0;
         ++report.rejected;
         if (report.step < options.step_tolerance) {
           out.converged = true;  // no decrease left at the resolution of the step

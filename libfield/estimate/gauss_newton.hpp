@@ -1,7 +1,8 @@
 #pragma once
 /// Levenberg-Marquardt on the group for the estimator's least-squares problem (estimate/problem,
-/// theory §6.7): normal equations (J^T J + lambda diag(J^T J)) delta = -J^T r with a sparse
-/// Cholesky factorisation (SuiteSparse CHOLMOD through Eigen, docs/reconstruction.md for the
+/// theory §6.7): normal equations (J^T J + lambda diag(J^T J)) delta = -J^T r, the step corrected
+/// by its geodesic acceleration, lambda by Nielsen's rule from 1e-12, with a sparse Cholesky
+/// factorisation (SuiteSparse CHOLMOD through Eigen, docs/reconstruction.md for the
 /// measurement behind the choice), the update g <- g tau(delta), and at the end the
 /// Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the selected inverse.
 #include <functional>
@@ -16,10 +17,12 @@ namespace field::estimate {
 /// One Levenberg-Marquardt iteration, for progress output.
 struct Iteration {
   int index = 0;
-  CostTerms cost;       ///< after the iteration (the accepted field)
-  double lambda = 0.0;  ///< damping used
-  double step = 0.0;    ///< max |delta| of the last trial
-  int rejected = 0;     ///< trials rejected in this iteration
+  CostTerms cost;               ///< after the iteration (the accepted field)
+  double lambda = 0.0;          ///< damping used
+  double step = 0.0;            ///< max |delta| of the last trial
+  int rejected = 0;             ///< trials rejected in this iteration
+  double gain = 0.0;            ///< actual over predicted decrease of the last trial
+  double solve_residual = 0.0;  ///< |M delta + J^T r| / |J^T r| of the last trial's solve
 };
 
 struct SolverOptions {
@@ -27,11 +30,12 @@ struct SolverOptions {
   enum class Linear { cholmod_supernodal, cholmod_simplicial, eigen_ldlt };
   Linear linear = Linear::cholmod_supernodal;
   int max_iterations = 50;
-  double step_tolerance = 1e-11;  ///< converged when max |delta| falls below
-  double fd_step = 1e-6;          ///< central-difference step of the Jacobian blocks
-  double lambda0 = 1e-6;          ///< initial damping, relative to diag(J^T J)
-  int threads = 1;                ///< OpenMP threads (results do not depend on them)
-  bool covariance = true;         ///< compute the standard deviations
+  double step_tolerance = 1e-11;      ///< converged when max |delta| falls below
+  double fd_step = 1e-6;              ///< central-difference step of the Jacobian blocks
+  double lambda0 = 1e-12;             ///< initial damping, relative to diag(J^T J) (§6.7)
+  int threads = 1;                    ///< OpenMP threads (results do not depend on them)
+  bool geodesic_acceleration = true;  ///< the second-order correction of each step (§6.7)
+  bool covariance = true;             ///< compute the standard deviations
   std::function<void(const Iteration&)> on_iteration;
 };
 

@@ -1,6 +1,7 @@
 #include "libfield/estimate/selected_inverse.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <Eigen/SparseCholesky>
 
@@ -13,13 +14,23 @@ std::vector<Mat6> inverse_diagonal_blocks(const Eigen::SparseMatrix<double>& N) 
   const Eigen::Index n = N.rows();
   FIELD_CHECK(N.cols() == n && n % 6 == 0,
               "selected inverse: N is " << N.rows() << " x " << N.cols());
-  // N with its diagonal 6x6 blocks structurally full (explicit zeros), so that the blocks asked
-  // for lie in the pattern of the factor.
+  // Jacobi scaling (theory §6.7): S N S with S = diag(N)^{-1/2} has a unit diagonal, so that the
+  // pivot test below is relative to each unknown's own scale; N^{-1} = S (S N S)^{-1} S.
+  Eigen::VectorXd S(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double d = N.coeff(i, i);
+    FIELD_CHECK(d > 0.0, "selected inverse: diagonal " << i << " of N is " << d
+                                                       << " (an unknown no residual sees)");
+    S(i) = 1.0 / std::sqrt(d);
+  }
+  // S N S with its diagonal 6x6 blocks structurally full (explicit zeros), so that the blocks
+  // asked for lie in the pattern of the factor.
   std::vector<Eigen::Triplet<double>> entries;
   entries.reserve(static_cast<size_t>(N.nonZeros()) + 21 * static_cast<size_t>(n / 6));
   for (Eigen::Index c = 0; c < N.outerSize(); ++c)
     for (SpMat::InnerIterator it(N, c); it; ++it)
-      if (it.row() >= it.col()) entries.emplace_back(it.row(), it.col(), it.value());
+      if (it.row() >= it.col())
+        entries.emplace_back(it.row(), it.col(), S(it.row()) * it.value() * S(it.col()));
   for (Eigen::Index k = 0; k < n / 6; ++k)
     for (int u = 0; u < 6; ++u)
       for (int v = 0; v <= u; ++v) entries.emplace_back(6 * k + u, 6 * k + v, 0.0);
@@ -29,13 +40,11 @@ std::vector<Mat6> inverse_diagonal_blocks(const Eigen::SparseMatrix<double>& N) 
   FIELD_CHECK(ldlt.info() == Eigen::Success, "selected inverse: the factorisation of N failed");
   const SpMat& L = ldlt.matrixL().nestedExpression();  // unit lower, strictly lower entries
   const Eigen::VectorXd& D = ldlt.vectorD();
-  const Eigen::VectorXd Dmax = D.cwiseAbs();
-  const double big = Dmax.maxCoeff();
   for (Eigen::Index i = 0; i < n; ++i)
-    FIELD_CHECK(D(i) > 1e-14 * big, "selected inverse: pivot "
-                                        << i << " of N is " << D(i)
-                                        << " (N singular: the residuals do not fix every "
-                                           "unknown)");
+    FIELD_CHECK(D(i) > 1e-14, "selected inverse: pivot " << i << " of the unit-diagonal S N S is "
+                                                         << D(i)
+                                                         << " (N singular: the residuals do not "
+                                                            "fix every unknown)");
   // Z on the pattern of L (strictly lower, same index arrays) and its diagonal.
   const int* outer = L.outerIndexPtr();
   const int* inner = L.innerIndexPtr();
@@ -89,7 +98,8 @@ std::vector<Mat6> inverse_diagonal_blocks(const Eigen::SparseMatrix<double>& N) 
   std::vector<Mat6> blocks(static_cast<size_t>(n / 6));
   for (Eigen::Index k = 0; k < n / 6; ++k)
     for (int u = 0; u < 6; ++u)
-      for (int v = 0; v < 6; ++v) blocks[k](u, v) = z(P(6 * k + u), P(6 * k + v));
+      for (int v = 0; v < 6; ++v)
+        blocks[k](u, v) = S(6 * k + u) * z(P(6 * k + u), P(6 * k + v)) * S(6 * k + v);
   return blocks;
 }
 
