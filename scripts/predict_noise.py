@@ -25,21 +25,9 @@ import tempfile
 
 import numpy as np
 
+from tip_noise import add_noise, rotation
+
 HEADER = "t,x,y,z,qw,qx,qy,qz,Omega1,Omega2,Omega3,Gamma1,Gamma2,Gamma3"
-
-
-def quat_mul(a, b):
-    w1, x1, y1, z1 = a
-    w2, x2, y2, z2 = b
-    return np.array([w1 * w2 - x1 * x2 - y1 * y2 - z1 * z2, w1 * x2 + x1 * w2 + y1 * z2 - z1 * y2,
-                     w1 * y2 - x1 * z2 + y1 * w2 + z1 * x2, w1 * z2 + x1 * y2 - y1 * x2 + z1 * w2])
-
-
-def rotation(q):
-    w, x, y, z = q
-    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
 
 
 def read_tip(path):
@@ -47,19 +35,6 @@ def read_tip(path):
         lines = [l for l in f if l.strip() and not l.startswith("#")]
     assert lines[0].strip() == HEADER, lines[0]
     return np.array([[float(v) for v in l.split(",")] for l in lines[1:]])
-
-
-def noisy(data, sr, sa, se, rng):
-    out = data.copy()
-    out[:, 1:4] += sr * rng.standard_normal((len(out), 3))
-    for row in out:
-        v = sa * rng.standard_normal(3)
-        th = np.linalg.norm(v)
-        if th > 0:
-            q = quat_mul(row[4:8], np.r_[math.cos(th / 2), math.sin(th / 2) * v / th])
-            row[4:8] = q / np.linalg.norm(q)
-    out[:, 8:14] += se * rng.standard_normal((len(out), 6))
-    return out
 
 
 def far_end(folder):
@@ -129,7 +104,7 @@ def main():
             dp, dr, summary = [], [], None
             for seed in range(a.seeds):
                 path = os.path.join(work, f"tip_{scale}_{seed}.csv")
-                np.savetxt(path, noisy(data, sr, sa, se, rng), delimiter=",", header=HEADER,
+                np.savetxt(path, add_noise(data, sr, sa, se, rng), delimiter=",", header=HEADER,
                            comments="", fmt="%.17g")
                 out = os.path.join(work, f"run_{scale}_{seed}")
                 summary = run(a.field, case, path, out)

@@ -43,6 +43,9 @@ import time
 
 import numpy as np
 
+import tip_noise
+from tip_noise import rotation
+
 HEADER = "t,x,y,z,qw,qx,qy,qz,Omega1,Omega2,Omega3,Gamma1,Gamma2,Gamma3"
 
 SCENARIOS = {
@@ -53,20 +56,6 @@ SCENARIOS = {
 E, NU, RHO = 1.0e6, 0.35, 1000.0
 X_TIP, THETA_TIP = 0.5, 0.3  # tip translation [m] and rotation [rad] amplitudes
 FINE = 10                    # the truth's dt = driven dt / FINE
-
-
-def quat_mul(a, b):
-    w1, x1, y1, z1 = a
-    w2, x2, y2, z2 = b
-    return np.array([w1 * w2 - x1 * x2 - y1 * y2 - z1 * z2, w1 * x2 + x1 * w2 + y1 * z2 - z1 * y2,
-                     w1 * y2 - x1 * z2 + y1 * w2 + z1 * x2, w1 * z2 + x1 * y2 - y1 * x2 + z1 * w2])
-
-
-def rotation(q):
-    w, x, y, z = q
-    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
 
 
 def read_csv(path):
@@ -117,19 +106,9 @@ def sensor(truth, T, rng, noise):
 
 
 def add_noise(data, noise, rng):
-    sr, sa, se = noise
-    out = data.copy()
-    if sr == 0 and sa == 0 and se == 0:
-        return out
-    out[:, 1:4] += sr * rng.standard_normal((len(out), 3))
-    for row in out:
-        v = sa * rng.standard_normal(3)
-        th = np.linalg.norm(v)
-        if th > 0:
-            q = quat_mul(row[4:8], np.r_[math.cos(th / 2), math.sin(th / 2) * v / th])
-            row[4:8] = q / np.linalg.norm(q)
-    out[:, 8:14] += se * rng.standard_normal((len(out), 6))
-    return out
+    if all(n == 0 for n in noise):
+        return data.copy()
+    return tip_noise.add_noise(data, *noise, rng)
 
 
 def far_end(folder, std=False):
