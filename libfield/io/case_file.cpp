@@ -468,7 +468,8 @@ void read_loads(std::optional<TomlTable> t, CaseSpec& c) {
     p.reject_unknown({"node", "frame", "wrench", "times", "wrenches"});
     c.loads.point.push_back(load);
   });
-  // The end wrench at the physical free end a = A (theory §4.6): a point load on node A.
+  // The end wrench at the physical free end a = A (theory §4.6): in the time march W/2 on nodes
+  // A-1 and A; in statics whole on node A.
   if (t->has("end") && (c.march != MarchKind::time || c.right.kind != EndSpec::Kind::free))
     t->fail("end",
             "an end wrench needs march = \"time\" with a free right end (node A); "
@@ -478,6 +479,7 @@ void read_loads(std::optional<TomlTable> t, CaseSpec& c) {
     load.a = c.A;
     load.frame = read_frame(e);
     load.wrench = read_wrench(e);
+    load.end = true;
     e.reject_unknown({"frame", "wrench", "times", "wrenches"});
     c.loads.point.push_back(load);
   });
@@ -851,7 +853,11 @@ void write_case(std::ostream& out, const CaseSpec& c) {
     out << "nodes = [" << d.a_first << ", " << (d.a_last < 0 ? c.A - 1 : d.a_last) << "]\n";
   }
   for (const auto& p : c.loads.point) {
-    out << "\n[[loads.point]]\nnode = " << p.a << "\nframe = \"" << frame_name(p.frame) << "\"\n";
+    if (p.end)
+      out << "\n[[loads.end]]\n";
+    else
+      out << "\n[[loads.point]]\nnode = " << p.a << "\n";
+    out << "frame = \"" << frame_name(p.frame) << "\"\n";
     write_wrench(out, p.wrench);
   }
   // [damping] only when damped (theory §4.7): undamped run.toml files keep their bytes.

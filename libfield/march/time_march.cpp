@@ -163,11 +163,15 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput&
   const int lo = in.left.is_free() ? 0 : 1;
   // and the free end A (the end wrench of theory §4.6).
   const int hi = in.right.is_free() ? A : A - 1;
-  for (const model::PointLoad& p : model.loads().point)
+  for (const model::PointLoad& p : model.loads().point) {
     FIELD_CHECK(p.a >= lo && p.a <= hi, "time march: a point load at node a = "
                                             << p.a << " is not on a solved node or a free end ("
                                             << lo << ".." << hi
                                             << "); a prescribed node carries no load");
+    FIELD_CHECK(!p.end || p.a == A, "time march: an end wrench sits on the free end a = A = "
+                                        << A << ", not on node " << p.a
+                                        << " (W/2 on nodes A-1 and A, theory §4.6)");
+  }
   FIELD_CHECK(A - lo >= 1, "time march: no node to solve (A = " << A << ")");
   const model::Damping& damping = model.loads().damping;
   FIELD_CHECK(std::isfinite(damping.mass) && damping.mass >= 0.0 &&

@@ -53,6 +53,18 @@ Vec6 Loads::distributed_body(const lie::SE3& g, int a, int A, double t) const {
 
 Vec6 Loads::point_body(const lie::SE3& g, int a, double t) const {
   Vec6 q = Vec6::Zero();
+  for (const PointLoad& load : point) {
+    if (!load.end) {
+      if (load.a == a) q += to_body(g, load.frame, load.wrench.at(t));
+    } else if (load.a == a || load.a - 1 == a) {  // theory (4.13): W/2 on A-1 and on A
+      q += 0.5 * to_body(g, load.frame, load.wrench.at(t));
+    }
+  }
+  return q;
+}
+
+Vec6 Loads::static_point_body(const lie::SE3& g, int a, double t) const {
+  Vec6 q = Vec6::Zero();
   for (const PointLoad& load : point)
     if (load.a == a) q += to_body(g, load.frame, load.wrench.at(t));
   return q;

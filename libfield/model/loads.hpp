@@ -45,6 +45,10 @@ struct PointLoad {
   int a = 0;
   LoadFrame frame = LoadFrame::world;
   TimeTable wrench = TimeTable::constant(Vec6::Zero());
+  /// An end wrench (case key [[loads.end]]) at the physical free end, a = A (theory §4.6): the
+  /// time march shares it, W/2 on node A-1 and W/2 on node A, each in its node's frame (the
+  /// virtual work of W on the end point between them); statics puts it whole on node A (§4.5).
+  bool end = false;
 };
 
 /// All external loads of a problem.
@@ -56,17 +60,21 @@ struct Loads {
   Damping damping;
 
   bool empty() const { return distributed.empty() && point.empty(); }
-  /// Whether a point load sits at node a (e.g. the end wrench at a free end a = A, theory §4.6).
+  /// Whether a point load acts on node a in the time march (an end wrench on a = A acts on A-1
+  /// and A, theory §4.6).
   bool has_point_load(int a) const {
     for (const PointLoad& p : point)
-      if (p.a == a) return true;
+      if (p.a == a || (p.end && p.a - 1 == a)) return true;
     return false;
   }
   /// Body covector per unit length of the distributed loads at node a (of A) and time t,
   /// theory §1.4; added to f(g) at vertex v1.
   Vec6 distributed_body(const lie::SE3& g, int a, int A, double t) const;
-  /// Body covector of the point loads at node a and time t; added to G_n with weight dt.
+  /// Body covector of the point loads at node a and time t in the time march; added to G_n with
+  /// weight dt. An end wrench contributes half of itself to nodes A-1 and A (theory §4.6).
   Vec6 point_body(const lie::SE3& g, int a, double t) const;
+  /// The same for statics (theory §4.5): node A is the end and takes an end wrench whole.
+  Vec6 static_point_body(const lie::SE3& g, int a, double t) const;
 };
 
 }  // namespace field::model

@@ -23,7 +23,8 @@ WorkSeries<G>::WorkSeries(const dcel::DiscreteModel<G>& model, const mesh::Bound
       visited_[static_cast<size_t>(a)] = 1;
   }
   for (const model::PointLoad& load : model.loads().point)
-    if (load.a >= 0 && load.a <= A) visited_[static_cast<size_t>(load.a)] = 1;
+    for (int a = load.end ? load.a - 1 : load.a; a <= load.a; ++a)  // end wrench: A-1, A (§4.6)
+      if (a >= 0 && a <= A) visited_[static_cast<size_t>(a)] = 1;
   if (left_) visited_.front() = 1;
   if (right_) visited_.back() = 1;
 }

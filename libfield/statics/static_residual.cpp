@@ -32,7 +32,8 @@ StaticNodeResidual static_node_residual(const dcel::DiscreteModel<G>& model,
     r.R += lambda_tilde;
     r.scale += lambda_tilde.cwiseAbs().maxCoeff();
   }
-  const Vec6 W = phi * model.point_load(row[a], 0, a);  // theory §1.4, (4.1) over dt
+  // theory §1.4, (4.1) over dt; an end wrench whole on node A, the end in statics (§4.5)
+  const Vec6 W = phi * model.loads().static_point_body(row[a], a, model.mesh().t(0));
   r.R += W;
   r.scale += W.cwiseAbs().maxCoeff();
   return r;

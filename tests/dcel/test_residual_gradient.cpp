@@ -119,9 +119,10 @@ TYPED_TEST(ResidualGradient, SegmentLawsAndReferenceStrainsMatchFiniteDifference
 }
 
 // The end wrench of theory §4.6 as a term of the action: a world-frame end force F(t) (piecewise
-// linear) adds S_W = sum_{j<J} dt F(t_j).r_j^A (4.13) to S_d. G_n at the free end a = A, with
-// the load, is the finite-difference gradient of S_d + S_W alone (no virtual work added by hand);
-// at every other node S_W does not move and G_n is the gradient of S_d.
+// linear) at the physical end, the midpoint of nodes A-1 and A, adds
+// S_W = sum_{j<J} dt F(t_j).(r_j^{A-1} + r_j^A)/2 (4.13) to S_d. G_n at nodes A-1 and A, with the
+// load, is the finite-difference gradient of S_d + S_W alone (no virtual work added by hand); at
+// every other node S_W does not move and G_n is the gradient of S_d.
 TYPED_TEST(ResidualGradient, EndForceIsTheGradientOfItsActionTerm) {
   const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
   Vec6 w0, w1;
@@ -129,30 +130,60 @@ TYPED_TEST(ResidualGradient, EndForceIsTheGradientOfItsActionTerm) {
   w1 << 0.0, 0.0, 0.0, -400.0, 500.0, 900.0;
   model::Loads loads;
   loads.point.push_back(
-      {mesh.A(), model::LoadFrame::world, model::TimeTable({0.0, 0.025}, {w0, w1})});
+      {mesh.A(), model::LoadFrame::world, model::TimeTable({0.0, 0.025}, {w0, w1}), true});
   const model::BeamDensity beam = test::soft_beam(Vec3(0.3, -1.0, -9.81));
   const DiscreteModel<TypeParam> model(beam, loads, mesh);
+  const model::Loads none;
+  const DiscreteModel<TypeParam> unloaded(beam, none, mesh);
   test::Random rnd(104);
   const mesh::Field field = test::random_field<TypeParam>(mesh, rnd);
-  const int a = mesh.A();
-  for (int j = 0; j < mesh.J(); ++j) {
-    mesh::Field f = field;
-    const lie::SE3 g = field(j, a);
-    const Vec6 fd = test::gradient6(
-        [&](const Vec6& zeta) {
-          f(j, a) = g * TypeParam::tau(zeta);
-          return local_action(model, f, j, a) +
-                 mesh.dt() * loads.point[0].wrench.at(mesh.t(j)).tail<3>().dot(f(j, a).r);
-        },
-        Vec6::Zero(), 1e-5);
-    const Vec6 G = node_residual(model, field, j, a).G;
-    EXPECT_GT((mesh.dt() * model.point_load(g, j, a)).cwiseAbs().maxCoeff(),
-              0.01 * G.cwiseAbs().maxCoeff())
-        << "the end force matters at row " << j;
-    EXPECT_LT((G - fd).cwiseAbs().maxCoeff() / G.cwiseAbs().maxCoeff(), 1e-8)
-        << lie::retraction_name<TypeParam>() << " end node (" << j << ", " << a
-        << ")\nG  = " << G.transpose() << "\nfd = " << fd.transpose();
-  }
+  const int A = mesh.A();
+  for (int a : {A - 1, A})
+    for (int j = 0; j < mesh.J(); ++j) {
+      mesh::Field f = field;
+      const lie::SE3 g = field(j, a);
+      const Vec6 fd = test::gradient6(
+          [&](const Vec6& zeta) {
+            f(j, a) = g * TypeParam::tau(zeta);
+            const Vec3 end = 0.5 * (f(j, A - 1).r + f(j, A).r);  // the physical end
+            return local_action(model, f, j, a) +
+                   mesh.dt() * loads.point[0].wrench.at(mesh.t(j)).tail<3>().dot(end);
+          },
+          Vec6::Zero(), 1e-5);
+      const Vec6 G = node_residual(model, field, j, a).G;
+      const Vec6 G0 = node_residual(unloaded, field, j, a).G;
+      EXPECT_GT((G - G0).cwiseAbs().maxCoeff(), 0.01 * G.cwiseAbs().maxCoeff())
+          << "the end force matters at node (" << j << ", " << a << ")";
+      EXPECT_LT((G - fd).cwiseAbs().maxCoeff() / G.cwiseAbs().maxCoeff(), 1e-8)
+          << lie::retraction_name<TypeParam>() << " end node (" << j << ", " << a
+          << ")\nG  = " << G.transpose() << "\nfd = " << fd.transpose();
+    }
+}
+
+// A follower (body-frame) end wrench has no potential: its virtual work pairs W with the end's
+// virtual displacement, the mean of those of nodes A-1 and A, each in its own frame (theory
+// §4.6). G_n is the gradient of S_d plus dt W/2 at nodes A-1 and A and nothing elsewhere.
+TYPED_TEST(ResidualGradient, FollowerEndWrenchIsHalfOnEachEndNode) {
+  const mesh::SpacetimeMesh mesh(4, 5, 0.01, 0.1);
+  Vec6 w;
+  w << 30.0, -20.0, 10.0, 700.0, -300.0, 200.0;
+  model::Loads loads;
+  loads.point.push_back({mesh.A(), model::LoadFrame::body, model::TimeTable::constant(w), true});
+  const model::BeamDensity beam = test::soft_beam(Vec3(0.3, -1.0, -9.81));
+  const DiscreteModel<TypeParam> model(beam, loads, mesh);
+  test::Random rnd(105);
+  const mesh::Field field = test::random_field<TypeParam>(mesh, rnd);
+  for (int j = 0; j <= mesh.J(); ++j)
+    for (int a = 0; a <= mesh.A(); ++a) {
+      if (j == mesh.J() && a == mesh.A()) continue;  // the unused node
+      const bool end = a >= mesh.A() - 1;            // G_n takes point loads on rows j < J only
+      if (j < mesh.J())
+        EXPECT_EQ(model.point_load(field(j, a), j, a), end ? Vec6(0.5 * w) : Vec6(Vec6::Zero()));
+      const Vec6 G = node_residual(model, field, j, a).G;
+      const Vec6 fd = fd_gradient(model, field, j, a);
+      EXPECT_LT((G - fd).cwiseAbs().maxCoeff() / G.cwiseAbs().maxCoeff(), 1e-8)
+          << lie::retraction_name<TypeParam>() << " node (" << j << ", " << a << ")";
+    }
 }
 
 TEST(ResidualReport, CountsEquationNodesAndNormalises) {

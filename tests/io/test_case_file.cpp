@@ -246,7 +246,9 @@ TEST(CaseFile, MinimalCaseHasDocumentedDefaults) {
   EXPECT_EQ(c.section.shear_k, 1.0);
 }
 
-// [[loads.end]] (theory §4.6) is the point load on the free end node A; `node = A` says the same.
+// [[loads.end]] (theory §4.6) is the end wrench at the physical free end: a point load on node A
+// marked `end` (the time march shares it between nodes A-1 and A). `node = A` is a plain point
+// load on node A, distinct from it; write_case keeps the difference.
 TEST(CaseFile, EndWrenchIsAPointLoadOnTheFreeEnd) {
   test::TempFolder tmp;
   const CaseSpec c = load_case(
@@ -257,9 +259,18 @@ TEST(CaseFile, EndWrenchIsAPointLoadOnTheFreeEnd) {
   ASSERT_EQ(c.loads.point.size(), 2u);
   EXPECT_EQ(c.loads.point[0].a, c.A);  // [[loads.point]] are read first
   EXPECT_EQ(c.loads.point[0].frame, model::LoadFrame::world);
+  EXPECT_FALSE(c.loads.point[0].end);
   EXPECT_EQ(c.loads.point[1].a, c.A);
   EXPECT_EQ(c.loads.point[1].frame, model::LoadFrame::body);
+  EXPECT_TRUE(c.loads.point[1].end);
   EXPECT_EQ(c.loads.point[1].wrench.at(0.5)(0), 3.14);
+  std::ostringstream text;
+  write_case(text, c);
+  const CaseSpec b = load_case(tmp.write("again.toml", text.str()));
+  ASSERT_EQ(b.loads.point.size(), 2u);
+  EXPECT_FALSE(b.loads.point[0].end);
+  EXPECT_TRUE(b.loads.point[1].end);
+  EXPECT_EQ(b.loads.point[1].wrench.at(0.5)(0), 3.14);
 }
 
 struct Bad {

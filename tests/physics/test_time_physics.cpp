@@ -72,31 +72,38 @@ TEST(TimePhysics, FreeFlightConservesTotalMomentumAndNoetherBalance) {
 // 2. Point-load impulse (theory §1.4): P_j - P_{j-1} = dt * spatial wrench of the point load on row
 // j.
 
-model::Loads tip_point_load(int a, model::LoadFrame frame = model::LoadFrame::world) {
+model::Loads tip_point_load(int a, model::LoadFrame frame = model::LoadFrame::world,
+                            bool end = false) {
   Vec6 w0, w1, w2;
   w0 << 0.0, 0.0, 0.0, 0.0, 0.0, 0.0;
   w1 << 0.05, -0.02, 0.03, 0.4, -0.2, 0.3;
   w2 << -0.03, 0.04, 0.01, -0.1, 0.5, 0.2;
   model::Loads loads;
-  loads.point.push_back({a, frame, model::TimeTable({0.0, 0.2, 0.5}, {w0, w1, w2})});
+  loads.point.push_back({a, frame, model::TimeTable({0.0, 0.2, 0.5}, {w0, w1, w2}), end});
   return loads;
 }
 
 // P_j - P_{j-1} = dt W_j (spatial) for a point load at node a, to round-off; returns the worst
-// relative error and checks that the load acts.
-double worst_impulse_error(int a, model::LoadFrame frame) {
+// relative error and checks that the load acts. `end`: the end wrench of theory §4.6 on a = A,
+// whose spatial wrench is the sum of its halves on nodes A-1 and A.
+double worst_impulse_error(int a, model::LoadFrame frame, bool end = false) {
   test::FreeFlight ff;
   ff.J = 100;
   const model::BeamDensity beam = test::soft_beam();
-  const model::Loads loads = tip_point_load(a, frame);
+  const model::Loads loads = tip_point_load(a, frame, end);
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::RecordedRun r = test::record_time_march(model, ff.input());
   EXPECT_TRUE(r.result.completed);
   const noether::MomentumMaps maps(model, r.field);
   double worst = 0.0, max_impulse = 0.0;
   for (int j = 1; j < ff.J; ++j) {
-    const lie::SE3& g = r.field(j, a);
-    const Vec6 W = lie::spatial_covector(g, loads.point_body(g, a, ff.mesh().t(j)));
+    Vec6 W = Vec6::Zero();
+    for (int b = end ? a - 1 : a; b <= a; ++b) {
+      const lie::SE3& g = r.field(j, b);
+      W += lie::spatial_covector(g, loads.point_body(g, b, ff.mesh().t(j)));
+    }
+    if (end && frame == model::LoadFrame::world)  // the halves add up to the force F (§4.6)
+      EXPECT_LE((W.tail<3>() - loads.point[0].wrench.at(ff.mesh().t(j)).tail<3>()).norm(), 1e-14);
     const Vec6 dP =
         noether::total_time_momentum(maps, j) - noether::total_time_momentum(maps, j - 1);
     const double scale = std::max(inf(noether::total_time_momentum(maps, j)), ff.dt * inf(W));
@@ -115,12 +122,15 @@ TEST(TimePhysics, PointLoadImpulseChangesTotalMomentumExactly) {
   worst_impulse_error(test::FreeFlight{}.A - 1, model::LoadFrame::world);
 }
 
-// The end wrench at the free end a = A (theory §4.6): the ghost takes lambda~ = -W, and the total
-// momentum still changes by exactly the applied impulse, in the world and the follower frame.
+// The end wrench at the free end (theory §4.6): the ghost takes lambda~ = -W/2, node A-1 the
+// other half, and the total momentum still changes by exactly the applied impulse, in the world
+// and the follower frame; so does a plain point load on the ghost node A (lambda~ = -W).
 TEST(TimePhysics, EndWrenchImpulseChangesTotalMomentumExactly) {
   const int A = test::FreeFlight{}.A;
-  worst_impulse_error(A, model::LoadFrame::world);
-  worst_impulse_error(A, model::LoadFrame::body);
+  for (const bool end : {true, false}) {
+    worst_impulse_error(A, model::LoadFrame::world, end);
+    worst_impulse_error(A, model::LoadFrame::body, end);
+  }
 }
 
 TEST(TimePhysics, PointLoadAndGravityRowBalance) {
