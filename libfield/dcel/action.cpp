@@ -1,14 +1,15 @@
 #include "libfield/dcel/action.hpp"
 
+#include "libfield/lie/se2.hpp"
 #include "libfield/mesh/convected.hpp"
 
 namespace field::dcel {
 
 template <class G>
-double discrete_lagrangian(const DiscreteModel<G>& model, int a, const lie::SE3& v1,
-                           const lie::SE3& v2, const lie::SE3& v3) {
-  const Vec6 xi = mesh::convected<G>(v1, v2, model.dt());
-  const Vec6 eta = mesh::convected<G>(v1, v3, model.ds());
+double discrete_lagrangian(const DiscreteModel<G>& model, int a, const typename G::Element& v1,
+                           const typename G::Element& v2, const typename G::Element& v3) {
+  const typename G::Algebra xi = mesh::convected<G>(v1, v2, model.dt());
+  const typename G::Algebra eta = mesh::convected<G>(v1, v3, model.ds());
   return model.dt() * model.ds() * model.density(a).lagrangian(v1, xi, eta);
 }
 
@@ -21,6 +22,10 @@ double discrete_action(const DiscreteModel<G>& model, const mesh::Field& field) 
       S += discrete_lagrangian(model, a, field(j, a), field(j + 1, a), field(j, a + 1));
   return S;
 }
+
+// The planar beam's group (docs/theory.md §1.7): L_d of one triangle, for the tests.
+template double discrete_lagrangian(const DiscreteModel<lie::Se2Cayley>&, int, const lie::SE2&,
+                                    const lie::SE2&, const lie::SE2&);
 
 #define FIELD_INSTANTIATE(G)                                                         \
   template double discrete_lagrangian(const DiscreteModel<G>&, int, const lie::SE3&, \

@@ -8,8 +8,8 @@ namespace field::dcel {
 
 /// L_d(j, a) = dt ds l_a(g_j^a, xi_j^a, eta_j^a) (l_a: the density of column a, theory §1.6).
 template <class G>
-double discrete_lagrangian(const DiscreteModel<G>& model, int a, const lie::SE3& v1,
-                           const lie::SE3& v2, const lie::SE3& v3);
+double discrete_lagrangian(const DiscreteModel<G>& model, int a, const typename G::Element& v1,
+                           const typename G::Element& v2, const typename G::Element& v3);
 /// S_d of the whole field (serial sum in triangle order).
 template <class G>
 double discrete_action(const DiscreteModel<G>& model, const mesh::Field& field);

@@ -8,6 +8,7 @@
 /// (j, a) holds node a's inertia and segment a's law and reference strain eta0_a. A uniform model
 /// (one density, the default) is the fast path of the lane kernels; a model with `segments` runs
 /// the per-node kernels.
+#include <type_traits>
 #include <vector>
 
 #include "libfield/core/error.hpp"
@@ -26,15 +27,25 @@ class DiscreteModel {
   using Group = G;
   /// The density, a function on the group without its retraction (G::Space, model/density.hpp).
   using Density = model::Density<typename G::Space>;
+  using Element = typename G::Element;  ///< a node value g_j^a
+  using Algebra = typename G::Algebra;  ///< xi, eta and the body covectors
 
+  /// model::Loads are world wrenches of SE(3): on another group they must be empty (checked).
   DiscreteModel(const Density& density, const model::Loads& loads, const mesh::SpacetimeMesh& mesh)
-      : density_(&density), loads_(&loads), mesh_(mesh) {}
+      : density_(&density), loads_(&loads), mesh_(mesh) {
+    if constexpr (!std::is_same_v<Element, lie::SE3>)
+      FIELD_CHECK(loads.distributed.empty() && loads.point.empty(),
+                  "DiscreteModel: distributed and point loads are SE(3) wrenches");
+  }
   /// A density per column a = 0..A-1 (`segments`, A pointers, all outliving the model), e.g. a
   /// curved or tapered beam (theory §1.6); `density` stands for the whole beam where one value is
   /// needed (wave speeds, whether there is a potential) and must have its potential.
   DiscreteModel(const Density& density, const std::vector<const Density*>& segments,
                 const model::Loads& loads, const mesh::SpacetimeMesh& mesh)
       : density_(&density), segments_(&segments), loads_(&loads), mesh_(mesh) {
+    if constexpr (!std::is_same_v<Element, lie::SE3>)
+      FIELD_CHECK(loads.distributed.empty() && loads.point.empty(),
+                  "DiscreteModel: distributed and point loads are SE(3) wrenches");
     FIELD_CHECK(static_cast<int>(segments.size()) == mesh.A(),
                 "DiscreteModel: " << segments.size() << " segment densities for A = " << mesh.A());
     for (const Density* d : segments) FIELD_CHECK(d != nullptr, "DiscreteModel: a null density");
@@ -63,15 +74,17 @@ class DiscreteModel {
 
   /// Body force per unit length at node (j, a) in configuration g: the potential force f(g) plus
   /// the distributed loads at t_j (theory §1, §1.4). Placed on vertex v1 of triangle (j, a).
-  Vec6 force(const lie::SE3& g, int j, int a) const {
-    Vec6 f = density(a).potential_force(g);
-    if (!loads_->distributed.empty()) f += loads_->distributed_body(g, a, mesh_.A(), mesh_.t(j));
+  Algebra force(const Element& g, int j, int a) const {
+    Algebra f = density(a).potential_force(g);
+    if constexpr (std::is_same_v<Element, lie::SE3>)
+      if (!loads_->distributed.empty()) f += loads_->distributed_body(g, a, mesh_.A(), mesh_.t(j));
     return f;
   }
   /// Body covector of the point loads at node (j, a); enters G_n with weight dt (theory §1.4).
-  Vec6 point_load(const lie::SE3& g, int j, int a) const {
-    if (loads_->point.empty()) return Vec6::Zero();
-    return loads_->point_body(g, a, mesh_.t(j));
+  Algebra point_load(const Element& g, int j, int a) const {
+    if (loads_->point.empty()) return Algebra::Zero();
+    if constexpr (std::is_same_v<Element, lie::SE3>) return loads_->point_body(g, a, mesh_.t(j));
+    return Algebra::Zero();  // unreachable: the constructor checked that there are no loads
   }
 
  private:

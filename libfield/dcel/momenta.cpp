@@ -1,22 +1,24 @@
 #include "libfield/dcel/momenta.hpp"
 
+#include "libfield/lie/se2.hpp"
 #include "libfield/mesh/convected.hpp"
 
 namespace field::dcel {
 
 template <class G>
-void time_momenta(const DiscreteModel<G>& model, int a, const Vec6& xi, Vec6& mu, Vec6& mu_tilde) {
-  const Vec6 p = model.density(a).kinetic_momentum(xi);
-  const Vec6 x = model.dt() * xi;
+void time_momenta(const DiscreteModel<G>& model, int a, const typename G::Algebra& xi,
+                  typename G::Algebra& mu, typename G::Algebra& mu_tilde) {
+  const typename G::Algebra p = model.density(a).kinetic_momentum(xi);
+  const typename G::Algebra x = model.dt() * xi;
   mu = G::dtau_inv_dual(x, p);
   mu_tilde = G::dtau_inv_dual(-x, p);  // = Ad*_{tau(x)} mu, theory §0.2
 }
 
 template <class G>
-void space_momenta(const DiscreteModel<G>& model, int a, const Vec6& eta, Vec6& lambda,
-                   Vec6& lambda_tilde) {
-  const Vec6 n = model.density(a).stress(eta);
-  const Vec6 x = model.ds() * eta;
+void space_momenta(const DiscreteModel<G>& model, int a, const typename G::Algebra& eta,
+                   typename G::Algebra& lambda, typename G::Algebra& lambda_tilde) {
+  const typename G::Algebra n = model.density(a).stress(eta);
+  const typename G::Algebra x = model.ds() * eta;
   lambda = -G::dtau_inv_dual(x, n);
   lambda_tilde = -G::dtau_inv_dual(-x, n);
 }
@@ -42,9 +44,11 @@ Vec6 space_momentum_tilde(const DiscreteModel<G>& model, int a, const Vec6& eta)
 }
 
 template <class G>
-TriangleMomenta triangle_momenta(const DiscreteModel<G>& model, int j, int a, const lie::SE3& v1,
-                                 const lie::SE3& v2, const lie::SE3& v3) {
-  TriangleMomenta m;
+BasicTriangleMomenta<typename G::Algebra> triangle_momenta(const DiscreteModel<G>& model, int j,
+                                                           int a, const typename G::Element& v1,
+                                                           const typename G::Element& v2,
+                                                           const typename G::Element& v3) {
+  BasicTriangleMomenta<typename G::Algebra> m;
   m.xi = mesh::convected<G>(v1, v2, model.dt());
   m.eta = mesh::convected<G>(v1, v3, model.ds());
   time_momenta(model, a, m.xi, m.mu, m.mu_tilde);
@@ -54,10 +58,18 @@ TriangleMomenta triangle_momenta(const DiscreteModel<G>& model, int j, int a, co
 }
 
 template <class G>
-VertexDerivatives vertex_derivatives(const DiscreteModel<G>& model, const TriangleMomenta& m) {
+BasicVertexDerivatives<typename G::Algebra> vertex_derivatives(
+    const DiscreteModel<G>& model, const BasicTriangleMomenta<typename G::Algebra>& m) {
   const double dt = model.dt(), ds = model.ds();
   return {-ds * m.mu - dt * m.lambda + dt * ds * m.f, ds * m.mu_tilde, dt * m.lambda_tilde};
 }
+
+// The planar beam's group (docs/theory.md §1.7): the triangle terms only, for the tests.
+template BasicTriangleMomenta<Vec3> triangle_momenta(const DiscreteModel<lie::Se2Cayley>&, int, int,
+                                                     const lie::SE2&, const lie::SE2&,
+                                                     const lie::SE2&);
+template BasicVertexDerivatives<Vec3> vertex_derivatives(const DiscreteModel<lie::Se2Cayley>&,
+                                                         const BasicTriangleMomenta<Vec3>&);
 
 #define FIELD_INSTANTIATE(G)                                                                    \
   template void time_momenta(const DiscreteModel<G>&, int, const Vec6&, Vec6&, Vec6&);          \

@@ -10,37 +10,46 @@
 
 namespace field::dcel {
 
-struct TriangleMomenta {
-  Vec6 xi;            ///< convected velocity xi_j^a
-  Vec6 eta;           ///< convected strain eta_j^a
-  Vec6 mu;            ///< time momentum
-  Vec6 mu_tilde;      ///< mu~
-  Vec6 lambda;        ///< space momentum
-  Vec6 lambda_tilde;  ///< lambda~
-  Vec6 f;             ///< body force per length at v1 (potential + distributed loads)
+/// V: the group's algebra vector (G::Algebra; Vec6 on SE(3)).
+template <class V>
+struct BasicTriangleMomenta {
+  V xi;            ///< convected velocity xi_j^a
+  V eta;           ///< convected strain eta_j^a
+  V mu;            ///< time momentum
+  V mu_tilde;      ///< mu~
+  V lambda;        ///< space momentum
+  V lambda_tilde;  ///< lambda~
+  V f;             ///< body force per length at v1 (potential + distributed loads)
 };
+using TriangleMomenta = BasicTriangleMomenta<Vec6>;
 
 /// Left-trivialised derivatives of L_d(j, a) with respect to its three vertices.
-struct VertexDerivatives {
-  Vec6 D1, D2, D3;
+template <class V>
+struct BasicVertexDerivatives {
+  V D1, D2, D3;
 };
+using VertexDerivatives = BasicVertexDerivatives<Vec6>;
 
 /// Momenta of triangle (j, a) with vertices v1 = g_j^a, v2 = g_{j+1}^a, v3 = g_j^{a+1}.
 template <class G>
-TriangleMomenta triangle_momenta(const DiscreteModel<G>& model, int j, int a, const lie::SE3& v1,
-                                 const lie::SE3& v2, const lie::SE3& v3);
+BasicTriangleMomenta<typename G::Algebra> triangle_momenta(const DiscreteModel<G>& model, int j,
+                                                           int a, const typename G::Element& v1,
+                                                           const typename G::Element& v2,
+                                                           const typename G::Element& v3);
 /// D1, D2, D3 from the momenta.
 template <class G>
-VertexDerivatives vertex_derivatives(const DiscreteModel<G>& model, const TriangleMomenta& m);
+BasicVertexDerivatives<typename G::Algebra> vertex_derivatives(
+    const DiscreteModel<G>& model, const BasicTriangleMomenta<typename G::Algebra>& m);
 
 /// The momenta below are those of column a (model.density(a), theory §1.6).
 /// mu = (dtau^{-1}_{dt xi})^T dT/dxi and mu~ for a given xi (used by the marches).
 template <class G>
-void time_momenta(const DiscreteModel<G>& model, int a, const Vec6& xi, Vec6& mu, Vec6& mu_tilde);
+void time_momenta(const DiscreteModel<G>& model, int a, const typename G::Algebra& xi,
+                  typename G::Algebra& mu, typename G::Algebra& mu_tilde);
 /// lambda and lambda~ for a given eta.
 template <class G>
-void space_momenta(const DiscreteModel<G>& model, int a, const Vec6& eta, Vec6& lambda,
-                   Vec6& lambda_tilde);
+void space_momenta(const DiscreteModel<G>& model, int a, const typename G::Algebra& eta,
+                   typename G::Algebra& lambda, typename G::Algebra& lambda_tilde);
 /// mu alone, (dtau^{-1}_{dt xi})^T dT/dxi: what the diagnostics need (noether/slab_terms).
 template <class G>
 Vec6 time_momentum(const DiscreteModel<G>& model, int a, const Vec6& xi);

@@ -22,8 +22,14 @@
 
 namespace field::dcel {
 
-template <class Iteration>
-NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
+template <class T>
+struct NonDeduced {
+  using type = T;
+};
+
+/// V: the algebra vector (G::Algebra; Vec6 on SE(3)), deduced from y.
+template <class Iteration, class V>
+NodeSolveReport newton_solve(const Iteration& it, const typename NonDeduced<V>::type& m, V& y,
                              const NodeSolverOptions& options, double freeze_step) {
   NodeSolveReport report;
   typename Iteration::Factor factor;
@@ -32,8 +38,8 @@ NodeSolveReport newton_solve(const Iteration& it, const Vec6& m, Vec6& y,
   while (report.iterations < options.max_iterations) {
     const typename Iteration::Point z = it.point(y);
     if (!frozen) it.factor(factor, z);
-    const Vec6 r = it.phi(z) - m;
-    const Vec6 dy = it.step(factor, r);
+    const V r = it.phi(z) - m;
+    const V dy = it.step(factor, r);
     y -= dy;
     ++report.iterations;
     if (!y.allFinite()) break;

@@ -5,7 +5,8 @@
 /// (= C (eta - E6)) and m = -(target lambda). Newton with the analytic Jacobian
 ///   J_Phi = (dtau^{-1}_{hy})^T dp/dy + h M(hy, p(y)).
 /// Non-convergence is an expected outcome, reported, never thrown. G: the group and its retraction
-/// tau (lie::Se3Cayley or lie::Se3Exp, theory §2).
+/// tau (lie::Se3Cayley or lie::Se3Exp, theory §2; lie::Se2Cayley for the planar beam, §1.7):
+/// vectors and matrices are G's (Vec6 and Mat6 on SE(3)).
 #include "libfield/core/types.hpp"
 #include "libfield/model/density.hpp"
 
@@ -29,18 +30,19 @@ struct NodeSolveReport {
 
 /// Phi(y) for the given equation.
 template <class G>
-Vec6 node_phi(const model::Density<typename G::Space>& density, NodeEquation equation, double h,
-              const Vec6& y);
+typename G::Algebra node_phi(const model::Density<typename G::Space>& density,
+                             NodeEquation equation, double h, const typename G::Algebra& y);
 
 /// The Newton Jacobian dPhi/dy = (dtau^{-1}_{hy})^T dp/dy + h M(hy, p(y)) (analytic).
 template <class G>
-Mat6 node_jacobian(const model::Density<typename G::Space>& density, NodeEquation equation,
-                   double h, const Vec6& y);
+typename G::Matrix node_jacobian(const model::Density<typename G::Space>& density,
+                                 NodeEquation equation, double h, const typename G::Algebra& y);
 
 /// Solves Phi(y) = m in place, starting from y (e.g. the node's previous value). After the step
 /// criterion is met, one more iteration polishes the result (theory §5).
 template <class G>
 NodeSolveReport solve_node(const model::Density<typename G::Space>& density, NodeEquation equation,
-                           double h, const Vec6& m, Vec6& y, const NodeSolverOptions& options = {});
+                           double h, const typename G::Algebra& m, typename G::Algebra& y,
+                           const NodeSolverOptions& options = {});
 
 }  // namespace field::dcel

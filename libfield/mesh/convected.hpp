@@ -13,8 +13,9 @@ namespace field::mesh {
 
 /// tau^{-1}(g0^{-1} g1) / h: the convected rate between two neighbouring nodes at distance h.
 template <class G>
-Vec6 convected(const lie::SE3& g0, const lie::SE3& g1, double h) {
-  return G::tau_inv(g0.inverse() * g1) / h;
+typename G::Algebra convected(const typename G::Element& g0, const typename G::Element& g1,
+                              double h) {
+  return G::tau_inv(G::compose(G::inverse(g0), g1)) / h;
 }
 
 /// xi and eta of every triangle, stored by row: xi(j, a) and eta(j, a).
