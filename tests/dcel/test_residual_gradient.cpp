@@ -177,8 +177,9 @@ TYPED_TEST(ResidualGradient, FollowerEndWrenchIsHalfOnEachEndNode) {
     for (int a = 0; a <= mesh.A(); ++a) {
       if (j == mesh.J() && a == mesh.A()) continue;  // the unused node
       const bool end = a >= mesh.A() - 1;            // G_n takes point loads on rows j < J only
-      if (j < mesh.J())
+      if (j < mesh.J()) {
         EXPECT_EQ(model.point_load(field(j, a), j, a), end ? Vec6(0.5 * w) : Vec6(Vec6::Zero()));
+      }
       const Vec6 G = node_residual(model, field, j, a).G;
       const Vec6 fd = fd_gradient(model, field, j, a);
       EXPECT_LT((G - fd).cwiseAbs().maxCoeff() / G.cwiseAbs().maxCoeff(), 1e-8)

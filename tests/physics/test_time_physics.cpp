@@ -102,8 +102,9 @@ double worst_impulse_error(int a, model::LoadFrame frame, bool end = false) {
       const lie::SE3& g = r.field(j, b);
       W += lie::spatial_covector(g, loads.point_body(g, b, ff.mesh().t(j)));
     }
-    if (end && frame == model::LoadFrame::world)  // the halves add up to the force F (§4.6)
+    if (end && frame == model::LoadFrame::world) {  // the halves add up to the force F (§4.6)
       EXPECT_LE((W.tail<3>() - loads.point[0].wrench.at(ff.mesh().t(j)).tail<3>()).norm(), 1e-14);
+    }
     const Vec6 dP =
         noether::total_time_momentum(maps, j) - noether::total_time_momentum(maps, j - 1);
     const double scale = std::max(inf(noether::total_time_momentum(maps, j)), ff.dt * inf(W));
