@@ -9,12 +9,14 @@ docs/validation/flying_spaghetti.md.
 import argparse
 import os
 import re
-import subprocess
-import time
+import sys
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+ROOT = common.ROOT
 CASE = os.path.join(ROOT, "meshes", "flying_spaghetti", "case.toml")
 
 
@@ -32,13 +34,7 @@ def run(field, out, tag, A, dt, rhoJ3=20.0, at_node=False):
     stride = max(1, int(round(0.05 / dt)))
     text = re.sub(r"\nstride = 10", f"\nstride = {stride}", text)
     folder = os.path.join(out, "flying_spaghetti_" + tag)
-    os.makedirs(folder, exist_ok=True)
-    case = os.path.join(folder, "case.toml")
-    open(case, "w").write(text)
-    t0 = time.time()
-    subprocess.run([field, "simulate", case, "--out", os.path.join(folder, "run"), "--threads", "1",
-                    "--force"], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wall = time.time() - t0
+    wall, _ = common.run_field(field, "simulate", text, folder, ("--threads", "1"))
     d = np.genfromtxt(os.path.join(folder, "run", "field.csv"), delimiter=",", names=True)
     t = np.unique(d["t"])
     xyz = np.stack([d["x"], d["y"], d["z"]], axis=1).reshape(len(t), A + 1, 3)

@@ -13,12 +13,14 @@ docs/validation/images/right_angle.png.
 import argparse
 import os
 import re
-import subprocess
-import time
+import sys
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+ROOT = common.ROOT
 CASE = os.path.join(ROOT, "meshes", "right_angle")
 
 
@@ -63,13 +65,8 @@ def run(field, out, refine):
             f.write("a,k1,k2,k3,g1,g2,g3\n")
             for a in range(A):
                 f.write(f"{a},{k1 if a == elbow else 0},0,0,0,0,1\n")
-    case = os.path.join(folder, "case.toml")
-    with open(case, "w") as f:
-        f.write(text)
-    t0 = time.time()
-    subprocess.run([field, "simulate", case, "--out", os.path.join(folder, "run"), "--threads", "1", "--force"],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return histories(os.path.join(folder, "run"), elbow, A), time.time() - t0
+    wall, run_folder = common.run_field(field, "simulate", text, folder, ("--threads", "1"))
+    return histories(run_folder, elbow, A), wall
 
 
 def main():

@@ -9,12 +9,14 @@ import argparse
 import importlib.util
 import os
 import re
-import subprocess
-import time
+import sys
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+ROOT = common.ROOT
 CASE = os.path.join(ROOT, "meshes", "spinning_beam")
 W, EA, RHOA, L, T = 10.0, 1.0e4, 1.0, 10.0, 2.0
 
@@ -31,12 +33,7 @@ def run(field, out, A, dt):
     text = re.sub(r"\nA = 20\n", f"\nA = {A}\n", text)
     text = re.sub(r"\ndt = 1.0e-3 ", f"\ndt = {dt!r} ", text)
     text = re.sub(r"\nstride = 10", f"\nstride = {max(1, int(round(0.01 / dt)))}", text)
-    open(os.path.join(folder, "case.toml"), "w").write(text)
-    t0 = time.time()
-    subprocess.run([field, "simulate", os.path.join(folder, "case.toml"), "--out",
-                    os.path.join(folder, "run"), "--threads", "1", "--force"], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wall = time.time() - t0
+    wall, _ = common.run_field(field, "simulate", text, folder, ("--threads", "1"))
     d = np.genfromtxt(os.path.join(folder, "run", "field.csv"), delimiter=",", names=True)
     t = np.unique(d["t"])
     xyz = np.stack([d["x"], d["y"], d["z"]], axis=1).reshape(len(t), A + 1, 3)[:, :A]
