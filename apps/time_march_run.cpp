@@ -133,6 +133,13 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
       [&](const noether::TimeRowDiagnostics& d) {
         if (!problem_found.non_finite.empty()) return;
         problem_found.non_finite = non_finite_diagnostic(d, d.j, kTimeWords, "E_j", "P_j");
+        // B_j holds W_j and D_j (theory (8.8)): one test covers the three series columns.
+        if (problem_found.non_finite.empty() &&
+            !(std::isfinite(d.energy_balance) && d.reaction_left.allFinite() &&
+              d.reaction_right.allFinite()))
+          problem_found.non_finite = "row " + std::to_string(d.j) +
+                                     ": the energy balance E_j - E_0 - W_j + D_j or a reaction "
+                                     "wrench is not finite";
         if (!problem_found.non_finite.empty()) return stop_flag().store(true);
         r.stats.add(d);
         r.stats.add_balance(d.energy, d.work, d.dissipated, d.energy_balance);
