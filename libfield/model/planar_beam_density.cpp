@@ -1,3 +1,5 @@
+// The planar beam density on SE(2), theory §1.7 (1.7.2): T = ½ ξ·𝕁ξ,
+// V = ½ (η − η0)·ℂ(η − η0), Π = −ρA g·r.
 #include "libfield/model/planar_beam_density.hpp"
 
 #include <cmath>
