@@ -108,7 +108,7 @@ void read_table_section(TomlTable& t, CaseSpec& c) {
            "\"stiffness\", \"matrix\" or a geometric section");
   c.section_table = t.path("file",
                            "CSV with columns s (or a), EA, GA1, GA2, GJ, EI1, EI2, rhoA, rhoJ1, "
-                           "rhoJ2, rhoJ3");
+                           "rhoJ2, rhoJ3 (or K11..K66, M11..M66 for coupled laws)");
   c.file_keys.emplace_back(c.section_table, t.where("file"));
   t.reject_unknown({"section", "file"});
 }
