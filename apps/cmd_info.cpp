@@ -167,9 +167,17 @@ int run_info(const fs::path& case_file) {
   std::printf("loads    gravity (%g, %g, %g) m/s^2, %zu distributed, %zu point\n", spec.gravity(0),
               spec.gravity(1), spec.gravity(2), spec.loads.distributed.size(),
               spec.loads.point.size());
-  if (spec.loads.damping.any())
+  if (spec.loads.damping.any()) {
     std::printf("damping  mass alpha = %g 1/s, stiffness beta = %g s (theory §4.7)\n",
                 spec.loads.damping.mass, spec.loads.damping.stiffness);
+    if (spec.loads.damping.stiffness > 0)
+      std::printf("  stiffness damping stable for beta < %.4g s = %.4g dt (theory (4.21))  %s\n",
+                  march::max_stiffness_damping(n, spec.dt),
+                  march::max_stiffness_damping(n, spec.dt) / spec.dt,
+                  march::stiffness_damping_warning(n, spec.dt, spec.loads.damping.stiffness).empty()
+                      ? "stable"
+                      : "UNSTABLE");
+  }
   std::printf("stability (theory §6)\n");
   std::printf(
       "  time march:  c_E dt/ds = %.3f, dt omega_c/2 = %.3f  (stable below 1: dt < %.4g s)"
@@ -187,6 +195,11 @@ int run_info(const fs::path& case_file) {
   const std::string warning =
       time ? march::time_march_warning(n, spec.dt) : march::space_march_warning(n, spec.dt);
   if (!warning.empty()) std::printf("  warning: %s\n", warning.c_str());
+  if (time) {
+    const std::string damping =
+        march::stiffness_damping_warning(n, spec.dt, spec.loads.damping.stiffness);
+    if (!damping.empty()) std::printf("  warning: %s\n", damping.c_str());
+  }
   if (prediction) {
     const march::TipNoise noise = tip_noise(spec);
     std::printf("prediction of the space march (theory §6.3)\n%s\n",

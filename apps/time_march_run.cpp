@@ -69,6 +69,9 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   r.numbers = problem.stability();
   const std::string warning = march::time_march_warning(r.numbers, spec.dt);
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
+  const std::string damping =
+      march::stiffness_damping_warning(r.numbers, spec.dt, spec.loads.damping.stiffness);
+  if (!damping.empty()) std::cerr << "field: warning: " << damping << "\n";
 
   // The run folder and its writers (observers of the rows, in order). From here on, SIGINT and
   // SIGTERM stop the march after its current row (apps/interrupt.hpp).

@@ -108,7 +108,7 @@ void read_table_section(TomlTable& t, CaseSpec& c) {
            "\"stiffness\", \"matrix\" or a geometric section");
   c.section_table = t.path("file",
                            "CSV with columns s (or a), EA, GA1, GA2, GJ, EI1, EI2, rhoA, rhoJ1, "
-                           "rhoJ2, rhoJ3");
+                           "rhoJ2, rhoJ3 (or K11..K66, M11..M66 for coupled laws)");
   c.file_keys.emplace_back(c.section_table, t.where("file"));
   t.reject_unknown({"section", "file"});
 }
@@ -309,16 +309,18 @@ void read_reconstruct(std::optional<TomlTable> t, CaseSpec& c) {
   t->reject_unknown({"method", "far_end"});
 }
 
-// [shape] (theory §1.6): the stress-free shape, exactly one of curvature, strain and file.
+// [shape] (theory §1.6): the stress-free shape, exactly one of curvature, strain, file and
+// polyline.
 void read_shape(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // straight: eta0 = E6
   ShapeSpec& shape = c.shape;
-  const int given = t->has("curvature") + t->has("strain") + t->has("file");
+  const int given = t->has("curvature") + t->has("strain") + t->has("file") + t->has("polyline");
   if (given != 1)
-    t->fail(t->has("strain") ? "strain"
-            : t->has("file") ? "file"
-                             : "curvature",
-            "give exactly one of curvature, strain and file");
+    t->fail(t->has("strain")     ? "strain"
+            : t->has("file")     ? "file"
+            : t->has("polyline") ? "polyline"
+                                 : "curvature",
+            "give exactly one of curvature, strain, file and polyline");
   if (t->has("curvature")) {
     shape.kind = ShapeSpec::Kind::uniform;
     shape.strain.head<3>() = t->vec<3>("curvature", std::nullopt,
@@ -328,15 +330,19 @@ void read_shape(std::optional<TomlTable> t, CaseSpec& c) {
     shape.strain =
         t->vec<6>("strain", std::nullopt, "stress-free strain eta0 = (Omega0 [rad/m], Gamma0 [-])");
   } else {
+    const char* key = t->has("file") ? "file" : "polyline";
     if (c.march == MarchKind::space)
-      t->fail("file",
+      t->fail(key,
               "a reconstruction (march = \"space\") takes one reference strain for the whole "
               "beam: use curvature or strain");
-    shape.kind = ShapeSpec::Kind::file;
-    shape.file = t->path("file", "CSV with columns a,k1,k2,k3,g1,g2,g3, one row per segment");
-    c.file_keys.emplace_back(shape.file, t->where("file"));
+    shape.kind = t->has("file") ? ShapeSpec::Kind::file : ShapeSpec::Kind::polyline;
+    shape.file =
+        t->path(key, t->has("file") ? "CSV with columns a,k1,k2,k3,g1,g2,g3, one row per segment"
+                                    : "CSV with columns s,x,y,z,qw,qx,qy,qz, the centreline and "
+                                      "its frames along s");
+    c.file_keys.emplace_back(shape.file, t->where(key));
   }
-  t->reject_unknown({"curvature", "strain", "file"});
+  t->reject_unknown({"curvature", "strain", "file", "polyline"});
 }
 
 void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
@@ -353,6 +359,12 @@ void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
                        : conf == "stress_free" ? InitialSpec::Configuration::stress_free
                        : conf == "static"      ? InitialSpec::Configuration::static_equilibrium
                                                : InitialSpec::Configuration::straight;
+    if (c.shape.kind == ShapeSpec::Kind::polyline && (conf == "stress_free" || conf == "static"))
+      for (const char* key : {"origin", "axis"})
+        if (t->has(key))
+          t->fail(key,
+                  "the [shape] polyline places the stress-free beam (node 0 at its pose at s_0, "
+                  "theory (1.6.4)): remove origin and axis");
     in.origin = t->vec<3>("origin", Vec3::Zero(), "position of the end s = 0 [m]");
     in.axis = t->vec<3>("axis", Vec3::UnitZ(), "direction of d3 at s = 0");
     // stableNorm: an axis of 1e200 is a direction too (norm() would overflow to inf).
@@ -765,6 +777,8 @@ void write_case(std::ostream& out, const CaseSpec& c) {
     out << "\n[shape]\nstrain = " << array(c.shape.strain) << "\n";
   else if (c.shape.kind == ShapeSpec::Kind::file)
     out << "\n[shape]\nfile = " << quoted(c.shape.file) << "\n";
+  else if (c.shape.kind == ShapeSpec::Kind::polyline)
+    out << "\n[shape]\npolyline = " << quoted(c.shape.file) << "\n";
   out << "\n[grid]\nA = " << c.A << "\nds = " << number(c.ds) << "\nJ = " << c.J
       << "\ndt = " << number(c.dt) << "\n";
   out << "\n[boundary]\n";
@@ -786,7 +800,13 @@ void write_case(std::ostream& out, const CaseSpec& c) {
               : in.configuration == InitialSpec::Configuration::stress_free ? "\"stress_free\""
               : in.configuration == InitialSpec::Configuration::static_equilibrium ? "\"static\""
                                                                                    : "\"straight\"")
-          << "\norigin = " << array(in.origin) << "\naxis = " << array(in.axis) << "\n";
+          << "\n";
+      const bool placed_by_shape =  // the polyline places the beam (read_initial)
+          c.shape.kind == ShapeSpec::Kind::polyline &&
+          (in.configuration == InitialSpec::Configuration::stress_free ||
+           in.configuration == InitialSpec::Configuration::static_equilibrium);
+      if (!placed_by_shape)
+        out << "origin = " << array(in.origin) << "\naxis = " << array(in.axis) << "\n";
       if (in.configuration == InitialSpec::Configuration::arc)
         out << "strain = " << array(in.strain) << "\n";
     }

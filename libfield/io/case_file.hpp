@@ -41,12 +41,14 @@ struct RowSpec {
 };
 
 /// The stress-free shape of the beam, theory §1.6 ([shape]): the reference strain eta0 of every
-/// segment, uniform or per segment from a file (read by io/case_setup).
+/// segment, uniform, per segment from a file, or from a centreline polyline with frames (read by
+/// io/case_setup).
 struct ShapeSpec {
-  enum class Kind { straight, uniform, file };
+  enum class Kind { straight, uniform, file, polyline };
   Kind kind = Kind::straight;  ///< straight: eta0 = E6 (no [shape] table)
   Vec6 strain = (Vec6() << 0, 0, 0, 0, 0, 1).finished();  ///< uniform: eta0 = (Omega0, Gamma0)
-  std::filesystem::path file;  ///< file: one row per segment, columns a,k1,k2,k3,g1,g2,g3
+  std::filesystem::path file;  ///< file: one row per segment, columns a,k1,k2,k3,g1,g2,g3;
+                               ///< polyline: columns s,x,y,z,qw,qx,qy,qz (io/shape_polyline)
 };
 
 /// Initial data of a time march, theory §6.1.

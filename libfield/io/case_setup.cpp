@@ -9,6 +9,7 @@
 #include "libfield/dcel/stress_free.hpp"
 #include "libfield/io/node_data.hpp"
 #include "libfield/io/section_table.hpp"
+#include "libfield/io/shape_polyline.hpp"
 #include "libfield/io/static_setup.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/io/tip_strain.hpp"
@@ -115,6 +116,18 @@ SegmentLaws segment_laws(const CaseSpec& c) {
       s.reference_strains =
           named(c, c.shape.file, [&] { return read_segment_strains(c.shape.file, c.A); });
       break;
+    case ShapeSpec::Kind::polyline: {  // theory (1.6.4)
+      const mesh::SpacetimeMesh grid(c.J, c.A, c.dt, c.ds);
+      std::vector<double> node_s;
+      for (int a = 0; a <= c.A; ++a) node_s.push_back(grid.s(a, c.left_side()));
+      const PolylineShape shape = named(c, c.shape.file, [&] {
+        return read_shape_polyline(c.shape.file, node_s, c.ds, c.retraction,
+                                   c.right.kind == EndSpec::Kind::free);
+      });
+      s.reference_strains = shape.strains;
+      s.shape_base = shape.nodes.front();
+      break;
+    }
   }
   collapse(s.laws, [](const model::SectionLaw& x, const model::SectionLaw& y) {
     return x.J == y.J && x.C == y.C && x.mass_per_length == y.mass_per_length;
@@ -180,6 +193,11 @@ mesh::Boundary Problem::boundary() const {
   return mesh::Boundary::space_evolution(side(spec.first), side(spec.last));
 }
 
+lie::SE3 Problem::stress_free_base() const {
+  if (segment_data.shape_base) return *segment_data.shape_base;
+  return lie::SE3{rotation_to_axis(spec.initial.axis), spec.initial.origin};
+}
+
 march::StabilityNumbers Problem::stability() const {
   return march::stability_numbers(density.wave_speeds(), spec.dt, spec.ds);
 }
@@ -207,7 +225,7 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
     return named(c, in.file, [&] { return read_node_poses(in.file, nodes); });
   const lie::SE3 base{rotation_to_axis(in.axis), in.origin};
   if (in.configuration == InitialSpec::Configuration::stress_free)  // theory (1.6.3)
-    return dcel::stress_free_row(p.model<G>(), base);
+    return dcel::stress_free_row(p.model<G>(), p.stress_free_base());
   if (in.configuration == InitialSpec::Configuration::static_equilibrium)  // theory §4.5
     return static_row<G>(p);
   std::vector<lie::SE3> row(nodes);

@@ -5,6 +5,7 @@
 /// output is written, so that bad data never leaves a partial run folder behind.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "libfield/dcel/discrete_model.hpp"
@@ -22,11 +23,14 @@ namespace field::io {
 /// field::Error.
 /// The section laws and reference strains of the segments a = 0..A-1 of a case (theory §1.6):
 /// one entry each when the beam is uniform in that respect ([beam] section = "table" and
-/// [shape] file give A), and the wave speeds of the step-size rules over all laws.
+/// [shape] file or polyline give A), and the wave speeds of the step-size rules over all laws.
 struct SegmentLaws {
   std::vector<model::SectionLaw> laws;
   std::vector<Vec6> reference_strains;
   model::WaveSpeeds speeds;
+  /// [shape] polyline: the pose of node 0 in it (theory (1.6.4)), where the stress-free start
+  /// puts the beam.
+  std::optional<lie::SE3> shape_base;
   /// One law and one reference strain: a uniform model (the lane kernels' fast path).
   bool uniform() const { return laws.size() == 1 && reference_strains.size() == 1; }
 };
@@ -76,6 +80,9 @@ struct Problem {
 
   /// The boundary of the evolution the case marches (theory §4).
   mesh::Boundary boundary() const;
+  /// Node 0 of the stress-free shape (theory (1.6.3)): the polyline's pose at s_0 for a [shape]
+  /// polyline, else [initial] origin with d3 along axis.
+  lie::SE3 stress_free_base() const;
   /// Stability numbers of theory §6 for this grid, from the density's wave speeds.
   march::StabilityNumbers stability() const;
 };

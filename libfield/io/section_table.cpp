@@ -3,6 +3,8 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <type_traits>
+#include <utility>
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/csv_table.hpp"
@@ -36,11 +38,63 @@ model::SectionLaw law_of(const Constants& k) {
   return model::SectionLaw::stiffnesses(k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9]);
 }
 
-}  // namespace
+// The coupled form: the upper triangles of the stiffness (K) and inertia (M) matrices in the
+// libfield order, K11, K12, ..., K16, K22, ..., K66 and the same for M.
+const std::vector<std::string>& matrix_columns() {
+  static const std::vector<std::string> columns = [] {
+    std::vector<std::string> c;
+    for (const char m : {'K', 'M'})
+      for (int i = 1; i <= 6; ++i)
+        for (int j = i; j <= 6; ++j) c.push_back(std::string(1, m) + char('0' + i) + char('0' + j));
+    return c;
+  }();
+  return columns;
+}
 
-std::vector<model::SectionLaw> read_section_table(const std::filesystem::path& path,
-                                                  const std::vector<double>& midpoints) {
-  const CsvTable table = read_csv(path, section_table_columns());
+struct Matrices {
+  Mat6 C, J;
+};
+
+Matrices row_matrices(const CsvTable& table, std::size_t row) {
+  Matrices m;
+  std::size_t k = 0;
+  for (Mat6* M : {&m.C, &m.J})
+    for (int i = 0; i < 6; ++i)
+      for (int j = i; j < 6; ++j) (*M)(i, j) = (*M)(j, i) = table.value(row, matrix_columns()[k++]);
+  for (const auto& [M, name] : {std::pair{&m.C, "stiffness (K)"}, std::pair{&m.J, "inertia (M)"}}) {
+    const std::string problem = model::spd_problem(*M, name);
+    FIELD_CHECK(problem.empty(), table.where(row) << ": " << problem
+                                                  << ": a section matrix must be symmetric "
+                                                     "positive definite");
+  }
+  return m;
+}
+
+model::SectionLaw law_of(const Matrices& m) {
+  return model::SectionLaw::matrices(m.C, m.J);
+}
+
+// Row i's law, or the law linear between rows i and i+1 at weight w (entry by entry: the
+// engineering constants, or the matrices, whose convex combination stays positive definite).
+template <class Row>
+model::SectionLaw law_between(const CsvTable& table, std::size_t i, double w, Row row) {
+  const auto k0 = row(table, i);
+  if (w == 0.0 && table.rows.size() == 1) return law_of(k0);
+  const auto k1 = row(table, i + 1);
+  auto k = k0;
+  if constexpr (std::is_same_v<decltype(k0), const Matrices>) {
+    k.C = (1.0 - w) * k0.C + w * k1.C;
+    k.J = (1.0 - w) * k0.J + w * k1.J;
+  } else {
+    for (std::size_t c = 0; c < k.size(); ++c) k[c] = (1.0 - w) * k0[c] + w * k1[c];
+  }
+  return law_of(k);
+}
+
+template <class Row>
+std::vector<model::SectionLaw> laws_of(const CsvTable& table, const std::vector<double>& midpoints,
+                                       Row row) {
+  const std::filesystem::path& path = table.path;
   const int segments = static_cast<int>(midpoints.size());
   const bool by_s = table.has_column("s");
   FIELD_CHECK(by_s != table.has_column("a"),
@@ -50,8 +104,7 @@ std::vector<model::SectionLaw> read_section_table(const std::filesystem::path& p
   std::vector<model::SectionLaw> laws;
   if (!by_s) {
     // One row per segment: the rules of the node files (io/node_data.hpp), with A segments.
-    for (const std::size_t i : segment_rows(table, segments))
-      laws.push_back(law_of(row_constants(table, i)));
+    for (const std::size_t i : segment_rows(table, segments)) laws.push_back(law_of(row(table, i)));
     return laws;
   }
   const std::size_t n = table.rows.size();
@@ -74,17 +127,27 @@ std::vector<model::SectionLaw> read_section_table(const std::filesystem::path& p
                                  "(a + 1/2) ds with a free left end, a ds with a held one)");
     while (i + 1 < n - 1 && table.value(i + 1, "s") < s) ++i;
     if (n == 1) {
-      laws.push_back(law_of(row_constants(table, 0)));
+      laws.push_back(law_of(row(table, 0)));
       continue;
     }
     const double s0 = table.value(i, "s"), s1 = table.value(i + 1, "s");
-    const double w = (s - s0) / (s1 - s0);
-    const Constants k0 = row_constants(table, i), k1 = row_constants(table, i + 1);
-    Constants k;
-    for (std::size_t c = 0; c < k.size(); ++c) k[c] = (1.0 - w) * k0[c] + w * k1[c];
-    laws.push_back(law_of(k));
+    laws.push_back(law_between(table, i, (s - s0) / (s1 - s0), row));
   }
   return laws;
+}
+
+}  // namespace
+
+const std::vector<std::string>& section_matrix_columns() {
+  return matrix_columns();
+}
+
+std::vector<model::SectionLaw> read_section_table(const std::filesystem::path& path,
+                                                  const std::vector<double>& midpoints) {
+  // The header decides the form: K11 present, the coupled matrices; else the constants.
+  const bool coupled = read_csv(path, {}).has_column("K11");
+  if (coupled) return laws_of(read_csv(path, matrix_columns()), midpoints, row_matrices);
+  return laws_of(read_csv(path, section_table_columns()), midpoints, row_constants);
 }
 
 }  // namespace field::io

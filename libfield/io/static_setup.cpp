@@ -20,8 +20,7 @@ statics::StaticInput static_input(const Problem& p) {
                                  "[boundary] (left = \"clamped\")");
   statics::StaticInput in;
   if (c.initial.configuration == InitialSpec::Configuration::static_equilibrium)
-    in.row = dcel::stress_free_row(p.model<G>(),
-                                   lie::SE3{rotation_to_axis(c.initial.axis), c.initial.origin});
+    in.row = dcel::stress_free_row(p.model<G>(), p.stress_free_base());
   else
     in.row = time_march_input<G>(p).row0;
   in.left_held = c.left.kind == EndSpec::Kind::clamped;

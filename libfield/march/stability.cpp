@@ -33,4 +33,24 @@ std::string space_march_warning(const StabilityNumbers& n, double dt) {
   return out.str();
 }
 
+double max_stiffness_damping(const StabilityNumbers& n, double dt) {
+  const double Omega = 2.0 * std::max(n.cfl_time, n.cutoff_term);  // omega_max dt
+  if (!(Omega < 2.0)) return 0.0;
+  return (2.0 - 0.5 * Omega * Omega) * dt / (Omega * Omega);  // theory (4.21)
+}
+
+std::string stiffness_damping_warning(const StabilityNumbers& n, double dt, double beta) {
+  const double limit = max_stiffness_damping(n, dt);
+  if (beta <= 0.0 || beta < limit) return {};
+  const double Omega = 2.0 * std::max(n.cfl_time, n.cutoff_term);
+  std::ostringstream out;
+  out << "[damping] stiffness beta = " << beta << " s is beyond the stability limit of the time "
+      << "march (theory (4.21): beta omega_max^2 dt < 2 - (omega_max dt)^2/2): with omega_max dt "
+      << "= " << Omega << " (omega_max = " << Omega / dt << " rad/s, max(2 c_E/ds, omega_c)) "
+      << "and dt = " << dt << " s the limit is beta < " << limit << " s = " << limit / dt
+      << " dt; the fastest modes will grow. Use a smaller beta, or a smaller dt: the limit "
+         "(2 - (omega_max dt)^2/2)/(omega_max^2 dt) grows as dt shrinks";
+  return out.str();
+}
+
 }  // namespace field::march

@@ -30,4 +30,13 @@ std::string time_march_warning(const StabilityNumbers& n, double dt);
 /// Same for the space march.
 std::string space_march_warning(const StabilityNumbers& n, double dt);
 
+/// Theory (4.21): the largest stable stiffness-proportional damping beta [s] of the time march,
+/// (2 - Omega^2/2) dt / Omega^2 with Omega = omega_max dt and omega_max = max(2 c_E/ds, omega_c),
+/// the fastest mode of the step-size rule above (Omega = 2 max(c_E dt/ds, dt omega_c/2)); 0 when
+/// Omega >= 2 (the undamped march is unstable already).
+double max_stiffness_damping(const StabilityNumbers& n, double dt);
+/// Empty when beta is below max_stiffness_damping; otherwise a sentence with beta, the limit,
+/// omega_max dt and what to change.
+std::string stiffness_damping_warning(const StabilityNumbers& n, double dt, double beta);
+
 }  // namespace field::march

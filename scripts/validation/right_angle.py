@@ -4,15 +4,20 @@ published histories (meshes/right_angle/reference.csv) and the plot of
 docs/validation/right_angle.md.
 
   python3 scripts/validation/right_angle.py [--field build/bin/field] [--out runs/validation]
+                                            [--levels 3] [--T 30]
 
-Runs the shipped case (ds = 1 m, dt = 5e-4 s) and the same beam with ds halved twice (dt with
-it, the elbow segment at 10/ds: leg 1 = 10 + ds/2, leg 2 = 10 m), prints the elbow and tip
-histories' differences from the reference and the self-convergence in ds, and writes
-docs/validation/images/right_angle.png.
+Runs the shipped case (A = 21, ds = 40/41 m, dt = ds/2000) and the same beam with A = 41 and 81
+(ds = 20/(A - 1/2), dt with it): the stress-free shape is the polyline of
+meshes/right_angle/make_polyline.py, both legs exactly 10 m, the elbow s = 10 m a quarter of a
+segment past node (A - 1)/2, the load shared 3/4, 1/4 between that node and the next and the
+elbow's displacement read the same way. Prints the elbow and tip histories' differences from the
+reference and the self-convergence in ds (over the first T seconds, --T), and writes
+docs/validation/images/right_angle.png (full runs only).
 """
 import argparse
 import os
 import re
+import subprocess
 import sys
 
 import numpy as np
@@ -35,38 +40,37 @@ def reference():
 
 
 def histories(folder, elbow, A):
-    """Out-of-plane (e1) displacement of the elbow's corner (mean of the two nodes ds/2 from it)
-    and of the free end s = (A - 1/2) ds (mean of nodes A-1 and A) against t."""
+    """Out-of-plane (e1) displacement of the elbow s = 10 m (3/4 node elbow + 1/4 node elbow + 1,
+    linear in s) and of the free end s = (A - 1/2) ds (mean of nodes A-1 and A) against t."""
     d = np.genfromtxt(os.path.join(folder, "field.csv"), delimiter=",", names=True)
     t = np.unique(d["t"])
     x = d["x"].reshape(len(t), A + 1)
-    return t, 0.5 * (x[:, elbow] + x[:, elbow + 1]), 0.5 * (x[:, A - 1] + x[:, A])
+    return t, 0.75 * x[:, elbow] + 0.25 * x[:, elbow + 1], 0.5 * (x[:, A - 1] + x[:, A])
 
 
-def run(field, out, refine):
-    """The shipped case with ds = 1/refine (and dt = 5e-4/refine)."""
+def run(field, out, refine, T):
+    """The shipped case with A = 20 refine + 1 (ds = 20/(A - 1/2), dt = ds/2000), for T s."""
     text = open(os.path.join(CASE, "case.toml")).read()
-    A, elbow = 20 * refine + 1, 10 * refine
-    folder = os.path.join(out, f"right_angle_ds{refine}")
+    A = 20 * refine + 1
+    elbow = (A - 1) // 2
+    ds = 20.0 / (A - 0.5)
+    dt = ds / 2000.0
+    J = int(round(T / dt))
+    folder = os.path.join(out, f"right_angle_A{A}_T{T:g}")
     os.makedirs(folder, exist_ok=True)
-    if refine == 1:
-        text = text.replace('file = "shape.csv"', f'file = "{os.path.join(CASE, "shape.csv")}"')
-    if refine > 1:
-        text = re.sub(r"\nA = 21", f"\nA = {A}", text)
-        text = re.sub(r"\nds = 1.0", f"\nds = {1.0 / refine!r}", text)
-        text = re.sub(r"\ndt = 5.0e-4", f"\ndt = {5.0e-4 / refine!r}", text)
-        text = re.sub(r"\nJ = 60000", f"\nJ = {60000 * refine}", text)
-        text = re.sub(r"\nnode = 10", f"\nnode = {elbow}", text)
-        text = re.sub(r"\nnode = 11", f"\nnode = {elbow + 1}", text)
-        text = re.sub(r"stride = 20\n", f"stride = {20 * refine}\n", text)
-        text = re.sub(r'file = "shape.csv"', 'file = "shape_fine.csv"', text)
-        k1 = 2.0 * refine  # Cayley: 2 tan(pi/4)/ds
-        with open(os.path.join(folder, "shape_fine.csv"), "w") as f:
-            f.write("a,k1,k2,k3,g1,g2,g3\n")
-            for a in range(A):
-                f.write(f"{a},{k1 if a == elbow else 0},0,0,0,0,1\n")
+    polyline = os.path.join(folder, "polyline.csv")
+    with open(polyline, "w") as f:
+        subprocess.run([sys.executable, os.path.join(CASE, "make_polyline.py"), str(A)],
+                       stdout=f, check=True)
+    text = text.replace('polyline = "polyline.csv"', f'polyline = "{polyline}"')
+    text = re.sub(r"\nA = 21", f"\nA = {A}", text)
+    text = re.sub(r"\ndt = [0-9.e-]+", f"\ndt = {dt!r}", text)
+    text = re.sub(r"\nJ = 61500", f"\nJ = {J}", text)
+    text = re.sub(r"\nnode = 10", f"\nnode = {elbow}", text)
+    text = re.sub(r"\nnode = 11", f"\nnode = {elbow + 1}", text)
+    text = re.sub(r"stride = 20\n", f"stride = {20 * refine}\n", text)
     wall, run_folder = common.run_field(field, "simulate", text, folder, ("--threads", "1"))
-    return histories(run_folder, elbow, A), wall
+    return histories(run_folder, elbow, A), wall, ds
 
 
 def main():
@@ -74,25 +78,35 @@ def main():
     p.add_argument("--field", default=os.path.join(ROOT, "build", "bin", "field"))
     p.add_argument("--out", default=os.path.join(ROOT, "runs", "validation"))
     p.add_argument("--levels", type=int, default=3)
+    p.add_argument("--T", type=float, default=30.0, help="duration [s] (30: the published span)")
     args = p.parse_args()
     ref = reference()
     runs = []
     for k in range(args.levels):
-        (t, e, tip), wall = run(args.field, args.out, 2 ** k)
-        runs.append((t, e, tip))
-        line = f"ds = {1.0 / 2 ** k:<6} wall {wall:6.2f} s"
+        (t, e, tip), wall, ds = run(args.field, args.out, 2 ** k, args.T)
+        runs.append((t, e, tip, ds))
+        line = f"ds = {ds:<8.6g} wall {wall:6.2f} s"
         for name, u in (("elbow", e), ("tip", tip)):
             r = ref[name]
+            r = r[r[:, 0] <= t[-1]]
             diff = np.interp(r[:, 0], t, u) - r[:, 1]
             line += f"  {name}: rms diff {np.sqrt(np.mean(diff ** 2)):.3f} m, max {np.abs(diff).max():.3f} m"
         print(line)
         for name, u in (("elbow", e), ("tip", tip)):
             i = np.argmax(u); j = np.argmin(u)
             print(f"    {name}: max {u[i]:.3f} m at t = {t[i]:.2f} s, min {u[j]:.3f} m at t = {t[j]:.2f} s")
+    t0 = runs[0][0]
     for k in range(1, len(runs) - 1):
-        d1 = np.abs(np.interp(runs[0][0], runs[k][0], runs[k][2]) - runs[k - 1][2]).max()
-        d2 = np.abs(np.interp(runs[0][0], runs[k + 1][0], runs[k + 1][2]) - np.interp(runs[0][0], runs[k][0], runs[k][2])).max()
-        print(f"tip self-convergence: |u(ds/{2**(k-1)}) - u(ds/{2**k})| = {d1:.3f} m, next {d2:.3f} m, order {np.log2(d1 / d2):.2f}")
+        for name, col in (("elbow", 1), ("tip", 2)):
+            u = [np.interp(t0, r[0], r[col]) for r in runs[k - 1:k + 2]]
+            d1 = np.abs(u[1] - u[0]).max()
+            d2 = np.abs(u[2] - u[1]).max()
+            # ds halves up to the A - 1/2 factor: log of the ds ratio, not log2
+            ratio = runs[k - 1][3] / runs[k][3]
+            print(f"{name} self-convergence: max |u(A = {20 * 2 ** (k - 1) + 1}) - u(A = {20 * 2 ** k + 1})| = {d1:.4f} m, "
+                  f"next {d2:.4f} m, order {np.log(d1 / d2) / np.log(ratio):.2f}")
+    if args.T < 30.0:
+        return
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -102,9 +116,9 @@ def main():
         return
     fig, ax = plt.subplots(figsize=(8, 4.5))
     styles = ["-", "--", ":"]
-    for k, (t, e, tip) in enumerate(runs):
-        ax.plot(t, e, "C0" + styles[k % 3], lw=1.2, label=f"libfield elbow, ds = {1 / 2 ** k:g} m")
-        ax.plot(t, tip, "C1" + styles[k % 3], lw=1.2, label=f"libfield tip, ds = {1 / 2 ** k:g} m")
+    for k, (t, e, tip, ds) in enumerate(runs):
+        ax.plot(t, e, "C0" + styles[k % 3], lw=1.2, label=f"libfield elbow, ds = {ds:.3g} m")
+        ax.plot(t, tip, "C1" + styles[k % 3], lw=1.2, label=f"libfield tip, ds = {ds:.3g} m")
     ax.plot(*ref["elbow"].T, "o", color="C0", ms=3.5, label="Simo & Vu-Quoc (1988), elbow (digitised)")
     ax.plot(*ref["tip"].T, "s", color="C1", ms=3.5, label="Simo & Vu-Quoc (1988), tip (digitised)")
     ax.set_xlabel("t [s]")

@@ -1,6 +1,8 @@
 // [damping] (theory §4.7) through the program: a damped cantilever runs, its time_series.csv has
 // the column dissipated_energy (D_j, growing), and `field check` accepts the run (the residual and
-// the balance carry the damping terms); bad values are errors at file:line: [damping] key.
+// the balance carry the damping terms); bad values are errors at file:line: [damping] key;
+// stiffness damping beyond its stability limit (theory (4.21)) is a warning of `field info` and
+// `field simulate`, and the limit is where the march turns unstable.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -47,6 +49,48 @@ TEST(CliDamping, DampedCantileverRunsWithItsDissipationAndPassesTheCheck) {
   const CommandResult check = run_field("check " + out.string());
   EXPECT_EQ(check.code, 0) << check.output;
   EXPECT_TRUE(has(check, "check passed")) << check.output;
+}
+
+TEST(CliDamping, StiffnessDampingBeyondItsLimitIsWarnedAndGrows) {
+  // damped_cantilever: c_E dt/ds = 0.475, dt omega_c/2 = 0.527, so omega_max dt = 1.0541 and
+  // (4.21) gives beta < (2 - 1.1111/2) dt / 1.1111 = 1.3 dt = 6.5e-4 s. Marched over its 8000
+  // rows, beta = 6.2e-4 keeps the balance at 4.0e-5 J; 6.8e-4 lets it grow to 4.1e3 J (measured).
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "damped_cantilever");
+  const std::string original = read_text(file);
+  const CommandResult info = run_field("info " + file.string());
+  ASSERT_EQ(info.code, 0) << info.output;
+  EXPECT_TRUE(has(info,
+                  "stiffness damping stable for beta < 0.00065 s = 1.3 dt (theory (4.21))  "
+                  "stable\n"))
+      << info.output;
+  EXPECT_FALSE(has(info, "warning: [damping]")) << info.output;
+  struct Run {
+    const char* beta;
+    bool warned;
+  };
+  for (const Run& run : {Run{"6.2e-4", false}, Run{"6.8e-4", true}}) {
+    write_text(file, original);
+    ASSERT_TRUE(edit(file, "stiffness = 3.0e-4", std::string("stiffness = ") + run.beta));
+    const CommandResult i = run_field("info " + file.string());
+    EXPECT_EQ(has(i, "(theory (4.21))  UNSTABLE\n"), run.warned) << i.output;
+    EXPECT_EQ(has(i, "warning: [damping] stiffness beta = "), run.warned) << i.output;
+    const fs::path out = tmp.path() / (std::string("run") + run.beta);
+    const CommandResult r =
+        run_field("simulate " + file.string() + " --out " + out.string() + " -q");
+    ASSERT_EQ(r.code, 0) << r.output;
+    const std::string warning =
+        "field: warning: [damping] stiffness beta = 0.00068 s is beyond the stability limit of "
+        "the time march (theory (4.21): beta omega_max^2 dt < 2 - (omega_max dt)^2/2): with "
+        "omega_max dt = 1.05409";
+    EXPECT_EQ(has(r, warning), run.warned) << r.output;
+    const double balance = summary_number(out, "energy_balance_max");
+    if (run.warned) {
+      EXPECT_GT(balance, 1.0) << run.beta;  // the fastest modes grow: 4.1e3 J
+    } else {
+      EXPECT_LT(balance, 1e-3) << run.beta;  // 4.0e-5 J, O(dt^2)
+    }
+  }
 }
 
 TEST(CliDamping, BadValuesAreErrorsAtTheirKey) {

@@ -24,7 +24,7 @@ std::string header(const fs::path& csv) {
 TEST(CliEnergyBalance, LoadedRunReportsTheBalance) {
   TempFolder tmp;
   const fs::path file = copy_case(tmp, "right_angle");
-  ASSERT_TRUE(edit(file, "J = 60000", "J = 200"));
+  ASSERT_TRUE(edit(file, "J = 61500", "J = 200"));
   ASSERT_TRUE(edit(file, "\nstride = 20", "\nstride = 1"));  // field check needs every row
   const fs::path out = tmp / "run";
   const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());

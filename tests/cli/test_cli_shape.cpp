@@ -62,7 +62,7 @@ TEST(CliShape, RightAngleWithoutLoadStaysAtRest) {
   ASSERT_NE(from, std::string::npos);
   text.erase(from, to - from);
   write_text(file, text);
-  ASSERT_TRUE(edit(file, "J = 60000", "J = 400"));
+  ASSERT_TRUE(edit(file, "J = 61500", "J = 400"));
   ASSERT_TRUE(edit(file, "\nstride = 20", "\nstride = 1"));
   const fs::path out = tmp / "run";
   const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());
@@ -75,9 +75,10 @@ TEST(CliShape, RightAngleWithoutLoadStaysAtRest) {
     d = std::max(d, max_difference(first, std::vector<std::vector<double>>(
                                               all.begin() + 22 * j, all.begin() + 22 * (j + 1))));
   EXPECT_LT(d, 1e-10);  // positions ~10 m: measured 8e-12 over 2000 rows
-  // Row 0 is the exact right angle: leg 2 along -e2 at z = 10.5.
-  EXPECT_NEAR(all[21][1], -10.5, 1e-12);
-  EXPECT_NEAR(all[21][2], 10.5, 1e-12);
+  // Row 0 is the polyline, the exact right angle: leg 2 along -e2 at z = 10 (the elbow at
+  // s = 10), the ghost node 21 at s = 21 ds = 840/41 m, 840/41 - 10 along it.
+  EXPECT_NEAR(all[21][1], -(840.0 / 41.0 - 10.0), 1e-12);
+  EXPECT_NEAR(all[21][2], 10.0, 1e-12);
 }
 
 }  // namespace

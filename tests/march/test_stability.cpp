@@ -1,6 +1,8 @@
 // Step-size rules of theory §6: the numbers the theory quotes for its cases.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "libfield/march/stability.hpp"
 #include "libfield/model/beam_section.hpp"
 
@@ -41,6 +43,26 @@ TEST(Stability, SpaceEvolutionAndRoundTripNumbers) {
   EXPECT_NEAR(rt.cfl_time, 0.45, 0.001);
   EXPECT_NEAR(rt.cfl_space, 3.65, 0.005);
   EXPECT_FALSE(space_march_warning(rt, 0.0075).empty());
+}
+
+TEST(Stability, StiffnessDampingLimitIsTheRecursionsSchurCohnBound) {
+  // theory (4.21): beta < (2 - Omega^2/2) dt / Omega^2, Omega = 2 max(c_E dt/ds, dt omega_c/2):
+  // 1.5 dt at Omega = 1, (2 - 0.98)/1.96 dt at Omega = 1.4, none once Omega >= 2.
+  StabilityNumbers n;
+  const double dt = 1e-3;
+  n.cfl_time = 0.5;  // Omega = 1 from the wave term
+  n.cutoff_term = 0.2;
+  EXPECT_DOUBLE_EQ(max_stiffness_damping(n, dt), 1.5 * dt);
+  n.cutoff_term = 0.7;  // Omega = 1.4 from the cut-off
+  EXPECT_NEAR(max_stiffness_damping(n, dt), 1.02 / 1.96 * dt, 1e-15);
+  EXPECT_TRUE(stiffness_damping_warning(n, dt, 0.5 * dt).empty());
+  EXPECT_TRUE(stiffness_damping_warning(n, dt, 0.0).empty());
+  const std::string w = stiffness_damping_warning(n, dt, 0.53 * dt);
+  EXPECT_NE(w.find("beta = 0.00053 s is beyond the stability limit"), std::string::npos) << w;
+  EXPECT_NE(w.find("omega_max dt = 1.4 (omega_max = 1400 rad/s"), std::string::npos) << w;
+  n.cfl_time = 1.0;  // Omega = 2: the undamped march is unstable already
+  EXPECT_EQ(max_stiffness_damping(n, dt), 0.0);
+  EXPECT_FALSE(stiffness_damping_warning(n, dt, 1e-9).empty());
 }
 
 }  // namespace
