@@ -1,5 +1,6 @@
 #include "libfield/dcel/action.hpp"
 
+#include "libfield/lie/rn.hpp"
 #include "libfield/lie/se2.hpp"
 #include "libfield/mesh/convected.hpp"
 
@@ -26,6 +27,9 @@ double discrete_action(const DiscreteModel<G>& model, const mesh::Field& field) 
 // The planar beam's group (docs/theory.md §1.7): L_d of one triangle, for the tests.
 template double discrete_lagrangian(const DiscreteModel<lie::Se2Cayley>&, int, const lie::SE2&,
                                     const lie::SE2&, const lie::SE2&);
+// The cable's group R^3 (docs/theory.md §1.8): L_d of one triangle, for the tests.
+template double discrete_lagrangian(const DiscreteModel<lie::Rn<3>>&, int, const Vec3&, const Vec3&,
+                                    const Vec3&);
 
 #define FIELD_INSTANTIATE(G)                                                         \
   template double discrete_lagrangian(const DiscreteModel<G>&, int, const lie::SE3&, \
