@@ -2,7 +2,7 @@
 // vertex derivatives is the gradient of the discrete action (theory §3.3, §4.1); the elastic
 // catenary (Irvine 1981) is a static solution of the node equations (4.2) to O(ds^2), order 2;
 // small standing waves travel at the linear speeds (1.8.6); the total translation momentum of a
-// free cable changes by the impulse of gravity exactly (theory §7.2 on R^3). The marches are
+// free cable changes by the impulse of gravity exactly (theory (1.8.8)). The marches are
 // the time march of theory §6.1 written here with the generic node solver dcel::solve_node.
 #include <gtest/gtest.h>
 
@@ -146,7 +146,7 @@ TEST(Cable, GhostOfAFreeEndCarriesNoStress) {
 
 // Irvine (1981), ch. 2, in the Lagrangian coordinate s (unstretched arc length from the left
 // support), z up, weight w = rho A g per unstretched length, horizontal tension H and vertical
-// support force V at s = 0 (theory (1.8.8)):
+// support force V at s = 0 (theory (1.8.9)):
 //   x(s) = H s/EA + (H/w)[asinh((w s - V)/H) + asinh(V/H)]
 //   z(s) = (w s^2/2 - V s)/EA + (H/w)[sqrt(1 + ((w s - V)/H)^2) - sqrt(1 + (V/H)^2)]
 struct Catenary {
