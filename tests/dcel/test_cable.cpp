@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "libfield/dcel/action.hpp"
@@ -198,6 +200,21 @@ TEST(Cable, ElasticCatenaryIsAtRestToSecondOrder) {
   }
 }
 
+// With FIELD_CABLE_CSV=DIR set, the catenary and the marched row go to DIR/catenary_A<A>.csv
+// (for scripts/cable_figures.py): s, the catenary's x, z and the row's x, z.
+void write_rows(int A, const Row& catenary, const Row& row) {
+  const char* dir = std::getenv("FIELD_CABLE_CSV");
+  if (dir == nullptr) return;
+  const std::string path = std::string(dir) + "/catenary_A" + std::to_string(A) + ".csv";
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr) << path;
+  std::fprintf(f, "s,x_catenary,z_catenary,x,z\n");
+  for (int a = 0; a <= A; ++a)
+    std::fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g\n", a * kLength / A, catenary[a](0),
+                 catenary[a](2), row[a](0), row[a](2));
+  std::fclose(f);
+}
+
 // A march of 0.1 s from the catenary at rest stays within O(ds^2) of it (it oscillates about the
 // discrete equilibrium, which is O(ds^2) away), order 2.
 TEST(Cable, ElasticCatenaryStaysAtRestInAMarch) {
@@ -217,6 +234,7 @@ TEST(Cable, ElasticCatenaryStaysAtRestInAMarch) {
       d = std::max(d, max_distance(row, r0));
     }
     dev.push_back(d);
+    write_rows(A, r0, row);
   }
   std::printf("catenary, 0.1 s march: max deviation %.3e %.3e %.3e m (A = 16, 32, 64)\n", dev[0],
               dev[1], dev[2]);
