@@ -27,9 +27,6 @@ double discrete_action(const DiscreteModel<G>& model, const mesh::Field& field) 
 // The planar beam's group (docs/theory.md §1.7): L_d of one triangle, for the tests.
 template double discrete_lagrangian(const DiscreteModel<lie::Se2Cayley>&, int, const lie::SE2&,
                                     const lie::SE2&, const lie::SE2&);
-// The cable's group R^3 (docs/theory.md §1.8): L_d of one triangle, for the tests.
-template double discrete_lagrangian(const DiscreteModel<lie::Rn<3>>&, int, const Vec3&, const Vec3&,
-                                    const Vec3&);
 
 #define FIELD_INSTANTIATE(G)                                                         \
   template double discrete_lagrangian(const DiscreteModel<G>&, int, const lie::SE3&, \
@@ -37,5 +34,9 @@ template double discrete_lagrangian(const DiscreteModel<lie::Rn<3>>&, int, const
   template double discrete_action(const DiscreteModel<G>&, const mesh::Field&);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
+
+// The cable's group R^3 (docs/theory.md §1.8): L_d of one triangle, for the tests.
+template double discrete_lagrangian(const DiscreteModel<lie::Rn<3>>&, int, const Vec3&, const Vec3&,
+                                    const Vec3&);
 
 }  // namespace field::dcel

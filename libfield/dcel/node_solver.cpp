@@ -77,6 +77,8 @@ template Mat3 node_jacobian<lie::Se2Cayley>(const model::Density<lie::Se2Cayley>
 template NodeSolveReport solve_node<lie::Se2Cayley>(const model::Density<lie::Se2Cayley>&,
                                                     NodeEquation, double, const Vec3&, Vec3&,
                                                     const NodeSolverOptions&);
+#undef FIELD_INSTANTIATE
+
 // The cable's group R^3 (docs/theory.md §1.8).
 template Vec3 node_phi<lie::Rn<3>>(const model::Density<lie::Rn<3>>&, NodeEquation, double,
                                    const Vec3&);
@@ -85,6 +87,5 @@ template Mat3 node_jacobian<lie::Rn<3>>(const model::Density<lie::Rn<3>>&, NodeE
 template NodeSolveReport solve_node<lie::Rn<3>>(const model::Density<lie::Rn<3>>&, NodeEquation,
                                                 double, const Vec3&, Vec3&,
                                                 const NodeSolverOptions&);
-#undef FIELD_INSTANTIATE
 
 }  // namespace field::dcel
