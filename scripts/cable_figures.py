@@ -7,9 +7,10 @@
 Runs `test_dcel --gtest_filter=Cable.*` with FIELD_CABLE_CSV=OUT, which writes the elastic
 catenary (Irvine 1981, theory (1.8.9)) and the row reached after a 0.1 s march from it at rest
 (A = 16, 32, 64); parses the convergence figures the tests print; prints them as a markdown table
-with the observed orders; --plot draws the catenary against the inextensible one with the marched
+with the observed orders, and the energy error of the swinging cable; --plot draws the catenary against the inextensible one with the marched
 nodes, the distance to the catenary scaled by (A/16)^2 (the curves collapse: O(ds^2)), and every
-error against ds.
+error against ds, and next to it cable_swinging.png: the swinging cable every 0.1 s and its
+energy error.
 """
 import argparse
 import math
@@ -49,8 +50,12 @@ def main():
                          text=True)
     if run.returncode != 0:
         raise SystemExit(run.stdout + run.stderr)
-    series = {}
+    series, energy = {}, None
     for line in run.stdout.splitlines():
+        m = re.match(r"swinging cable, 1 s: max \|E_j - E_0\| (\S+) (\S+) (\S+) J \(dt = (\S+) s",
+                     line)
+        if m:
+            energy = [float(v) for v in m.groups()]
         m = re.match(r"(.*): (?:max displacement|max deviation|relative error) (\S+) (\S+) (\S+)",
                      line)
         if m:
@@ -61,6 +66,11 @@ def main():
         orders = ", ".join(f"{math.log2(e[k] / e[k + 1]):.2f}" for k in range(2))
         print(f"| {name} | " + " | ".join(f"{v:.3e}" for v in e) + f" | {orders} |")
 
+    if energy:
+        e = energy[:3]
+        print(f"\nswinging cable, 1 s, A = 16: max |E_j - E_0| = {e[0]:.3e}, {e[1]:.3e}, {e[2]:.3e} J "
+              f"for dt = {energy[3]:g} s, /2, /4 (orders {math.log2(e[0] / e[1]):.2f}, "
+              f"{math.log2(e[1] / e[2]):.2f})")
     rows = {A: np.genfromtxt(out / f"catenary_A{A}.csv", delimiter=",", names=True)
             for A in RESOLUTIONS}
     for A, r in rows.items():  # the test's catenary is (1.8.9): check the script's formula
@@ -102,6 +112,31 @@ def main():
     fig.tight_layout()
     fig.savefig(args.plot, dpi=110)
     print(f"wrote {args.plot}")
+
+    # The swinging cable: snapshots every 0.1 s and E_j - E_0 (theory (8.2)).
+    d = np.genfromtxt(out / "swinging.csv", delimiter=",", names=True)
+    A = (len(d.dtype.names) - 3) // 2 - 1  # columns j, t, dE and x, z of nodes 0..A
+    x = np.array([d[f"x{a}"] for a in range(A + 1)]).T
+    z = np.array([d[f"z{a}"] for a in range(A + 1)]).T
+    fig, ax = plt.subplots(1, 2, figsize=(11, 4.4), gridspec_kw={"width_ratios": [1.2, 1]})
+    pick = [k for k in range(len(d)) if abs(d["t"][k] * 10 - round(d["t"][k] * 10)) < 1e-9]
+    colours = plt.cm.viridis(np.linspace(0, 1, len(pick)))
+    for c, k in zip(colours, pick):
+        ax[0].plot(x[k, :A], z[k, :A], "o-", ms=2.5, color=c, label=f"t = {d['t'][k]:.1f} s")
+    ax[0].plot([0], [0], "k^", ms=8)
+    ax[0].set_aspect("equal")
+    ax[0].set_xlabel("x [m]")
+    ax[0].set_ylabel("z [m]")
+    ax[0].set_title("cable pinned at one end, released horizontal (A = 16)")
+    ax[0].legend(fontsize=7, ncol=2, loc="lower right")
+    ax[1].plot(d["t"], d["dE"], "-")
+    ax[1].set_xlabel("t [s]")
+    ax[1].set_ylabel("E_j - E_0 [J]  (released: 4.9 J)")
+    ax[1].set_title(f"energy (8.2), dt = {energy[3]:g} s" if energy else "energy (8.2)")
+    fig.tight_layout()
+    second = pathlib.Path(args.plot).with_name("cable_swinging.png")
+    fig.savefig(second, dpi=110)
+    print(f"wrote {second}")
 
 
 if __name__ == "__main__":
