@@ -1,5 +1,6 @@
 #include "libfield/dcel/action.hpp"
 
+#include "libfield/lie/rn.hpp"
 #include "libfield/lie/se2.hpp"
 #include "libfield/mesh/convected.hpp"
 
@@ -33,5 +34,9 @@ template double discrete_lagrangian(const DiscreteModel<lie::Se2Cayley>&, int, c
   template double discrete_action(const DiscreteModel<G>&, const mesh::Field&);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
+
+// The cable's group R^3 (docs/theory.md §1.8): L_d of one triangle, for the tests.
+template double discrete_lagrangian(const DiscreteModel<lie::Rn<3>>&, int, const Vec3&, const Vec3&,
+                                    const Vec3&);
 
 }  // namespace field::dcel

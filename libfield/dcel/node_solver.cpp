@@ -5,6 +5,7 @@
 
 #include "libfield/dcel/node_newton.hpp"
 #include "libfield/lie/retraction.hpp"
+#include "libfield/lie/rn.hpp"
 #include "libfield/lie/se2.hpp"
 
 namespace field::dcel {
@@ -77,5 +78,14 @@ template NodeSolveReport solve_node<lie::Se2Cayley>(const model::Density<lie::Se
                                                     NodeEquation, double, const Vec3&, Vec3&,
                                                     const NodeSolverOptions&);
 #undef FIELD_INSTANTIATE
+
+// The cable's group R^3 (docs/theory.md §1.8).
+template Vec3 node_phi<lie::Rn<3>>(const model::Density<lie::Rn<3>>&, NodeEquation, double,
+                                   const Vec3&);
+template Mat3 node_jacobian<lie::Rn<3>>(const model::Density<lie::Rn<3>>&, NodeEquation, double,
+                                        const Vec3&);
+template NodeSolveReport solve_node<lie::Rn<3>>(const model::Density<lie::Rn<3>>&, NodeEquation,
+                                                double, const Vec3&, Vec3&,
+                                                const NodeSolverOptions&);
 
 }  // namespace field::dcel
