@@ -9,6 +9,7 @@
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/lie/se2.hpp"
 #include "libfield/march/field_recorder.hpp"
+#include "libfield/march/planar_embedding.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "libfield/model/beam_density.hpp"
@@ -175,7 +176,9 @@ void expect_same_march(const Vec2& gravity, bool clamped, NodeKernel kernel) {
     EXPECT_LT(a.balance, 1e-12);
   }
   EXPECT_LT(series, 1e-11);
-  if (clamped) EXPECT_GT(s2.rows.back().reaction_left.norm(), 1.0);  // the clamp holds the beam
+  if (clamped) {
+    EXPECT_GT(s2.rows.back().reaction_left.norm(), 1.0);  // the clamp holds the beam
+  }
 }
 
 TEST(PlanarMarch, FreeFlightAgreesWithTheSe3BeamInThePlane) {
@@ -216,6 +219,60 @@ TEST(PlanarMarch, FreeFlightKeepsItsMomentumMap) {
   EXPECT_LT(drift, 1e-11 * (1.0 + P0.cwiseAbs().maxCoeff()));  // 1000 rows of round-off
   EXPECT_LT(energy, 1e-2 * rows.front().energy);               // bounded, O(dt^2): 0.23% here
   EXPECT_GT(energy, 0.0);                                      // a real march, not a frozen one
+}
+
+// The embedding the writers use (march/planar_embedding.hpp: the x-y plane, rotations about z):
+// a planar march handed through PlanarEmbedding to an SE(3) recorder gives the field of the SE(3)
+// beam marched on the embedded data, and its momentum series is the SE(3) one embedded.
+TEST(PlanarMarch, EmbeddedInTheXyPlaneIsTheSe3March) {
+  const mesh::SpacetimeMesh mesh(60, 6, 5e-4, 0.05);
+  const model::Loads none;
+  const Vec2 gravity(1.5, -9.81);
+  const model::PlanarBeamDensity planar(kSection, gravity, kCurvature);
+  Vec6 J, C;
+  J << 1.1e-3, kSection.rhoI, 2.3e-3, kSection.rhoA, kSection.rhoA, kSection.rhoA;
+  C << 0.9, kSection.EI, 0.4, kSection.GA, 9.0e2, kSection.EA;
+  model::SectionLaw law = model::SectionLaw::matrices(C.asDiagonal(), J.asDiagonal());
+  law.mass_per_length = kSection.rhoA;
+  const model::BeamDensity beam(law, Vec3(gravity(0), gravity(1), 0.0),
+                                embed_planar_body(Vec3(kCurvature, 1.0, 0.0)));
+  const dcel::DiscreteModel<Se2Cayley> m2(planar, none, mesh);
+  const dcel::DiscreteModel<lie::Se3Cayley> m3(beam, none, mesh);
+  const Planar d = planar_data(mesh, true);
+  TimeMarchInput embedded;
+  for (size_t a = 0; a < d.input.row0.size(); ++a) {
+    embedded.row0.push_back(embed_planar(d.input.row0[a]));
+    embedded.velocities.push_back(embed_planar_body(d.input.velocities[a]));
+  }
+  embedded.left = SideSpec::clamped(embedded.row0[0]);
+
+  FieldRecorder via_embedding(mesh, true), direct(mesh, true);
+  PlanarEmbedding embedding({&via_embedding});
+  Series<Se2Cayley> s2;
+  Series<lie::Se3Cayley> s3;
+  noether::TimeDiagnostics<Se2Cayley> d2(m2, time_boundary(d.input),
+                                         [&](const auto& row) { s2.rows.push_back(row); });
+  noether::TimeDiagnostics<lie::Se3Cayley> d3(m3, time_boundary(embedded),
+                                              [&](const auto& row) { s3.rows.push_back(row); });
+  ASSERT_TRUE(time_march(m2, d.input, {&embedding, &d2}).completed);
+  ASSERT_TRUE(time_march(m3, embedded, {&direct, &d3}).completed);
+  double pose = 0.0;
+  for (int j = 0; j <= mesh.J(); ++j)
+    for (int a = 0; a <= mesh.A(); ++a)
+      pose =
+          std::max(pose, rel(via_embedding.field()(j, a).matrix(), direct.field()(j, a).matrix()));
+  EXPECT_LT(pose, 1e-12);
+  ASSERT_EQ(s2.rows.size(), s3.rows.size());
+  double series = 0.0;
+  for (size_t k = 0; k < s2.rows.size(); ++k)
+    series =
+        std::max({series, rel(embed_planar_spatial(s2.rows[k].momentum), s3.rows[k].momentum),
+                  rel(embed_planar_spatial(s2.rows[k].reaction_left), s3.rows[k].reaction_left),
+                  rel(s2.rows[k].energy, s3.rows[k].energy)});
+  EXPECT_LT(series, 1e-11);
+  // The embedded poses lie in the plane z = 0 with d2 along its normal.
+  EXPECT_EQ(via_embedding.field()(mesh.J(), mesh.A()).r(2), 0.0);
+  EXPECT_EQ(via_embedding.field()(mesh.J(), mesh.A()).R.col(1), Vec3::UnitZ());
 }
 
 // A half turn between neighbours of the initial row is refused on SE(2) as on SE(3) (no Cayley
