@@ -19,26 +19,27 @@ namespace field::dcel {
 
 /// lambda_d and lambda~_d of column a for the strains eta = eta_j^a and eta_prev = eta_{j-1}^a.
 template <class G>
-void damping_fluxes(const DiscreteModel<G>& model, int a, const Vec6& eta, const Vec6& eta_prev,
-                    Vec6& lambda_d, Vec6& lambda_tilde_d) {
+void damping_fluxes(const DiscreteModel<G>& model, int a, const typename G::Algebra& eta,
+                    const typename G::Algebra& eta_prev, typename G::Algebra& lambda_d,
+                    typename G::Algebra& lambda_tilde_d) {
   const auto& density = model.density(a);
   const double b = model.loads().damping.stiffness / model.dt();
-  const Vec6 sigma = b * (density.stress(eta) - density.stress(eta_prev));
-  const Vec6 x = model.ds() * eta;
+  const typename G::Algebra sigma = b * (density.stress(eta) - density.stress(eta_prev));
+  const typename G::Algebra x = model.ds() * eta;
   lambda_d = -G::dtau_inv_dual(x, sigma);
   lambda_tilde_d = -G::dtau_inv_dual(-x, sigma);
 }
 
 /// D1_d, D2_d, D3_d of triangle (j, a) from its momenta; eta_prev = eta_{j-1}^a (unused on row 0
 /// or without stiffness damping).
-template <class G>
-VertexDerivatives damping_derivatives(const DiscreteModel<G>& model, int j, int a,
-                                      const TriangleMomenta& m, const Vec6& eta_prev) {
+template <class G, class V = typename G::Algebra>
+BasicVertexDerivatives<V> damping_derivatives(const DiscreteModel<G>& model, int j, int a,
+                                              const BasicTriangleMomenta<V>& m, const V& eta_prev) {
   const double dt = model.dt(), ds = model.ds();
   const double c = 0.5 * model.loads().damping.mass * dt;
-  VertexDerivatives D{-c * ds * m.mu, -c * ds * m.mu_tilde, Vec6::Zero()};
+  BasicVertexDerivatives<V> D{-c * ds * m.mu, -c * ds * m.mu_tilde, V::Zero()};
   if (j >= 1 && model.loads().damping.stiffness != 0.0) {
-    Vec6 lambda_d, lambda_tilde_d;
+    V lambda_d, lambda_tilde_d;
     damping_fluxes(model, a, m.eta, eta_prev, lambda_d, lambda_tilde_d);
     D.D1 -= dt * lambda_d;
     D.D3 = dt * lambda_tilde_d;
@@ -50,18 +51,20 @@ VertexDerivatives damping_derivatives(const DiscreteModel<G>& model, int j, int 
 /// the node as vertex k, as theory (4.1). `values(j, a)` is a mesh::Field or a RowWindow holding
 /// rows j-1 (j >= 1), j and j+1 (j < J).
 template <class G, class Values>
-Vec6 node_damping(const DiscreteModel<G>& model, const Values& values, int j, int a) {
+typename G::Algebra node_damping(const DiscreteModel<G>& model, const Values& values, int j,
+                                 int a) {
+  using V = typename G::Algebra;
   const mesh::SpacetimeMesh& mesh = model.mesh();
   // D2_d has no stiffness part: row jt-1 is read only for D1_d and D3_d (rows j-1..j+1).
   const auto derivatives_of = [&](int jt, int at, bool stiffness) {
-    const TriangleMomenta m =
+    const BasicTriangleMomenta<V> m =
         triangle_momenta(model, jt, at, values(jt, at), values(jt + 1, at), values(jt, at + 1));
-    Vec6 eta_prev = Vec6::Zero();
+    V eta_prev = V::Zero();
     if (stiffness && jt >= 1 && model.loads().damping.stiffness != 0.0)
       eta_prev = mesh::convected<G>(values(jt - 1, at), values(jt - 1, at + 1), model.ds());
     return damping_derivatives(model, jt, at, m, eta_prev);
   };
-  Vec6 G_d = Vec6::Zero();
+  V G_d = V::Zero();
   if (mesh.has_triangle(j, a)) G_d += derivatives_of(j, a, true).D1;           // n = v1
   if (mesh.has_triangle(j - 1, a)) G_d += derivatives_of(j - 1, a, false).D2;  // n = v2
   if (mesh.has_triangle(j, a - 1)) G_d += derivatives_of(j, a - 1, true).D3;   // n = v3
@@ -75,8 +78,9 @@ template <class G, class Values>
 double dissipation_increment(const DiscreteModel<G>& model, const Values& values, int j) {
   double work = 0.0;
   for (int a = 0; a <= model.mesh().A(); ++a) {
-    const Vec6 xi_bar = 0.5 * (mesh::convected<G>(values(j - 1, a), values(j, a), model.dt()) +
-                               mesh::convected<G>(values(j, a), values(j + 1, a), model.dt()));
+    const typename G::Algebra xi_bar =
+        0.5 * (mesh::convected<G>(values(j - 1, a), values(j, a), model.dt()) +
+               mesh::convected<G>(values(j, a), values(j + 1, a), model.dt()));
     work += node_damping(model, values, j, a).dot(xi_bar);
   }
   return -work;
@@ -85,7 +89,8 @@ double dissipation_increment(const DiscreteModel<G>& model, const Values& values
 /// The dissipated energy D_j of rows j = 0..J-1 (theory (4.7.6)): D_0 = 0, D_j = D_{j-1} +
 /// dissipation_increment(j). All zero without damping.
 template <class G>
-std::vector<double> dissipated_energy(const DiscreteModel<G>& model, const mesh::Field& field) {
+std::vector<double> dissipated_energy(const DiscreteModel<G>& model,
+                                      const mesh::BasicField<typename G::Element>& field) {
   const int J = model.mesh().J();
   std::vector<double> D(static_cast<size_t>(std::max(J, 0)), 0.0);
   if (!model.loads().damping.any()) return D;

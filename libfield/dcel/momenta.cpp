@@ -25,22 +25,26 @@ void space_momenta(const DiscreteModel<G>& model, int a, const typename G::Algeb
 }
 
 template <class G>
-Vec6 time_momentum(const DiscreteModel<G>& model, int a, const Vec6& xi) {
+typename G::Algebra time_momentum(const DiscreteModel<G>& model, int a,
+                                  const typename G::Algebra& xi) {
   return G::dtau_inv_dual(model.dt() * xi, model.density(a).kinetic_momentum(xi));
 }
 
 template <class G>
-Vec6 space_momentum(const DiscreteModel<G>& model, int a, const Vec6& eta) {
+typename G::Algebra space_momentum(const DiscreteModel<G>& model, int a,
+                                   const typename G::Algebra& eta) {
   return -G::dtau_inv_dual(model.ds() * eta, model.density(a).stress(eta));
 }
 
 template <class G>
-Vec6 time_momentum_tilde(const DiscreteModel<G>& model, int a, const Vec6& xi) {
+typename G::Algebra time_momentum_tilde(const DiscreteModel<G>& model, int a,
+                                        const typename G::Algebra& xi) {
   return G::dtau_inv_dual(-model.dt() * xi, model.density(a).kinetic_momentum(xi));
 }
 
 template <class G>
-Vec6 space_momentum_tilde(const DiscreteModel<G>& model, int a, const Vec6& eta) {
+typename G::Algebra space_momentum_tilde(const DiscreteModel<G>& model, int a,
+                                         const typename G::Algebra& eta) {
   return -G::dtau_inv_dual(-model.ds() * eta, model.density(a).stress(eta));
 }
 
@@ -65,24 +69,20 @@ BasicVertexDerivatives<typename G::Algebra> vertex_derivatives(
   return {-ds * m.mu - dt * m.lambda + dt * ds * m.f, ds * m.mu_tilde, dt * m.lambda_tilde};
 }
 
-// The planar beam's group (docs/theory.md §1.7): the triangle terms only, for the tests.
-template BasicTriangleMomenta<Vec3> triangle_momenta(const DiscreteModel<lie::Se2Cayley>&, int, int,
-                                                     const lie::SE2&, const lie::SE2&,
-                                                     const lie::SE2&);
-template BasicVertexDerivatives<Vec3> vertex_derivatives(const DiscreteModel<lie::Se2Cayley>&,
-                                                         const BasicTriangleMomenta<Vec3>&);
-
-#define FIELD_INSTANTIATE(G)                                                                    \
-  template void time_momenta(const DiscreteModel<G>&, int, const Vec6&, Vec6&, Vec6&);          \
-  template void space_momenta(const DiscreteModel<G>&, int, const Vec6&, Vec6&, Vec6&);         \
-  template Vec6 time_momentum(const DiscreteModel<G>&, int, const Vec6&);                       \
-  template Vec6 space_momentum(const DiscreteModel<G>&, int, const Vec6&);                      \
-  template Vec6 time_momentum_tilde(const DiscreteModel<G>&, int, const Vec6&);                 \
-  template Vec6 space_momentum_tilde(const DiscreteModel<G>&, int, const Vec6&);                \
-  template TriangleMomenta triangle_momenta(const DiscreteModel<G>&, int, int, const lie::SE3&, \
-                                            const lie::SE3&, const lie::SE3&);                  \
-  template VertexDerivatives vertex_derivatives(const DiscreteModel<G>&, const TriangleMomenta&);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#define FIELD_INSTANTIATE(G)                                                                       \
+  template void time_momenta(const DiscreteModel<G>&, int, const G::Algebra&, G::Algebra&,         \
+                             G::Algebra&);                                                         \
+  template void space_momenta(const DiscreteModel<G>&, int, const G::Algebra&, G::Algebra&,        \
+                              G::Algebra&);                                                        \
+  template G::Algebra time_momentum(const DiscreteModel<G>&, int, const G::Algebra&);              \
+  template G::Algebra space_momentum(const DiscreteModel<G>&, int, const G::Algebra&);             \
+  template G::Algebra time_momentum_tilde(const DiscreteModel<G>&, int, const G::Algebra&);        \
+  template G::Algebra space_momentum_tilde(const DiscreteModel<G>&, int, const G::Algebra&);       \
+  template BasicTriangleMomenta<G::Algebra> triangle_momenta(                                      \
+      const DiscreteModel<G>&, int, int, const G::Element&, const G::Element&, const G::Element&); \
+  template BasicVertexDerivatives<G::Algebra> vertex_derivatives(                                  \
+      const DiscreteModel<G>&, const BasicTriangleMomenta<G::Algebra>&);
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 // The cable's group R^3 (docs/theory.md §1.8): the triangle terms and the momenta of one node,

@@ -52,15 +52,19 @@ void space_momenta(const DiscreteModel<G>& model, int a, const typename G::Algeb
                    typename G::Algebra& lambda, typename G::Algebra& lambda_tilde);
 /// mu alone, (dtau^{-1}_{dt xi})^T dT/dxi: what the diagnostics need (noether/slab_terms).
 template <class G>
-Vec6 time_momentum(const DiscreteModel<G>& model, int a, const Vec6& xi);
+typename G::Algebra time_momentum(const DiscreteModel<G>& model, int a,
+                                  const typename G::Algebra& xi);
 /// lambda alone, -(dtau^{-1}_{ds eta})^T dV/deta: what the diagnostics need.
 template <class G>
-Vec6 space_momentum(const DiscreteModel<G>& model, int a, const Vec6& eta);
+typename G::Algebra space_momentum(const DiscreteModel<G>& model, int a,
+                                   const typename G::Algebra& eta);
 /// mu~ alone, (dtau^{-1}_{-dt xi})^T dT/dxi: what the time march needs of row j-1.
 template <class G>
-Vec6 time_momentum_tilde(const DiscreteModel<G>& model, int a, const Vec6& xi);
+typename G::Algebra time_momentum_tilde(const DiscreteModel<G>& model, int a,
+                                        const typename G::Algebra& xi);
 /// lambda~ alone, -(dtau^{-1}_{-ds eta})^T dV/deta: what the space march needs of column a-1.
 template <class G>
-Vec6 space_momentum_tilde(const DiscreteModel<G>& model, int a, const Vec6& eta);
+typename G::Algebra space_momentum_tilde(const DiscreteModel<G>& model, int a,
+                                         const typename G::Algebra& eta);
 
 }  // namespace field::dcel

@@ -14,21 +14,23 @@
 namespace field::dcel {
 
 namespace {
-double norm_inf(const Vec6& v) {
+template <class V>
+double norm_inf(const V& v) {
   return v.cwiseAbs().maxCoeff();
 }
 
 // G_n of theory §4 from any node accessor values(j, a): a whole mesh::Field or a RowWindow.
 template <class G, class Values>
-NodeResidual node_residual_of(const DiscreteModel<G>& model, const Values& values, int j, int a) {
+NodeResidualOf<G> node_residual_of(const DiscreteModel<G>& model, const Values& values, int j,
+                                   int a) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const auto derivatives_of = [&](int jt, int at) {
-    const TriangleMomenta m =
+    const auto m =
         triangle_momenta(model, jt, at, values(jt, at), values(jt + 1, at), values(jt, at + 1));
     return vertex_derivatives(model, m);
   };
-  NodeResidual r;
-  const auto add = [&r](const Vec6& D) {
+  NodeResidualOf<G> r;
+  const auto add = [&r](const typename G::Algebra& D) {
     r.G += D;
     r.scale += norm_inf(D);
   };
@@ -55,15 +57,21 @@ Vec6 node_error(const lie::SE3& g) {
   z.tail<3>().setConstant(std::sqrt(3.0) * kPositionEps * kEps * g.r.cwiseAbs().maxCoeff());
   return z;
 }
+// The same in the plane (theory §1.7): one rotation angle, two coordinates.
+Vec3 node_error(const lie::SE2& g) {
+  Vec3 z;
+  z(0) = kRotationEps * kEps;
+  z.tail<2>().setConstant(std::sqrt(2.0) * kPositionEps * kEps * g.r.cwiseAbs().maxCoeff());
+  return z;
+}
 
 // y = tau^{-1}(g0^{-1} g1) / h and the componentwise bound of its change for node errors z0, z1:
 // h dy = dtau^{-1}_{hy} (-z0 + Ad_U z1), U = g0^{-1} g1 (theory §3.3).
-template <class G>
-Vec6 rate_error(const lie::SE3& g0, const lie::SE3& g1, const Vec6& z0, const Vec6& z1, double h,
-                Vec6& y) {
-  const lie::SE3 U = g0.inverse() * g1;
+template <class G, class E = typename G::Element, class V = typename G::Algebra>
+V rate_error(const E& g0, const E& g1, const V& z0, const V& z1, double h, V& y) {
+  const E U = g0.inverse() * g1;
   y = G::tau_inv(U) / h;
-  return G::dtau_inv(h * y).cwiseAbs() * (z0 + lie::Ad(U).cwiseAbs() * z1) / h;
+  return G::dtau_inv(h * y).cwiseAbs() * (z0 + G::Ad(U).cwiseAbs() * z1) / h;
 }
 
 // Floors of D1, D2, D3 of the triangle (v1, v2, v3): the first-order change of each for the node
@@ -71,16 +79,18 @@ Vec6 rate_error(const lie::SE3& g0, const lie::SE3& g1, const Vec6& z0, const Ve
 // theory §5, plus kEvaluationEps eps |D_k|.
 template <class G>
 std::array<double, 3> triangle_floors(const DiscreteModel<G>& model, int j, int a,
-                                      const lie::SE3& v1, const lie::SE3& v2, const lie::SE3& v3) {
+                                      const typename G::Element& v1, const typename G::Element& v2,
+                                      const typename G::Element& v3) {
+  using V = typename G::Algebra;
   const double dt = model.dt(), ds = model.ds();
-  const Vec6 z1 = node_error(v1);
-  Vec6 xi, eta;
-  const Vec6 dxi = rate_error<G>(v1, v2, z1, node_error(v2), dt, xi);
-  const Vec6 deta = rate_error<G>(v1, v3, z1, node_error(v3), ds, eta);
-  const auto change = [&](NodeEquation e, double h, const Vec6& y, const Vec6& dy) {
-    return norm_inf(node_jacobian<G>(model.density(a), e, h, y).cwiseAbs() * dy);
+  const V z1 = node_error(v1);
+  V xi, eta;
+  const V dxi = rate_error<G>(v1, v2, z1, node_error(v2), dt, xi);
+  const V deta = rate_error<G>(v1, v3, z1, node_error(v3), ds, eta);
+  const auto change = [&](NodeEquation e, double h, const V& y, const V& dy) {
+    return norm_inf(V(node_jacobian<G>(model.density(a), e, h, y).cwiseAbs() * dy));
   };
-  const VertexDerivatives D = vertex_derivatives(model, triangle_momenta(model, j, a, v1, v2, v3));
+  const auto D = vertex_derivatives(model, triangle_momenta(model, j, a, v1, v2, v3));
   const double e = kEvaluationEps * kEps;
   // Damping (theory §4.7): mu, mu~ enter with 1 + alpha dt/2 at most, and the stress with
   // 1 + beta/dt from row j plus beta/dt from row j-1 (taken as large as row j's).
@@ -94,7 +104,7 @@ std::array<double, 3> triangle_floors(const DiscreteModel<G>& model, int j, int 
 }  // namespace
 
 template <class G>
-std::vector<double> residual_floors(const DiscreteModel<G>& model, const mesh::Field& field) {
+std::vector<double> residual_floors(const DiscreteModel<G>& model, const mesh::FieldOf<G>& field) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int J = mesh.J(), A = mesh.A();
   std::vector<std::array<double, 3>> triangles(static_cast<size_t>(J) * A);
@@ -117,31 +127,33 @@ std::vector<double> residual_floors(const DiscreteModel<G>& model, const mesh::F
       if (mesh.has_triangle(j - 1, a)) f += at(j - 1, a)[1];
       if (mesh.has_triangle(j, a - 1)) f += at(j, a - 1)[2];
       if (j < J)
-        f += kEvaluationEps * kEps * norm_inf(model.dt() * model.point_load(field(j, a), j, a));
+        f += kEvaluationEps * kEps *
+             norm_inf(typename G::Algebra(model.dt() * model.point_load(field(j, a), j, a)));
       floors[static_cast<size_t>(j) * (A + 1) + a] = f;
     }
   return floors;
 }
 
 template <class G>
-NodeResidual node_residual(const DiscreteModel<G>& model, const mesh::Field& field, int j, int a) {
+NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const mesh::FieldOf<G>& field, int j,
+                                int a) {
   return node_residual_of(model, field, j, a);
 }
 
 template <class G>
-NodeResidual node_residual(const DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
-                           int a) {
+NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const mesh::RowWindowOf<G>& rows,
+                                int j, int a) {
   return node_residual_of(model, rows, j, a);
 }
 
 template <class G>
-ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::Field& field,
+ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::FieldOf<G>& field,
                                const mesh::Boundary& boundary, double tolerance,
                                const std::vector<double>& floors) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int A = mesh.A();
   const long long count = mesh.node_count();
-  std::vector<NodeResidual> residuals(static_cast<size_t>(count));
+  std::vector<NodeResidualOf<G>> residuals(static_cast<size_t>(count));
   std::vector<char> is_equation(static_cast<size_t>(count), 0);
   ParallelErrors errors;  // a half turn between neighbours makes cay_inv throw
 #pragma omp parallel for schedule(static)
@@ -188,13 +200,15 @@ ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::Field&
 }
 
 #define FIELD_INSTANTIATE(G)                                                                      \
-  template std::vector<double> residual_floors(const DiscreteModel<G>&, const mesh::Field&);      \
-  template NodeResidual node_residual(const DiscreteModel<G>&, const mesh::Field&, int, int);     \
-  template NodeResidual node_residual(const DiscreteModel<G>&, const mesh::RowWindow&, int, int); \
-  template ResidualReport residual_report(const DiscreteModel<G>&, const mesh::Field&,            \
+  template std::vector<double> residual_floors(const DiscreteModel<G>&, const mesh::FieldOf<G>&); \
+  template NodeResidualOf<G> node_residual(const DiscreteModel<G>&, const mesh::FieldOf<G>&, int, \
+                                           int);                                                  \
+  template NodeResidualOf<G> node_residual(const DiscreteModel<G>&, const mesh::RowWindowOf<G>&,  \
+                                           int, int);                                             \
+  template ResidualReport residual_report(const DiscreteModel<G>&, const mesh::FieldOf<G>&,       \
                                           const mesh::Boundary&, double,                          \
                                           const std::vector<double>&);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::dcel

@@ -12,19 +12,26 @@
 
 namespace field::dcel {
 
-struct NodeResidual {
-  Vec6 G = Vec6::Zero();  ///< G_n (body covector, units of action: J s)
-  double scale = 0.0;     ///< sum of |D_k| (and |dt W|) at the node: the size of the terms
+/// V: the group's algebra vector (Vec6 on SE(3), Vec3 on SE(2)).
+template <class V>
+struct BasicNodeResidual {
+  V G = V::Zero();     ///< G_n (body covector, units of action: J s)
+  double scale = 0.0;  ///< sum of |D_k| (and |dt W|) at the node: the size of the terms
 };
+using NodeResidual = BasicNodeResidual<Vec6>;
+/// The node residual of the march on G.
+template <class G>
+using NodeResidualOf = BasicNodeResidual<typename G::Algebra>;
 
 /// G_n and its scale at node (j, a) of the field.
 template <class G>
-NodeResidual node_residual(const DiscreteModel<G>& model, const mesh::Field& field, int j, int a);
+NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const mesh::FieldOf<G>& field, int j,
+                                int a);
 /// The same G_n from a window holding the rows j-1 (when j >= 1), j and j+1 (when j < J): for
 /// streaming observers of a time march (io::SpacetimeWriter). Same code as the Field version.
 template <class G>
-NodeResidual node_residual(const DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
-                           int a);
+NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const mesh::RowWindowOf<G>& rows,
+                                int j, int a);
 
 /// The round-off floor of G_n at every node (index j (A+1) + a): how large |G_n|_inf can be in a
 /// field that a march produced correctly and field.csv stored, from the actual terms at the node
@@ -34,7 +41,7 @@ NodeResidual node_residual(const DiscreteModel<G>& model, const mesh::RowWindow&
 /// 0 at the unused node (J, A). Parallel over rows, each value computed alone: independent of the
 /// thread count.
 template <class G>
-std::vector<double> residual_floors(const DiscreteModel<G>& model, const mesh::Field& field);
+std::vector<double> residual_floors(const DiscreteModel<G>& model, const mesh::FieldOf<G>& field);
 
 /// max |G_n| / max scale_n over the equation nodes of the boundary (theory §4) and, when a
 /// tolerance or the floors are given, the worst ratio |G_n|_inf / allowed_n with
@@ -51,7 +58,7 @@ struct ResidualReport {
   double max_floor = 0.0;  ///< max_n floor_n / max_scale over the equation nodes
 };
 template <class G>
-ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::Field& field,
+ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::FieldOf<G>& field,
                                const mesh::Boundary& boundary, double tolerance = 0.0,
                                const std::vector<double>& floors = {});
 

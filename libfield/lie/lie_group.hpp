@@ -66,6 +66,12 @@ struct is_lie_group_impl<G, std::void_t<decltype(G::dim), typename G::Space, typ
                          typename G::Matrix>> {};
 }  // namespace detail
 
+/// G's node value and algebra vector, for signatures written once for every group.
+template <typename G>
+using ElementOf = typename G::Element;
+template <typename G>
+using AlgebraOf = typename G::Algebra;
+
 /// True when G provides the interface above with the documented types.
 template <typename G>
 inline constexpr bool is_lie_group = detail::is_lie_group_impl<G>::value;

@@ -6,6 +6,7 @@
 #include <string>
 #include <type_traits>
 
+#include "libfield/lie/se2.hpp"
 #include "libfield/lie/se3_groups.hpp"
 
 namespace field::lie {
@@ -18,11 +19,12 @@ RetractionKind retraction_kind(const std::string& name);
 /// "cayley" or "exponential".
 std::string retraction_name(RetractionKind kind);
 
-/// The kind of the SE(3) instance G.
+/// The kind of the instance G (SE(3) with either retraction, or SE(2) with Cayley).
 template <class G>
 constexpr RetractionKind kind_of() {
-  static_assert(std::is_same_v<G, Se3Cayley> || std::is_same_v<G, Se3Exp>);
-  return std::is_same_v<G, Se3Cayley> ? RetractionKind::cayley : RetractionKind::exponential;
+  static_assert(std::is_same_v<G, Se3Cayley> || std::is_same_v<G, Se3Exp> ||
+                std::is_same_v<G, Se2Cayley>);
+  return std::is_same_v<G, Se3Exp> ? RetractionKind::exponential : RetractionKind::cayley;
 }
 /// "cayley" or "exponential" for G.
 template <class G>
@@ -43,3 +45,7 @@ decltype(auto) with_group(RetractionKind kind, F&& f) {
 /// Expands M(G) for every group the solver is instantiated for: the explicit instantiations at the
 /// end of the .cpp files of mesh, dcel, march, noether and io (docs/lie-groups.md).
 #define FIELD_FOR_EACH_GROUP(M) M(::field::lie::Se3Cayley) M(::field::lie::Se3Exp)
+
+/// The same with the planar beam's group (theory §1.7) added: the files whose code is written for
+/// any group (the time march and its diagnostics, docs/lie-groups.md "generic today").
+#define FIELD_FOR_EACH_GROUP_AND_SE2(M) FIELD_FOR_EACH_GROUP(M) M(::field::lie::Se2Cayley)

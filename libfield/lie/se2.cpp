@@ -91,4 +91,11 @@ Mat3 Se2Cayley::newton_M(const Vec3& x, const Vec3& p) {
   return m;
 }
 
+Vec3 spatial_covector(const SE2& g, const Vec3& mu) {
+  const Vec2 p = g.R * mu.tail<2>();
+  Vec3 out;
+  out << mu(0) + (g.r(0) * p(1) - g.r(1) * p(0)), p;
+  return out;
+}
+
 }  // namespace field::lie

@@ -60,4 +60,9 @@ struct Se2Cayley {
 
 static_assert(is_lie_group<Se2Cayley>);
 
+/// Spatial (inertial-frame) covector of a body covector mu = (pi, q): Ad*_{g^{-1}} mu =
+/// (pi + r x R q, R q), r x p = r1 p2 - r2 p1 (theory (1.7.3)): the momentum maps of the planar
+/// beam, angular about the origin (about the plane's normal) first, then the two linear parts.
+Vec3 spatial_covector(const SE2& g, const Vec3& mu);
+
 }  // namespace field::lie

@@ -11,7 +11,8 @@ namespace {
 
 template <class G>
 NewtonDiagnosis reference_newton(const dcel::DiscreteModel<G>& model, int column,
-                                 dcel::NodeEquation equation, const Vec6& m, const Vec6& start,
+                                 dcel::NodeEquation equation, const typename G::Algebra& m,
+                                 const typename G::Algebra& start,
                                  const dcel::NodeSolverOptions& options) {
   const double h = equation == dcel::NodeEquation::time ? model.dt() : model.ds();
   if (!m.allFinite() || !start.allFinite()) return {FailureKind::non_finite, 0};
@@ -20,14 +21,14 @@ NewtonDiagnosis reference_newton(const dcel::DiscreteModel<G>& model, int column
   const int limit = options.max_iterations, longer = std::max(100, 10 * limit);
   constexpr double kRoundOff = 1e-8;  // a relative step this small is round-off, not divergence
   std::vector<double> steps;          // max|dy| / (1 + max|y|) of each iteration
-  Vec6 y = start;
+  typename G::Algebra y = start;
   for (int k = 1; k <= longer; ++k) {
-    const Vec6 phi = dcel::node_phi<G>(model.density(column), equation, h, y);
-    const Mat6 jac = dcel::node_jacobian<G>(model.density(column), equation, h, y);
+    const typename G::Algebra phi = dcel::node_phi<G>(model.density(column), equation, h, y);
+    const typename G::Matrix jac = dcel::node_jacobian<G>(model.density(column), equation, h, y);
     // Non-finite at the start: the node problem itself overflows; later: Newton ran away.
     const FailureKind overflow = k == 1 ? FailureKind::non_finite : FailureKind::diverged;
     if (!phi.allFinite() || !jac.allFinite()) return {overflow, 0};
-    const Vec6 dy = jac.partialPivLu().solve(phi - m);
+    const typename G::Algebra dy = jac.partialPivLu().solve(phi - m);
     y -= dy;
     if (!y.allFinite()) return {overflow, 0};
     steps.push_back(dy.cwiseAbs().maxCoeff() / (1.0 + y.cwiseAbs().maxCoeff()));
@@ -47,7 +48,8 @@ NewtonDiagnosis reference_newton(const dcel::DiscreteModel<G>& model, int column
 
 template <class G>
 NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, int column,
-                                dcel::NodeEquation equation, const Vec6& m, const Vec6& start,
+                                dcel::NodeEquation equation, const typename G::Algebra& m,
+                                const typename G::Algebra& start,
                                 const dcel::NodeSolverOptions& options, double failed_residual) {
   NewtonDiagnosis d = reference_newton(model, column, equation, m, start, options);
   if (!std::isfinite(failed_residual) && d.kind != FailureKind::diverged)
@@ -57,9 +59,9 @@ NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, int column,
 
 #define FIELD_INSTANTIATE(G)                                                                       \
   template NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>&, int, dcel::NodeEquation, \
-                                           const Vec6&, const Vec6&,                               \
+                                           const G::Algebra&, const G::Algebra&,                   \
                                            const dcel::NodeSolverOptions&, double);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::march

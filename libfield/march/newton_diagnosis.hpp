@@ -29,7 +29,8 @@ struct NewtonDiagnosis {
 /// a, whose density (model.density(a)) the node law is.
 template <class G>
 NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, int column,
-                                dcel::NodeEquation equation, const Vec6& m, const Vec6& start,
+                                dcel::NodeEquation equation, const typename G::Algebra& m,
+                                const typename G::Algebra& start,
                                 const dcel::NodeSolverOptions& options,
                                 double failed_residual = 0.0);
 

@@ -17,15 +17,20 @@ struct SlabStats {
   double max_residual = 0.0;     ///< max |Phi(y) - m| over the slab
 };
 
-/// Receives the slabs of a march in order: index 0, 1, ... (j for time, a for space).
-class SlabObserver {
+/// Receives the slabs of a march in order: index 0, 1, ... (j for time, a for space). E: the node
+/// value (a group's Element).
+template <class E>
+class BasicSlabObserver {
  public:
-  virtual ~SlabObserver() = default;
+  virtual ~BasicSlabObserver() = default;
   /// `values` holds the slab: A+1 values g_j^a (time march) or J+1 values g_j^a (space march).
-  virtual void slab(int index, const std::vector<lie::SE3>& values, const SlabStats& stats) = 0;
+  virtual void slab(int index, const std::vector<E>& values, const SlabStats& stats) = 0;
   /// Called once after the last slab (also after a failure).
   virtual void finish() {}
 };
+
+/// The beam's observer on SE(3).
+using SlabObserver = BasicSlabObserver<lie::SE3>;
 
 /// Why a march stopped early (docs/cli.md says what the program suggests for each).
 enum class FailureKind {

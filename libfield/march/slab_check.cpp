@@ -1,5 +1,6 @@
 #include "libfield/march/slab_check.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <sstream>
@@ -22,6 +23,12 @@ inline std::uint64_t non_finite_bits(const lie::SE3& g) {
   for (int k = 0; k < 3; ++k) check(g.r[k]);
   return bad;
 }
+inline std::uint64_t non_finite_bits(const lie::SE2& g) {
+  std::uint64_t bad = 0;
+  for (int k = 0; k < 4; ++k) bad |= static_cast<std::uint64_t>(!std::isfinite(g.R.data()[k]));
+  for (int k = 0; k < 2; ++k) bad |= static_cast<std::uint64_t>(!std::isfinite(g.r[k]));
+  return bad;
+}
 
 // 1 + tr(R_a^T R_b) = 1 + sum of the products of the entries (three independent partial sums).
 inline double one_plus_trace(const lie::SE3& a, const lie::SE3& b) {
@@ -31,10 +38,14 @@ inline double one_plus_trace(const lie::SE3& a, const lie::SE3& b) {
   const double c2 = A[6] * B[6] + A[7] * B[7] + A[8] * B[8];
   return 1.0 + (c0 + c1 + c2);
 }
+// In the plane the same condition (a relative turn below pi) reads 2 + tr(R_a^T R_b) > 0, theory
+// §1.7 (the denominator of cay^{-1} on SE(2)); scaled by 1/2 it is 1 + cos of the turn.
+inline double one_plus_trace(const lie::SE2& a, const lie::SE2& b) {
+  return 1.0 + 0.5 * a.R.cwiseProduct(b.R).sum();
+}
 
-}  // namespace
-
-std::optional<SlabProblem> check_slab(const std::vector<lie::SE3>& values, bool cayley) {
+template <class E>
+std::optional<SlabProblem> first_problem(const std::vector<E>& values, bool cayley) {
   const int n = static_cast<int>(values.size());
   // One pass over the slab, each pose read once (the loop is bound by reading the slab); the
   // node is searched only when something is wrong.
@@ -52,6 +63,15 @@ std::optional<SlabProblem> check_slab(const std::vector<lie::SE3>& values, bool 
       if (!(one_plus_trace(values[i], values[i + 1]) > 0.0))
         return SlabProblem{i, FailureKind::half_turn};
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<SlabProblem> check_slab(const std::vector<lie::SE3>& values, bool cayley) {
+  return first_problem(values, cayley);
+}
+std::optional<SlabProblem> check_slab(const std::vector<lie::SE2>& values, bool cayley) {
+  return first_problem(values, cayley);
 }
 
 std::string describe(const SlabProblem& problem, const std::string& what, int slab,

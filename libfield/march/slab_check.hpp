@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "libfield/lie/se2.hpp"
 #include "libfield/lie/se3.hpp"
 #include "libfield/march/observer.hpp"
 
@@ -19,6 +20,8 @@ struct SlabProblem {
 
 /// The first problem of `values` (non-finite values before half turns), or none.
 std::optional<SlabProblem> check_slab(const std::vector<lie::SE3>& values, bool cayley);
+/// The same on SE(2) (the planar beam, theory §1.7).
+std::optional<SlabProblem> check_slab(const std::vector<lie::SE2>& values, bool cayley);
 
 /// A sentence for a problem of slab `slab`: "<what> <slab> node <node> ..." (what: "row 3",
 /// "column 3"), naming the nodes in the words of the march (a for rows, j for columns).

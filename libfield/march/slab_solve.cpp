@@ -19,24 +19,25 @@ SlabSolver<G>::SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquatio
   FIELD_CHECK(model.uniform() || equation == dcel::NodeEquation::time,
               "the space march takes a uniform beam (one section law and reference strain for "
               "every segment, theory §1.6)");
-  if (options.kernel == NodeKernel::reference) return;
-  const int laws = model.uniform() ? 1 : model.mesh().A();
-  for (int a = 0; a < laws; ++a)
-    closed_form_.push_back(dcel::make_diagonal_node<G>(model.density(a), equation, h_));
-  if (options.kernel == NodeKernel::per_node) return;
-  lanes_ = SlabLanes::make<G>(model, equation, newton_);
-  if (lanes_ && options.kernel == NodeKernel::lanes_baseline)
-    lanes_->isa = SlabLanes::Isa::baseline;
-  if (lanes_ && options.kernel == NodeKernel::lanes_avx2) {
-    lanes_->isa = SlabLanes::Isa::avx2;
-    lanes_->isa_used();  // throws here, not inside the parallel loop
+  if constexpr (kSe3) {  // else the reference path only
+    if (options.kernel == NodeKernel::reference) return;
+    const int laws = model.uniform() ? 1 : model.mesh().A();
+    for (int a = 0; a < laws; ++a)
+      closed_form_.push_back(dcel::make_diagonal_node<G>(model.density(a), equation, h_));
+    if (options.kernel == NodeKernel::per_node) return;
+    lanes_ = SlabLanes::make<G>(model, equation, newton_);
+    if (lanes_ && options.kernel == NodeKernel::lanes_baseline)
+      lanes_->isa = SlabLanes::Isa::baseline;
+    if (lanes_ && options.kernel == NodeKernel::lanes_avx2) {
+      lanes_->isa = SlabLanes::Isa::avx2;
+      lanes_->isa_used();  // throws here, not inside the parallel loop
+    }
   }
 }
 
 template <class G>
-std::optional<int> SlabSolver<G>::solve(int lo, int hi, const std::vector<Vec6>& target,
-                                        std::vector<Vec6>& y, SlabStats& stats,
-                                        MarchResult& result) {
+std::optional<int> SlabSolver<G>::solve(int lo, int hi, const std::vector<V>& target,
+                                        std::vector<V>& y, SlabStats& stats, MarchResult& result) {
   begin(static_cast<int>(y.size()));
 #pragma omp parallel for schedule(static) num_threads(threads_for(hi - lo))
   for (int k = lo; k < hi; ++k) solve_node(k, target[k], y[k]);
@@ -72,7 +73,7 @@ void SlabSolver<G>::fill_failure(MarchFailure& failure) const {
 }
 
 #define FIELD_INSTANTIATE(G) template class SlabSolver<G>;
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::march

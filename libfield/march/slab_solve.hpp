@@ -20,8 +20,9 @@ namespace field::march {
 /// y3 = y_{k-3}: the quadratic extrapolation 3 (y1 - y2) + y3 from k >= 3, the linear one
 /// 2 y1 - y2 at k = 2, y1 before (theory §5 start). Shifts the history: y3 <- y2 <- y1.
 /// The start only changes the iteration count, not the converged result beyond round-off.
-inline Vec6 extrapolate(int k, const Vec6& y1, Vec6& y2, Vec6& y3) {
-  Vec6 start = y1;
+template <class V>
+V extrapolate(int k, const V& y1, V& y2, V& y3) {
+  V start = y1;
   if (k >= 3)
     start = 3.0 * (y1 - y2) + y3;
   else if (k == 2)
@@ -35,15 +36,23 @@ inline Vec6 extrapolate(int k, const Vec6& y1, Vec6& y2, Vec6& y3) {
 /// work (measured: a 10-node free flight runs 8x slower on 2).
 constexpr int kParallelMinNodes = 64;
 
+/// The reference path (dcel::solve_node, theory §5) takes any group G; the closed-form node
+/// solver (dcel::DiagonalNode) and the lanes (SlabLanes) apply to SE(3) only.
 template <class G>
 class SlabSolver {
+  using V = typename G::Algebra;
+  /// SE(3), where the closed-form node solver and the lanes exist.
+  static constexpr bool kSe3 = std::is_same_v<typename G::Element, lie::SE3>;
+  struct NoClosedForm {};
+  using ClosedForm = std::conditional_t<kSe3, dcel::DiagonalNode<G>, NoClosedForm>;
+
  public:
   SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquation equation,
              const MarchOptions& options);
 
   /// Solves Phi(y_k) = target_k for k = lo..hi-1, starting from y_k (updated in place). Fills
   /// `stats`, adds to the counters of `result`, and returns the first node that did not converge.
-  std::optional<int> solve(int lo, int hi, const std::vector<Vec6>& target, std::vector<Vec6>& y,
+  std::optional<int> solve(int lo, int hi, const std::vector<V>& target, std::vector<V>& y,
                            SlabStats& stats, MarchResult& result);
   /// The same in three parts, for loops that fuse the node solve with other per-node work:
   /// begin(n) before the loop, solve_node(k, ...) for distinct k from any thread, then the
@@ -52,8 +61,8 @@ class SlabSolver {
   void begin(int nodes) { reports_.resize(nodes); }
   /// `fallback` (the node's previous solution) is the start of a second attempt when Newton
   /// does not converge from y (an extrapolated start can be poor where the solution is rough).
-  void solve_node(int k, const Vec6& target, Vec6& y, const Vec6& fallback) {
-    const Vec6 start = y;
+  void solve_node(int k, const V& target, V& y, const V& fallback) {
+    const V start = y;
     dcel::NodeSolveReport r = solve_from(k, target, y);
     if (!r.converged && start != fallback) {
       y = fallback;
@@ -63,13 +72,13 @@ class SlabSolver {
     }
     reports_[k] = r;
   }
-  void solve_node(int k, const Vec6& target, Vec6& y) { reports_[k] = solve_from(k, target, y); }
+  void solve_node(int k, const V& target, V& y) { reports_[k] = solve_from(k, target, y); }
   std::optional<int> finish(int lo, int hi, SlabStats& stats, MarchResult& result) const;
   /// Iterations and residual of the failed node of the last solve.
   void fill_failure(MarchFailure& failure) const;
   /// Threads for a parallel loop over `nodes` nodes: one below march::kParallelMinNodes.
   int threads_for(int nodes) const { return nodes >= kParallelMinNodes ? threads_ : 1; }
-  /// The batched kernel when it applies and MarchOptions::kernel allows it; null otherwise.
+  /// The batched kernel when it applies (SE(3)) and MarchOptions::kernel allows it; null otherwise.
   const SlabLanes* lanes() const { return lanes_ ? &*lanes_ : nullptr; }
   /// One slab on lanes (requires lanes()), in one parallel region: SlabLanes::fluxes of nodes
   /// 0..cross-1 of `cur` into flux, flux_tilde; a barrier; the loads extra_at(i) of the solved
@@ -118,7 +127,7 @@ class SlabSolver {
   // The closed-form solver of G when it applies (beam; none for NodeKernel::reference).
   // One per column a = 0..A-1 when the model is not uniform (the time equation's node a has
   // column a's inertia, theory §1.6), else one.
-  std::vector<std::optional<dcel::DiagonalNode<G>>> closed_form_;
+  std::vector<std::optional<ClosedForm>> closed_form_;
   int threads_;
   std::optional<SlabLanes> lanes_;
   std::vector<Vec6> extra_;  // loads of the solved nodes on lanes (SlabLanes::updates)
@@ -129,10 +138,11 @@ class SlabSolver {
   int law_of(int k) const {
     return model_.uniform() ? 0 : k;
   }
-  dcel::NodeSolveReport solve_from(int k, const Vec6& target, Vec6& y) const {
+  dcel::NodeSolveReport solve_from(int k, const V& target, V& y) const {
     const int law = law_of(k);
-    if (!closed_form_.empty() && closed_form_[law])
-      return closed_form_[law]->solve(target, y, newton_);
+    if constexpr (kSe3)
+      if (!closed_form_.empty() && closed_form_[law])
+        return closed_form_[law]->solve(target, y, newton_);
     return dcel::solve_node<G>(model_.density(law), equation_, h_, target, y, newton_);
   }
 };

@@ -9,18 +9,32 @@
 
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/dcel/node_solver.hpp"
+#include "libfield/lie/se3_groups.hpp"
 #include "libfield/march/boundary.hpp"
 #include "libfield/march/observer.hpp"
 
 namespace field::march {
 
-struct TimeMarchInput {
-  std::vector<lie::SE3> row0;         ///< g_0^a, a = 0..A (a free ghost end is overwritten)
-  std::vector<lie::SE3> row1;         ///< g_1^a; or empty, then velocities are used
-  std::vector<Vec6> velocities;       ///< xi^a(0), a = 0..A (body); used when row1 is empty
-  SideSpec left = SideSpec::free();   ///< a = 0, motion indexed by j
-  SideSpec right = SideSpec::free();  ///< a = A, motion indexed by j
+/// The initial rows and the ends, in the values of the group S (a G::Space: lie::Se3Group for
+/// the beam, lie::Se2Cayley for the planar beam of theory §1.7).
+template <class S>
+struct BasicTimeMarchInput {
+  using Element = typename S::Element;
+  using Side = BasicSideSpec<Element>;
+  std::vector<Element> row0;  ///< g_0^a, a = 0..A (a free ghost end is overwritten)
+  std::vector<Element> row1;  ///< g_1^a; or empty, then velocities are used
+  std::vector<typename S::Algebra> velocities;  ///< xi^a(0), a = 0..A (body); when row1 is empty
+  Side left = Side::free();                     ///< a = 0, motion indexed by j
+  Side right = Side::free();                    ///< a = A, motion indexed by j
 };
+/// The beam's input on SE(3).
+using TimeMarchInput = BasicTimeMarchInput<lie::Se3Group>;
+/// The input of the march on G.
+template <class G>
+using TimeMarchInputOf = BasicTimeMarchInput<typename G::Space>;
+/// The observers of the march on G.
+template <class G>
+using SlabObserversOf = std::vector<BasicSlabObserver<typename G::Element>*>;
 
 /// The code that solves the nodes of a slab (docs/performance.md). All give the same fields to
 /// round-off; the two lane builds give the same bits.
@@ -43,7 +57,10 @@ struct MarchOptions {
 };
 
 /// The boundary of the time evolution, for residual checks (theory §4).
-mesh::Boundary time_boundary(const TimeMarchInput& input);
+template <class S>
+mesh::Boundary time_boundary(const BasicTimeMarchInput<S>& input) {
+  return mesh::Boundary::time_evolution(input.left.side, input.right.side);
+}
 
 /// Everything time_march checks before its first row, without marching: sizes, ends, point
 /// loads, the node law (positive, finite; a degenerate section fails here), rows 0 and 1 with
@@ -51,7 +68,7 @@ mesh::Boundary time_boundary(const TimeMarchInput& input);
 /// the stresses of row 0 (finite). Throws field::Error naming the row and node. Callers that
 /// write files call it before creating them; time_march calls it first.
 template <class G>
-void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput& input,
+void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputOf<G>& input,
                       const MarchOptions& options = {});
 
 /// Runs the march over rows 0..J of model.mesh(), handing each row to the observers in order.
@@ -60,8 +77,7 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput&
 /// turn between neighbours in a new row stops the march, reported in the result
 /// (MarchFailure::kind); MarchOptions::stop stops it between rows.
 template <class G>
-MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput& input,
-                       const std::vector<SlabObserver*>& observers,
-                       const MarchOptions& options = {});
+MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputOf<G>& input,
+                       const SlabObserversOf<G>& observers, const MarchOptions& options = {});
 
 }  // namespace field::march

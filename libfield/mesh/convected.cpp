@@ -3,7 +3,8 @@
 namespace field::mesh {
 
 template <class G>
-ConvectedFields<G>::ConvectedFields(const Field& field) : A_(field.mesh().A()) {
+ConvectedFields<G>::ConvectedFields(const BasicField<typename G::Element>& field)
+    : A_(field.mesh().A()) {
   const SpacetimeMesh& m = field.mesh();
   xi_.resize(static_cast<size_t>(m.J()) * (m.A() + 1));
   eta_.resize(static_cast<size_t>(m.J() + 1) * m.A());
@@ -17,7 +18,7 @@ ConvectedFields<G>::ConvectedFields(const Field& field) : A_(field.mesh().A()) {
 }
 
 #define FIELD_INSTANTIATE(G) template class ConvectedFields<G>;
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::mesh

@@ -22,14 +22,15 @@ typename G::Algebra convected(const typename G::Element& g0, const typename G::E
 template <class G>
 class ConvectedFields {
  public:
-  explicit ConvectedFields(const Field& field);
-  const Vec6& xi(int j, int a) const { return xi_[static_cast<size_t>(j) * (A_ + 1) + a]; }
-  const Vec6& eta(int j, int a) const { return eta_[static_cast<size_t>(j) * A_ + a]; }
+  using V = typename G::Algebra;
+  explicit ConvectedFields(const BasicField<typename G::Element>& field);
+  const V& xi(int j, int a) const { return xi_[static_cast<size_t>(j) * (A_ + 1) + a]; }
+  const V& eta(int j, int a) const { return eta_[static_cast<size_t>(j) * A_ + a]; }
 
  private:
   int A_;
-  std::vector<Vec6> xi_;   // J rows of A+1
-  std::vector<Vec6> eta_;  // J+1 rows of A
+  std::vector<V> xi_;   // J rows of A+1
+  std::vector<V> eta_;  // J+1 rows of A
 };
 
 }  // namespace field::mesh

@@ -12,10 +12,12 @@
 
 namespace field::mesh {
 
-class RowWindow {
+/// E: the node value (a group's Element).
+template <class E>
+class BasicRowWindow {
  public:
   /// Keeps the last `capacity` (>= 1) rows pushed; throws field::Error otherwise.
-  RowWindow(const SpacetimeMesh& mesh, int capacity)
+  BasicRowWindow(const SpacetimeMesh& mesh, int capacity)
       : mesh_(mesh), rows_(static_cast<size_t>(capacity > 0 ? capacity : 0)) {
     FIELD_CHECK(capacity >= 1, "a row window needs a capacity >= 1, got " << capacity);
   }
@@ -25,7 +27,7 @@ class RowWindow {
 
   /// Adds row j (A+1 values g_j^a); j must follow the last row pushed (any j in [0, J] when the
   /// window is empty). The oldest row is dropped when the window is full.
-  void push(int j, const std::vector<lie::SE3>& row) {
+  void push(int j, const std::vector<E>& row) {
     FIELD_CHECK(j >= 0 && j <= mesh_.J(),
                 "row " << j << " outside the mesh (J = " << mesh_.J() << ")");
     FIELD_CHECK(count_ == 0 || j == last_ + 1,
@@ -48,13 +50,13 @@ class RowWindow {
   /// Last row pushed (-1 when empty).
   int last_row() const { return count_ > 0 ? last_ : -1; }
   /// Row j (A+1 values); throws field::Error when it is not held.
-  const std::vector<lie::SE3>& row(int j) const {
+  const std::vector<E>& row(int j) const {
     FIELD_CHECK(has_row(j), "row " << j << " is not in the window (rows " << last_ - count_ + 1
                                    << ".." << last_ << ")");
     return rows_[slot(j)];
   }
   /// g_j^a; throws field::Error when row j is not held.
-  const lie::SE3& operator()(int j, int a) const {
+  const E& operator()(int j, int a) const {
     FIELD_ASSERT(a >= 0 && a <= mesh_.A(), "node (" << j << ", " << a << ") outside the mesh");
     return row(j)[static_cast<size_t>(a)];
   }
@@ -63,9 +65,15 @@ class RowWindow {
   size_t slot(int j) const { return static_cast<size_t>(j) % rows_.size(); }
 
   SpacetimeMesh mesh_;
-  std::vector<std::vector<lie::SE3>> rows_;  // row j in slot j % capacity
-  int count_ = 0;                            // rows held
-  int last_ = -1;                            // last row pushed
+  std::vector<std::vector<E>> rows_;  // row j in slot j % capacity
+  int count_ = 0;                     // rows held
+  int last_ = -1;                     // last row pushed
 };
+
+/// The beam's window on SE(3).
+using RowWindow = BasicRowWindow<lie::SE3>;
+/// The window of the group G (a lie/lie_group.hpp instance).
+template <class G>
+using RowWindowOf = BasicRowWindow<typename G::Element>;
 
 }  // namespace field::mesh

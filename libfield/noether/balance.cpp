@@ -10,28 +10,22 @@
 namespace field::noether {
 
 namespace {
-double norm_inf(const Vec6& v) {
+template <class V>
+double norm_inf(const V& v) {
   return v.cwiseAbs().maxCoeff();
 }
 }  // namespace
 
-BalanceResult BalanceSum::result(double scale_glob) const {
-  BalanceResult out;
-  out.residual = residual;
-  out.scale_R = scale_R;
-  out.relative = norm_inf(residual) / std::max({scale_R, scale_glob, 1e-300});
-  return out;
-}
-
 template <class G>
-BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R) {
+BalanceResultOf<G> noether_balance(const MomentumMaps<G>& maps, const Rectangle& R) {
   return noether_balance(maps, R, global_scale(maps));
 }
 
 template <class G>
-BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R, double scale_glob) {
+BalanceResultOf<G> noether_balance(const MomentumMaps<G>& maps, const Rectangle& R,
+                                   double scale_glob) {
   const double dt = maps.model().dt(), ds = maps.model().ds();
-  BalanceSum sum;
+  BasicBalanceSum<typename G::Algebra> sum;
   for (int a = R.a1; a <= R.a2; ++a) {
     sum.add(ds * maps.M(R.j1 - 1, a));
     sum.add(-ds * maps.M(R.j2, a));
@@ -50,19 +44,20 @@ BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R, d
 }
 
 template <class G>
-BalanceResult node_balance(const dcel::DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
-                           int a) {
+BalanceResultOf<G> node_balance(const dcel::DiscreteModel<G>& model,
+                                const mesh::RowWindowOf<G>& rows, int j, int a) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const double dt = model.dt(), ds = model.ds();
-  BalanceResult out;
-  const auto add = [&out](const Vec6& term) {
+  BalanceResultOf<G> out;
+  const auto add = [&out](const typename G::Algebra& term) {
     out.residual += term;
     out.scale_R += norm_inf(term);
   };
   // Same terms and order as noether_balance on R = [j, j] x [a, a]; missing triangles add 0.
   const bool below = mesh.has_triangle(j - 1, a), here = mesh.has_triangle(j, a),
              left = mesh.has_triangle(j, a - 1);
-  const TriangleMaps t = here ? triangle_maps(model, rows, j, a) : TriangleMaps{};
+  using Maps = TriangleMapsOf<G>;
+  const Maps t = here ? triangle_maps(model, rows, j, a) : Maps{};
   if (below) add(ds * triangle_maps(model, rows, j - 1, a).M);
   if (here) add(-ds * t.M);
   if (left) add(dt * triangle_maps(model, rows, j, a - 1).N);
@@ -75,7 +70,9 @@ BalanceResult node_balance(const dcel::DiscreteModel<G>& model, const mesh::RowW
   return out;
 }
 
-BalanceFloor::BalanceFloor(const mesh::Field& field, const std::vector<double>& node_floors) {
+template <class E>
+BalanceFloor::BalanceFloor(const mesh::BasicField<E>& field,
+                           const std::vector<double>& node_floors) {
   const int J = field.mesh().J(), A = field.mesh().A();
   FIELD_CHECK(static_cast<long long>(node_floors.size()) == field.mesh().node_count(),
               "BalanceFloor: " << node_floors.size() << " floors for " << field.mesh().node_count()
@@ -99,9 +96,12 @@ double BalanceFloor::operator()(const Rectangle& R) const {
   return std::max(sum, 0.0);  // the differences round to eps times the table's size
 }
 
-double BalanceFloor::allowed(const Rectangle& R, const BalanceResult& b, double scale_glob,
+template BalanceFloor::BalanceFloor(const mesh::BasicField<lie::SE3>&, const std::vector<double>&);
+template BalanceFloor::BalanceFloor(const mesh::BasicField<lie::SE2>&, const std::vector<double>&);
+
+double BalanceFloor::allowed(const Rectangle& R, double scale_R, double scale_glob,
                              double tolerance) const {
-  const double S = std::max({b.scale_R, scale_glob, 1e-300});
+  const double S = std::max({scale_R, scale_glob, 1e-300});
   const double rows = R.j2 - R.j1 + 1, columns = R.a2 - R.a1 + 1;
   const double terms = 2 * rows + 2 * columns + rows * columns;
   return std::max(tolerance * S,
@@ -126,29 +126,28 @@ double global_scale(const MomentumMaps<G>& maps) {
 }
 
 template <class G>
-Vec6 total_time_momentum(const MomentumMaps<G>& maps, int j) {
-  Vec6 P = Vec6::Zero();
+typename G::Algebra total_time_momentum(const MomentumMaps<G>& maps, int j) {
+  typename G::Algebra P = G::Algebra::Zero();
   for (int a = 0; a < maps.model().mesh().A(); ++a) P += maps.M(j, a);
   return maps.model().ds() * P;
 }
 
 template <class G>
-Vec6 total_space_momentum(const MomentumMaps<G>& maps, int a) {
-  Vec6 Q = Vec6::Zero();
+typename G::Algebra total_space_momentum(const MomentumMaps<G>& maps, int a) {
+  typename G::Algebra Q = G::Algebra::Zero();
   for (int j = 0; j < maps.model().mesh().J(); ++j) Q += maps.N(j, a);
   return maps.model().dt() * Q;
 }
 
-#define FIELD_INSTANTIATE(G)                                                               \
-  template BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R); \
-  template BalanceResult noether_balance(const MomentumMaps<G>& maps, const Rectangle& R,  \
-                                         double scale_glob);                               \
-  template BalanceResult node_balance(const dcel::DiscreteModel<G>& model,                 \
-                                      const mesh::RowWindow& rows, int j, int a);          \
-  template double global_scale(const MomentumMaps<G>& maps);                               \
-  template Vec6 total_time_momentum(const MomentumMaps<G>& maps, int j);                   \
-  template Vec6 total_space_momentum(const MomentumMaps<G>& maps, int a);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#define FIELD_INSTANTIATE(G)                                                                     \
+  template BalanceResultOf<G> noether_balance(const MomentumMaps<G>&, const Rectangle&);         \
+  template BalanceResultOf<G> noether_balance(const MomentumMaps<G>&, const Rectangle&, double); \
+  template BalanceResultOf<G> node_balance(const dcel::DiscreteModel<G>&,                        \
+                                           const mesh::RowWindowOf<G>&, int, int);               \
+  template double global_scale(const MomentumMaps<G>& maps);                                     \
+  template G::Algebra total_time_momentum(const MomentumMaps<G>& maps, int j);                   \
+  template G::Algebra total_space_momentum(const MomentumMaps<G>& maps, int a);
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

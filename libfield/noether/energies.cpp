@@ -5,7 +5,8 @@
 namespace field::noether {
 
 template <class G>
-std::vector<double> time_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field) {
+std::vector<double> time_energies(const dcel::DiscreteModel<G>& model,
+                                  const mesh::BasicField<typename G::Element>& field) {
   const mesh::SpacetimeMesh& m = model.mesh();
   const mesh::ConvectedFields<G> c(field);
   const auto V = [&](int j, int a) {
@@ -22,7 +23,8 @@ std::vector<double> time_energies(const dcel::DiscreteModel<G>& model, const mes
 }
 
 template <class G>
-std::vector<double> space_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field) {
+std::vector<double> space_energies(const dcel::DiscreteModel<G>& model,
+                                   const mesh::BasicField<typename G::Element>& field) {
   const mesh::SpacetimeMesh& m = model.mesh();
   const mesh::ConvectedFields<G> c(field);
   std::vector<double> E(static_cast<size_t>(m.A()));
@@ -39,10 +41,10 @@ std::vector<double> space_energies(const dcel::DiscreteModel<G>& model, const me
 
 #define FIELD_INSTANTIATE(G)                                                       \
   template std::vector<double> time_energies(const dcel::DiscreteModel<G>& model,  \
-                                             const mesh::Field& field);            \
+                                             const mesh::BasicField<G::Element>&); \
   template std::vector<double> space_energies(const dcel::DiscreteModel<G>& model, \
-                                              const mesh::Field& field);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+                                              const mesh::BasicField<G::Element>&);
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

@@ -33,9 +33,11 @@ double space_strain_term(const model::Density<S>& d, const typename S::Algebra& 
 
 /// Physical energy E_j of every row j = 0..J-1 (time-centred) [J].
 template <class G>
-std::vector<double> time_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field);
+std::vector<double> time_energies(const dcel::DiscreteModel<G>& model,
+                                  const mesh::BasicField<typename G::Element>& field);
 /// Spatial-evolution energy E_M^a of every column a = 0..A-1 (space-centred) [J s / m].
 template <class G>
-std::vector<double> space_energies(const dcel::DiscreteModel<G>& model, const mesh::Field& field);
+std::vector<double> space_energies(const dcel::DiscreteModel<G>& model,
+                                   const mesh::BasicField<typename G::Element>& field);
 
 }  // namespace field::noether

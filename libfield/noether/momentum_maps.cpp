@@ -8,14 +8,14 @@ namespace field::noether {
 
 namespace {
 template <class G, class Values>
-TriangleMaps triangle_maps_of(const dcel::DiscreteModel<G>& model, const Values& values, int j,
-                              int a) {
-  const lie::SE3& g1 = values(j, a);
-  const lie::SE3& g2 = values(j + 1, a);
-  const lie::SE3& g3 = values(j, a + 1);
-  const dcel::TriangleMomenta m = dcel::triangle_momenta(model, j, a, g1, g2, g3);
-  const dcel::VertexDerivatives D = dcel::vertex_derivatives(model, m);
-  TriangleMaps t;
+TriangleMapsOf<G> triangle_maps_of(const dcel::DiscreteModel<G>& model, const Values& values, int j,
+                                   int a) {
+  const typename G::Element& g1 = values(j, a);
+  const typename G::Element& g2 = values(j + 1, a);
+  const typename G::Element& g3 = values(j, a + 1);
+  const auto m = dcel::triangle_momenta(model, j, a, g1, g2, g3);
+  const auto D = dcel::vertex_derivatives(model, m);
+  TriangleMapsOf<G> t;
   t.M = lie::spatial_covector(g1, m.mu);
   t.N = lie::spatial_covector(g1, m.lambda);
   t.F = lie::spatial_covector(g1, m.f);
@@ -27,19 +27,19 @@ TriangleMaps triangle_maps_of(const dcel::DiscreteModel<G>& model, const Values&
 }  // namespace
 
 template <class G>
-TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model, const mesh::Field& field, int j,
-                           int a) {
+TriangleMapsOf<G> triangle_maps(const dcel::DiscreteModel<G>& model, const mesh::FieldOf<G>& field,
+                                int j, int a) {
   return triangle_maps_of(model, field, j, a);
 }
 
 template <class G>
-TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model, const mesh::RowWindow& rows, int j,
-                           int a) {
+TriangleMapsOf<G> triangle_maps(const dcel::DiscreteModel<G>& model,
+                                const mesh::RowWindowOf<G>& rows, int j, int a) {
   return triangle_maps_of(model, rows, j, a);
 }
 
 template <class G>
-MomentumMaps<G>::MomentumMaps(const dcel::DiscreteModel<G>& model, const mesh::Field& field)
+MomentumMaps<G>::MomentumMaps(const dcel::DiscreteModel<G>& model, const mesh::FieldOf<G>& field)
     : model_(model), has_point_loads_(!model.loads().point.empty()) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int J = mesh.J(), A = mesh.A();
@@ -52,9 +52,8 @@ MomentumMaps<G>::MomentumMaps(const dcel::DiscreteModel<G>& model, const mesh::F
   for (long long k = 0; k < triangles; ++k) {
     errors.guard(k, [&] {
       const int j = static_cast<int>(k / A), a = static_cast<int>(k % A);
-      const lie::SE3& g = field(j, a);
-      const dcel::TriangleMomenta m =
-          dcel::triangle_momenta(model, j, a, g, field(j + 1, a), field(j, a + 1));
+      const typename G::Element& g = field(j, a);
+      const auto m = dcel::triangle_momenta(model, j, a, g, field(j + 1, a), field(j, a + 1));
       M_[k] = lie::spatial_covector(g, m.mu);
       N_[k] = lie::spatial_covector(g, m.lambda);
       F_[k] = lie::spatial_covector(g, m.f);
@@ -82,26 +81,26 @@ MomentumMaps<G>::MomentumMaps(const dcel::DiscreteModel<G>& model, const mesh::F
 }
 
 template <class G>
-Vec6 MomentumMaps<G>::damping(int j, int a) const {
+typename G::Algebra MomentumMaps<G>::damping(int j, int a) const {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
-  if (D_.empty() || j < 0 || j > mesh.J() || a < 0 || a > mesh.A()) return Vec6::Zero();
+  if (D_.empty() || j < 0 || j > mesh.J() || a < 0 || a > mesh.A()) return V::Zero();
   return D_[static_cast<size_t>(j) * (mesh.A() + 1) + a];
 }
 
 template <class G>
-Vec6 MomentumMaps<G>::W(int j, int a) const {
+typename G::Algebra MomentumMaps<G>::W(int j, int a) const {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
-  if (!has_point_loads_ || j < 0 || j >= mesh.J() || a < 0 || a > mesh.A()) return Vec6::Zero();
+  if (!has_point_loads_ || j < 0 || j >= mesh.J() || a < 0 || a > mesh.A()) return V::Zero();
   return W_[static_cast<size_t>(j) * (mesh.A() + 1) + a];
 }
 
-#define FIELD_INSTANTIATE(G)                                                      \
-  template TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model,        \
-                                      const mesh::Field& field, int j, int a);    \
-  template TriangleMaps triangle_maps(const dcel::DiscreteModel<G>& model,        \
-                                      const mesh::RowWindow& rows, int j, int a); \
+#define FIELD_INSTANTIATE(G)                                                                       \
+  template TriangleMapsOf<G> triangle_maps(const dcel::DiscreteModel<G>&, const mesh::FieldOf<G>&, \
+                                           int, int);                                              \
+  template TriangleMapsOf<G> triangle_maps(const dcel::DiscreteModel<G>&,                          \
+                                           const mesh::RowWindowOf<G>&, int, int);                 \
   template class MomentumMaps<G>;
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

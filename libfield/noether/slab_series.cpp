@@ -26,12 +26,14 @@ SlabSeries<G>::SlabSeries(const dcel::DiscreteModel<G>& model, SlabAxis axis, in
   // Slabs under the march's threshold run on one thread, as the march does (same reason).
   const int K = axis == SlabAxis::row ? model.mesh().A() : model.mesh().J();
   if (K < march::kParallelMinNodes) threads_ = 1;
-  if (options.lanes) lanes_ = SlabTermsLanes::make(model, axis);
+  if constexpr (kSe3)
+    if (options.lanes) lanes_ = SlabTermsLanes::make(model, axis);
   if (axis == SlabAxis::row && model.loads().damping.any()) window_.emplace(model.mesh(), 3);
 }
 
 template <class G>
-std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>& next) {
+std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
+                                                                       const std::vector<E>& next) {
   if (i1 == 0) {  // a new march
     scale_glob_ = 0.0;
     have_previous_ = false;
@@ -54,51 +56,55 @@ std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>
   const bool terms = i1 > 0 && terms_needed(i);
   FIELD_ASSERT(!terms || static_cast<int>(along_.size()) == K,
                "SlabSeries: slab " << i << " was not kept");
-  SlabTerms& t = current_;
+  SlabTermsOf<G>& t = current_;
   if (terms) slab_terms_begin(model_, axis_, i, slab_, t, !lanes_ || lanes_->forces());
   next_along_.resize(along ? K : 0);
   node_.resize(K);
   triangle_.resize(K);
-  if ((along || terms) && lanes_) {
-    // The same on lanes, batches of lanes::kWidth nodes at fixed starts (slab_terms_lanes.hpp);
-    // a node whose energy is not finite (a half turn between nodes) is redone node by node,
-    // which throws as the per-node path does.
-    SlabTermsLanes::Batch work;
-    work.next = next.data();
-    if (along) {
-      work.next_along = next_along_.data();
-      work.node_energy = node_.data();
-    }
-    if (terms) {
-      work.terms = &t;
-      work.slab = slab_.data();
-      work.along = along_.data();
-      work.triangle_energy = triangle_.data();
-    }
-    const auto batch = [&](int b) {
-      const int k0 = b * lanes::kWidth, count = std::min(lanes::kWidth, K - k0);
-      lanes_->nodes(work, k0, count);
-      for (int k = k0; k < k0 + count; ++k) {
-        if (along && !std::isfinite(node_[k])) {
-          next_along_[k] = along_at(model_, axis_, next, k);
-          node_[k] = node_energy_at(model_, axis_, next, next_along_, k);
-        }
-        if (terms) {
-          if (!std::isfinite(triangle_[k]))
-            triangle_[k] = triangle_at(model_, axis_, i, slab_, along_, next, k, t);
-          else
-            force_at(model_, axis_, i, slab_, k, t);
-        }
+  bool on_lanes = false;
+  if constexpr (kSe3) on_lanes = (along || terms) && lanes_;
+  if (on_lanes) {
+    if constexpr (kSe3) {
+      // The same on lanes, batches of lanes::kWidth nodes at fixed starts (slab_terms_lanes.hpp);
+      // a node whose energy is not finite (a half turn between nodes) is redone node by node,
+      // which throws as the per-node path does.
+      SlabTermsLanes::Batch work;
+      work.next = next.data();
+      if (along) {
+        work.next_along = next_along_.data();
+        work.node_energy = node_.data();
       }
-    };
-    const int batches = march::SlabLanes::batches(K);
-    if (threads_ == 1) {  // no parallel region: entering one costs as much as a small slab
-      for (int b = 0; b < batches; ++b) batch(b);
-    } else {
-      ParallelErrors errors;
+      if (terms) {
+        work.terms = &t;
+        work.slab = slab_.data();
+        work.along = along_.data();
+        work.triangle_energy = triangle_.data();
+      }
+      const auto batch = [&](int b) {
+        const int k0 = b * lanes::kWidth, count = std::min(lanes::kWidth, K - k0);
+        lanes_->nodes(work, k0, count);
+        for (int k = k0; k < k0 + count; ++k) {
+          if (along && !std::isfinite(node_[k])) {
+            next_along_[k] = along_at(model_, axis_, next, k);
+            node_[k] = node_energy_at(model_, axis_, next, next_along_, k);
+          }
+          if (terms) {
+            if (!std::isfinite(triangle_[k]))
+              triangle_[k] = triangle_at(model_, axis_, i, slab_, along_, next, k, t);
+            else
+              force_at(model_, axis_, i, slab_, k, t);
+          }
+        }
+      };
+      const int batches = march::SlabLanes::batches(K);
+      if (threads_ == 1) {  // no parallel region: entering one costs as much as a small slab
+        for (int b = 0; b < batches; ++b) batch(b);
+      } else {
+        ParallelErrors errors;
 #pragma omp parallel for schedule(static) num_threads(threads_)
-      for (int b = 0; b < batches; ++b) errors.guard(b, [&] { batch(b); });
-      errors.rethrow();
+        for (int b = 0; b < batches; ++b) errors.guard(b, [&] { batch(b); });
+        errors.rethrow();
+      }
     }
   } else if (along || terms) {
     // One parallel region for both slabs; every node writes its own slots (slab_terms.hpp).
@@ -118,9 +124,9 @@ std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>
   double next_node_energy = 0.0;
   if (along)
     for (int k = 0; k < K; ++k) next_node_energy += node_[k];
-  std::optional<SlabReport> out;
+  std::optional<BasicSlabReport<V>> out;
   if (terms && window_) {  // the damping wrench of the nodes of row i, with the point loads
-    if (t.point.empty()) t.point.assign(K + 1, Vec6::Zero());
+    if (t.point.empty()) t.point.assign(K + 1, V::Zero());
     for (int k = 0; k <= K; ++k)
       t.point[k] +=
           lie::spatial_covector((*window_)(i, k), dcel::node_damping(model_, *window_, i, k));
@@ -129,7 +135,7 @@ std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>
     for (int k = 0; k < K; ++k) t.triangle_energy += triangle_[k];
     scale_glob_ = std::max(scale_glob_, slab_scale(t, k1_, k2_));
     if (reported(i)) {
-      SlabReport r;
+      BasicSlabReport<V> r;
       r.index = i;
       r.energy = slab_energy(model_, axis_, t, node_energy_, next_node_energy);
       r.momentum = slab_momentum(t);
@@ -150,7 +156,7 @@ std::optional<SlabReport> SlabSeries<G>::add(int i1, const std::vector<lie::SE3>
 }
 
 #define FIELD_INSTANTIATE(G) template class SlabSeries<G>;
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

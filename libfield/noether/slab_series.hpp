@@ -11,6 +11,7 @@
 /// energy and momentum of a reported slab are those of stride 1; the balance's scale_glob is
 /// then the largest slab_scale over the slabs computed so far.
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
@@ -29,19 +30,27 @@ struct SeriesOptions {
   bool lanes = true;
 };
 
-/// The values reported for one slab i.
-struct SlabReport {
+/// The values reported for one slab i. V: the group's algebra vector (theory (1.7.3) on SE(2)).
+template <class V>
+struct BasicSlabReport {
   int index = 0;
-  double energy = 0.0;           ///< slab_energy
-  Vec6 momentum = Vec6::Zero();  ///< slab_momentum
-  double balance = 0.0;  ///< relative residual of the one-slab rectangle k1..k2; 0 for i = 0
+  double energy = 0.0;     ///< slab_energy
+  V momentum = V::Zero();  ///< slab_momentum
+  double balance = 0.0;    ///< relative residual of the one-slab rectangle k1..k2; 0 for i = 0
   /// D_i of theory (4.20), the energy dissipated by the damping up to row i (time rows of a
   /// damped model; 0 otherwise). The balance above then carries the damping terms (§4.7).
   double dissipated = 0.0;
 };
+using SlabReport = BasicSlabReport<Vec6>;
+
+/// The per-node work runs on SIMD lanes (SlabTermsLanes) on SE(3) only; node by node otherwise.
 
 template <class G>
 class SlabSeries {
+  using E = typename G::Element;
+  using V = typename G::Algebra;
+  static constexpr bool kSe3 = std::is_same_v<E, lie::SE3>;
+
  public:
   /// Slabs along `axis`; balance over k1..k2 along the slab; N = J (rows) or A (columns) slabs
   /// are reported, i = 0..N-1 (slab N has no next one).
@@ -50,7 +59,7 @@ class SlabSeries {
 
   /// Slab i1 (0, 1, ... in order; 0 starts a new march). Returns the report of slab i1-1 when
   /// that slab is reported.
-  std::optional<SlabReport> add(int i1, const std::vector<lie::SE3>& next);
+  std::optional<BasicSlabReport<V>> add(int i1, const std::vector<E>& next);
 
   const dcel::DiscreteModel<G>& model() const { return model_; }
 
@@ -61,18 +70,18 @@ class SlabSeries {
   dcel::DiscreteModel<G> model_;
   SlabAxis axis_;
   int k1_, k2_, N_, stride_, threads_;
-  std::vector<lie::SE3> slab_;    // slab i1-1, kept when its terms are needed
-  std::vector<Vec6> along_;       // its along_at values (empty when not computed)
-  std::vector<Vec6> next_along_;  // buffers of add(), kept to save allocations
+  std::vector<E> slab_;        // slab i1-1, kept when its terms are needed
+  std::vector<V> along_;       // its along_at values (empty when not computed)
+  std::vector<V> next_along_;  // buffers of add(), kept to save allocations
   std::vector<double> node_, triangle_;
   std::optional<SlabTermsLanes> lanes_;  // set where the lanes apply and are asked for
   double node_energy_ = 0.0;             // its node energy, sum_k node_energy_at
-  SlabTerms previous_;                   // terms of slab i1-2, when computed
-  SlabTerms current_;                    // terms of slab i1-1 being computed (buffers reused)
+  SlabTermsOf<G> previous_;              // terms of slab i1-2, when computed
+  SlabTermsOf<G> current_;               // terms of slab i1-1 being computed (buffers reused)
   bool have_previous_ = false;
   double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
   // Damped time rows (theory §4.7): rows i-1, i, i+1 and the running D_i.
-  std::optional<mesh::RowWindow> window_;
+  std::optional<mesh::RowWindowOf<G>> window_;
   double dissipated_ = 0.0;
 
   // The terms of slab i (from slabs i and i+1) are needed for its report or for the balance of

@@ -10,15 +10,16 @@
 namespace field::noether {
 
 template <class G>
-Vec6 along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, const std::vector<lie::SE3>& slab,
-              int k) {
+typename G::Algebra along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
+                             const std::vector<typename G::Element>& slab, int k) {
   const double h = axis == SlabAxis::row ? model.ds() : model.dt();
   return mesh::convected<G>(slab[k], slab[k + 1], h);
 }
 
 template <class G>
 double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
-                      const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, int k) {
+                      const std::vector<typename G::Element>& slab,
+                      const std::vector<typename G::Algebra>& along, int k) {
   // Row: V_j^k of column k. Column: W_j^a of the space series, which runs on uniform models
   // only (the space march, theory §1.6).
   return axis == SlabAxis::row ? time_potential_term(model.density(k), along[k], slab[k])
@@ -27,7 +28,8 @@ double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
 
 template <class G>
 void slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
-                      const std::vector<lie::SE3>& slab, SlabTerms& t, bool forces) {
+                      const std::vector<typename G::Element>& slab, SlabTermsOf<G>& t,
+                      bool forces) {
   const bool row = axis == SlabAxis::row;
   const int K = row ? model.mesh().A() : model.mesh().J();
   FIELD_ASSERT(static_cast<int>(slab.size()) == K + 1,
@@ -38,7 +40,7 @@ void slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
   t.point.clear();
   t.triangle_energy = 0.0;
   if (!model.loads().point.empty()) {
-    t.point.assign(K + 1, Vec6::Zero());
+    t.point.assign(K + 1, G::Algebra::Zero());
     for (int k = 0; k <= K; ++k) {
       const int j = row ? i : k, a = row ? k : i;
       if (j < model.mesh().J())  // point loads act on rows j <= J-1 (theory §1.4)
@@ -48,27 +50,29 @@ void slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
 }
 
 template <class G>
-SlabTerms slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
-                           const std::vector<lie::SE3>& slab) {
-  SlabTerms t;
+SlabTermsOf<G> slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
+                                const std::vector<typename G::Element>& slab) {
+  SlabTermsOf<G> t;
   slab_terms_begin(model, axis, i, slab, t);
   return t;
 }
 
 template <class G>
 double triangle_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
-                   const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along,
-                   const std::vector<lie::SE3>& next, int k, SlabTerms& t) {
+                   const std::vector<typename G::Element>& slab,
+                   const std::vector<typename G::Algebra>& along,
+                   const std::vector<typename G::Element>& next, int k, SlabTermsOf<G>& t) {
   // Triangle (j, a) has vertices g_j^a, g_{j+1}^a, g_j^{a+1}; the momenta of theory §3.3
   // (dcel::triangle_momenta), with the convected quantity along the slab from along_at.
   const bool row = axis == SlabAxis::row;
   const double dt = model.dt(), ds = model.ds();
-  const lie::SE3& g1 = slab[k];
-  const Vec6 xi = row ? mesh::convected<G>(g1, next[k], dt) : along[k];
-  const Vec6 eta = row ? along[k] : mesh::convected<G>(g1, next[k], ds);
+  const typename G::Element& g1 = slab[k];
+  using V = typename G::Algebra;
+  const V xi = row ? mesh::convected<G>(g1, next[k], dt) : along[k];
+  const V eta = row ? along[k] : mesh::convected<G>(g1, next[k], ds);
   const int a = row ? k : i;  // the triangle's column (theory §1.6)
-  const Vec6 M = lie::spatial_covector(g1, dcel::time_momentum(model, a, xi));
-  const Vec6 N = lie::spatial_covector(g1, dcel::space_momentum(model, a, eta));
+  const V M = lie::spatial_covector(g1, dcel::time_momentum(model, a, xi));
+  const V N = lie::spatial_covector(g1, dcel::space_momentum(model, a, eta));
   t.cross[k] = row ? ds * M : dt * N;
   t.along[k] = row ? dt * N : ds * M;
   force_at(model, axis, i, slab, k, t);
@@ -77,39 +81,42 @@ double triangle_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
 
 template <class G>
 void force_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
-              const std::vector<lie::SE3>& slab, int k, SlabTerms& t) {
+              const std::vector<typename G::Element>& slab, int k, SlabTermsOf<G>& t) {
   if (t.force.empty()) return;
   const bool row = axis == SlabAxis::row;
   const int j = row ? i : k, a = row ? k : i;
-  const lie::SE3& g1 = slab[k];
+  const typename G::Element& g1 = slab[k];
   t.force[k] = model.dt() * model.ds() * lie::spatial_covector(g1, model.force(g1, j, a));
 }
 
 template <class G>
-double slab_energy(const dcel::DiscreteModel<G>& model, SlabAxis axis, const SlabTerms& terms,
+double slab_energy(const dcel::DiscreteModel<G>& model, SlabAxis axis, const SlabTermsOf<G>& terms,
                    double node_energy, double next_node_energy) {
   const double h = axis == SlabAxis::row ? model.ds() : model.dt();
   return h * (terms.triangle_energy + 0.5 * (node_energy + next_node_energy));
 }
 
-Vec6 slab_momentum(const SlabTerms& terms) {
-  Vec6 sum = Vec6::Zero();
-  for (const Vec6& c : terms.cross) sum += c;
+template <class V>
+V slab_momentum(const BasicSlabTerms<V>& terms) {
+  V sum = V::Zero();
+  for (const V& c : terms.cross) sum += c;
   return sum;
 }
 
-double slab_scale(const SlabTerms& slab, int k1, int k2) {
+template <class V>
+double slab_scale(const BasicSlabTerms<V>& slab, int k1, int k2) {
   const int K = static_cast<int>(slab.cross.size());
   double sum = 0.0;
   for (int k = k1; k <= std::min(k2, K - 1); ++k) sum += slab.cross[k].cwiseAbs().maxCoeff();
   return sum;
 }
 
-BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k1, int k2,
-                           double scale_glob) {
+template <class V>
+BasicBalanceResult<V> slab_balance(const BasicSlabTerms<V>& before, const BasicSlabTerms<V>& slab,
+                                   int k1, int k2, double scale_glob) {
   const int K = static_cast<int>(slab.cross.size());
   FIELD_ASSERT(0 <= k1 && k1 <= k2 && k2 <= K, "slab_balance: range " << k1 << ".." << k2);
-  BalanceSum sum;
+  BasicBalanceSum<V> sum;
   for (int k = k1; k <= std::min(k2, K - 1); ++k) {
     sum.add(before.cross[k]);
     sum.add(-slab.cross[k]);
@@ -123,24 +130,33 @@ BalanceResult slab_balance(const SlabTerms& before, const SlabTerms& slab, int k
 }
 
 #define FIELD_INSTANTIATE(G)                                                                     \
-  template Vec6 along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,                     \
-                         const std::vector<lie::SE3>& slab, int k);                              \
-  template double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,             \
-                                 const std::vector<lie::SE3>& slab,                              \
-                                 const std::vector<Vec6>& along, int k);                         \
-  template void slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,      \
-                                 const std::vector<lie::SE3>& slab, SlabTerms& t, bool forces);  \
-  template SlabTerms slab_terms_begin(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i, \
-                                      const std::vector<lie::SE3>& slab);                        \
-  template double triangle_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,         \
-                              const std::vector<lie::SE3>& slab, const std::vector<Vec6>& along, \
-                              const std::vector<lie::SE3>& next, int k, SlabTerms& t);           \
-  template void force_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,              \
-                         const std::vector<lie::SE3>& slab, int k, SlabTerms& t);                \
-  template double slab_energy(const dcel::DiscreteModel<G>& model, SlabAxis axis,                \
-                              const SlabTerms& terms, double node_energy,                        \
-                              double next_node_energy);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+  template G::Algebra along_at(const dcel::DiscreteModel<G>&, SlabAxis,                          \
+                               const std::vector<G::Element>&, int);                             \
+  template double node_energy_at(const dcel::DiscreteModel<G>&, SlabAxis,                        \
+                                 const std::vector<G::Element>&, const std::vector<G::Algebra>&, \
+                                 int);                                                           \
+  template void slab_terms_begin(const dcel::DiscreteModel<G>&, SlabAxis, int,                   \
+                                 const std::vector<G::Element>&, SlabTermsOf<G>&, bool);         \
+  template SlabTermsOf<G> slab_terms_begin(const dcel::DiscreteModel<G>&, SlabAxis, int,         \
+                                           const std::vector<G::Element>&);                      \
+  template double triangle_at(const dcel::DiscreteModel<G>&, SlabAxis, int,                      \
+                              const std::vector<G::Element>&, const std::vector<G::Algebra>&,    \
+                              const std::vector<G::Element>&, int, SlabTermsOf<G>&);             \
+  template void force_at(const dcel::DiscreteModel<G>&, SlabAxis, int,                           \
+                         const std::vector<G::Element>&, int, SlabTermsOf<G>&);                  \
+  template double slab_energy(const dcel::DiscreteModel<G>&, SlabAxis, const SlabTermsOf<G>&,    \
+                              double, double);
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
+
+// The algebra vectors of SE(3) and SE(2).
+#define FIELD_INSTANTIATE(V)                                                                      \
+  template V slab_momentum(const BasicSlabTerms<V>&);                                             \
+  template double slab_scale(const BasicSlabTerms<V>&, int, int);                                 \
+  template BasicBalanceResult<V> slab_balance(const BasicSlabTerms<V>&, const BasicSlabTerms<V>&, \
+                                              int, int, double);
+FIELD_INSTANTIATE(Vec6)
+FIELD_INSTANTIATE(Vec3)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

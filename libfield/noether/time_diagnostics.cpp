@@ -19,13 +19,13 @@ TimeDiagnostics<G>::TimeDiagnostics(const dcel::DiscreteModel<G>& model,
 }
 
 template <class G>
-void TimeDiagnostics<G>::slab(int j1, const std::vector<lie::SE3>& next,
+void TimeDiagnostics<G>::slab(int j1, const std::vector<typename G::Element>& next,
                               const march::SlabStats& stats) {
-  std::optional<RowWork> w;
+  std::optional<RowWorkOf<G>> w;
   if (work_) w = work_->add(j1, next);  // every row: W_j is a sum over all of them
-  const std::optional<SlabReport> r = series_.add(j1, next);
+  const auto r = series_.add(j1, next);
   if (!r || !sink_) return;
-  TimeRowDiagnostics out;
+  Row out;
   out.j = r->index;
   out.t = series_.model().mesh().t(r->index);
   out.energy = r->energy;
@@ -46,7 +46,7 @@ void TimeDiagnostics<G>::slab(int j1, const std::vector<lie::SE3>& next,
 }
 
 #define FIELD_INSTANTIATE(G) template class TimeDiagnostics<G>;
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

@@ -15,26 +15,32 @@
 
 namespace field::noether {
 
-struct TimeRowDiagnostics {
+/// V: the group's algebra vector. On SE(3) momentum and reactions are (angular about the origin
+/// (3), linear (3)); on SE(2) (angular about the origin, about the plane's normal; linear (2)),
+/// theory (1.7.3).
+template <class V>
+struct BasicTimeRowDiagnostics {
   int j = 0;
   double t = 0.0;       ///< t_j [s]
   double energy = 0.0;  ///< E_j [J], theory §8
-  Vec6 momentum;        ///< P_j = ds sum_a M_j^a (spatial angular about the origin, linear)
+  V momentum;           ///< P_j = ds sum_a M_j^a (spatial angular about the origin, linear)
   /// |Res([j,j] x columns)|_inf / max(scale_R, ds max_{j'<=j} sum_a |M_j'^a|): theory §7.2 with
   /// scale_glob taken over the rows so far; rows 1..J-1, else 0
   double balance = 0.0;
   march::SlabStats newton;  ///< Newton statistics of the solve of row j+1
   /// Spatial reaction wrench R_j of a prescribed end a = 0 / a = A (theory (8.5)); zero when free
-  Vec6 reaction_left = Vec6::Zero(), reaction_right = Vec6::Zero();
+  V reaction_left = V::Zero(), reaction_right = V::Zero();
   double work = 0.0;        ///< W_j: work of the loads and the prescribed ends, rows 1..j [J] (8.7)
   double dissipated = 0.0;  ///< D_j: energy dissipated over rows 1..j [J] (4.20); 0 undamped
   double energy_balance = 0.0;  ///< B_j = E_j - E_0 - W_j + D_j [J] (8.8)
 };
+using TimeRowDiagnostics = BasicTimeRowDiagnostics<Vec6>;
 
 template <class G>
-class TimeDiagnostics final : public march::SlabObserver {
+class TimeDiagnostics final : public march::BasicSlabObserver<typename G::Element> {
  public:
-  using Sink = std::function<void(const TimeRowDiagnostics&)>;
+  using Row = BasicTimeRowDiagnostics<typename G::Algebra>;
+  using Sink = std::function<void(const Row&)>;
   /// `boundary` selects the columns of the balance (prescribed ends are excluded: their reaction
   /// is a flux through the rectangle's side).
   /// `options`: a stride over the rows (rows 0, stride, ... and J-1 are reported) and threads;
@@ -42,7 +48,8 @@ class TimeDiagnostics final : public march::SlabObserver {
   TimeDiagnostics(const dcel::DiscreteModel<G>& model, const mesh::Boundary& boundary, Sink sink,
                   const SeriesOptions& options = {});
 
-  void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
+  void slab(int j, const std::vector<typename G::Element>& row,
+            const march::SlabStats& stats) override;
 
  private:
   Sink sink_;

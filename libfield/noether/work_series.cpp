@@ -1,6 +1,7 @@
 #include "libfield/noether/work_series.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/momenta.hpp"
@@ -30,9 +31,9 @@ WorkSeries<G>::WorkSeries(const dcel::DiscreteModel<G>& model, const mesh::Bound
 }
 
 template <class G>
-Vec6 WorkSeries<G>::reaction_body(int j, int a) const {
+typename G::Algebra WorkSeries<G>::reaction_body(int j, int a) const {
   // G_n of theory §4.1 (the point loads at n included); R_body = -G_n / dt (theory §4.2).
-  Vec6 G_n = dcel::node_residual(model_, window_, j, a).G;
+  V G_n = dcel::node_residual(model_, window_, j, a).G;
   // Row 0 has no row -1: leave out the end node's momentum term -ds mu_0^a of D1 (8.5), with
   // its mass damping -c ds mu_0^a, c = alpha dt/2 (theory (4.18)).
   if (j == 0 && a < model_.mesh().A()) {
@@ -43,13 +44,14 @@ Vec6 WorkSeries<G>::reaction_body(int j, int a) const {
 }
 
 template <class G>
-std::optional<RowWork> WorkSeries<G>::add(int j1, const std::vector<lie::SE3>& row) {
+std::optional<RowWorkOf<G>> WorkSeries<G>::add(int j1,
+                                               const std::vector<typename G::Element>& row) {
   const int A = model_.mesh().A();
   if (j1 == 0) {
     window_.clear();
     loads_ = ends_ = 0.0;
-    xi_previous_.assign(static_cast<size_t>(A + 1), Vec6::Zero());
-    xi_.assign(static_cast<size_t>(A + 1), Vec6::Zero());
+    xi_previous_.assign(static_cast<size_t>(A + 1), V::Zero());
+    xi_.assign(static_cast<size_t>(A + 1), V::Zero());
   }
   window_.push(j1, row);
   if (j1 == 0) return std::nullopt;
@@ -63,10 +65,10 @@ std::optional<RowWork> WorkSeries<G>::add(int j1, const std::vector<lie::SE3>& r
   const auto nu = [this](int a) {
     return 0.5 * (xi_previous_[static_cast<size_t>(a)] + xi_[static_cast<size_t>(a)]);
   };
-  RowWork out;
+  RowWorkOf<G> out;
   out.j = j;
-  const Vec6 left = left_ ? reaction_body(j, 0) : Vec6::Zero();
-  const Vec6 right = right_ ? reaction_body(j, A) : Vec6::Zero();
+  const V left = left_ ? reaction_body(j, 0) : V::Zero();
+  const V right = right_ ? reaction_body(j, A) : V::Zero();
   if (left_) out.reaction_left = lie::spatial_covector(window_(j, 0), left);
   if (right_) out.reaction_right = lie::spatial_covector(window_(j, A), right);
   if (j >= 1) {  // W_0 = 0: E_0 and E_j are centred at t_{1/2} and t_{j+1/2} (8.7)
@@ -75,10 +77,12 @@ std::optional<RowWork> WorkSeries<G>::add(int j1, const std::vector<lie::SE3>& r
     if (!loads.empty())
       for (int a = 0; a <= A; ++a) {
         if (!visited_[static_cast<size_t>(a)]) continue;  // no load there
-        const lie::SE3& g = window_(j, a);
-        Vec6 L = Vec6::Zero();
+        const typename G::Element& g = window_(j, a);
+        V L = V::Zero();
         if (!loads.point.empty()) L += dt * model_.point_load(g, j, a);
-        if (!loads.distributed.empty() && a < A) L += dt * ds * loads.distributed_body(g, a, A, t);
+        if constexpr (std::is_same_v<typename G::Element, lie::SE3>)  // none on other groups
+          if (!loads.distributed.empty() && a < A)
+            L += dt * ds * loads.distributed_body(g, a, A, t);
         loads_ += L.dot(nu(a));
       }
     // The prescribed ends: the reaction dt R_body = -G_n against the end's motion.
@@ -91,31 +95,35 @@ std::optional<RowWork> WorkSeries<G>::add(int j1, const std::vector<lie::SE3>& r
 }
 
 template <class G>
-std::vector<RowWork> time_work(const dcel::DiscreteModel<G>& model, const mesh::Field& field,
-                               const mesh::Boundary& boundary) {
+std::vector<RowWorkOf<G>> time_work(const dcel::DiscreteModel<G>& model,
+                                    const mesh::FieldOf<G>& field, const mesh::Boundary& boundary) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   WorkSeries<G> series(model, boundary);
-  std::vector<RowWork> out;
-  std::vector<lie::SE3> row(static_cast<size_t>(mesh.A() + 1));
+  std::vector<RowWorkOf<G>> out;
+  std::vector<typename G::Element> row(static_cast<size_t>(mesh.A() + 1));
   for (int j = 0; j <= mesh.J(); ++j) {
     for (int a = 0; a <= mesh.A(); ++a) row[static_cast<size_t>(a)] = field(j, a);
-    if (std::optional<RowWork> w = series.add(j, row)) out.push_back(*w);
+    if (std::optional<RowWorkOf<G>> w = series.add(j, row)) out.push_back(*w);
   }
   return out;
 }
 
-bool end_moves(const mesh::Field& field, int a) {
-  const lie::SE3& g0 = field(0, a);
+template <class E>
+bool end_moves(const mesh::BasicField<E>& field, int a) {
+  const E& g0 = field(0, a);
   for (int j = 1; j <= field.mesh().J(); ++j)
     if (field(j, a).R != g0.R || field(j, a).r != g0.r) return true;
   return false;
 }
 
-#define FIELD_INSTANTIATE(G)                                                                 \
-  template class WorkSeries<G>;                                                              \
-  template std::vector<RowWork> time_work(const dcel::DiscreteModel<G>&, const mesh::Field&, \
-                                          const mesh::Boundary&);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+template bool end_moves(const mesh::BasicField<lie::SE3>&, int);
+template bool end_moves(const mesh::BasicField<lie::SE2>&, int);
+
+#define FIELD_INSTANTIATE(G)                                                  \
+  template class WorkSeries<G>;                                               \
+  template std::vector<RowWorkOf<G>> time_work(const dcel::DiscreteModel<G>&, \
+                                               const mesh::FieldOf<G>&, const mesh::Boundary&);
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

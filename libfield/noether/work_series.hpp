@@ -19,25 +19,31 @@
 
 namespace field::noether {
 
-/// The values of one row j.
-struct RowWork {
+/// The values of one row j. V: the group's algebra vector (theory (1.7.3) on SE(2)).
+template <class V>
+struct BasicRowWork {
   int j = 0;
   /// R_j at a = 0 and a = A (spatial: moment about the origin [N m], force [N]); zero on a free
   /// end. Row 0 has no row -1: its reaction leaves out the momentum change of the end node.
-  Vec6 reaction_left = Vec6::Zero(), reaction_right = Vec6::Zero();
+  V reaction_left = V::Zero(), reaction_right = V::Zero();
   double work_loads = 0.0;  ///< the loads' part of W_j [J]
   double work_ends = 0.0;   ///< the prescribed ends' part of W_j [J] (0 for clamps)
   double work() const { return work_loads + work_ends; }
 };
+using RowWork = BasicRowWork<Vec6>;
+template <class G>
+using RowWorkOf = BasicRowWork<typename G::Algebra>;
 
 template <class G>
 class WorkSeries {
+  using V = typename G::Algebra;
+
  public:
   WorkSeries(const dcel::DiscreteModel<G>& model, const mesh::Boundary& boundary);
 
   /// Row j1 (0, 1, ... in order; 0 starts a new march). Returns the values of row j1-1 when
   /// j1 >= 1.
-  std::optional<RowWork> add(int j1, const std::vector<lie::SE3>& row);
+  std::optional<RowWorkOf<G>> add(int j1, const std::vector<typename G::Element>& row);
 
   bool left_prescribed() const { return left_; }
   bool right_prescribed() const { return right_; }
@@ -45,23 +51,24 @@ class WorkSeries {
  private:
   dcel::DiscreteModel<G> model_;
   bool left_, right_;
-  mesh::RowWindow window_;  // rows j-1, j, j+1
+  mesh::RowWindowOf<G> window_;  // rows j-1, j, j+1
   double loads_ = 0.0, ends_ = 0.0;
   // xi_{j-1}^a and xi_j^a at the visited nodes (every node with loads, else the prescribed ends):
   // each velocity is computed once, for the two rows whose nu it enters.
-  std::vector<Vec6> xi_previous_, xi_;
+  std::vector<V> xi_previous_, xi_;
   std::vector<char> visited_;  // A+1 flags: a load or a prescribed end at node a
 
-  Vec6 reaction_body(int j, int a) const;  // -G_j^a / dt, body
+  V reaction_body(int j, int a) const;  // -G_j^a / dt, body
 };
 
 /// The values of rows 0..J-1 of a whole time field (rows in order through WorkSeries).
 template <class G>
-std::vector<RowWork> time_work(const dcel::DiscreteModel<G>& model, const mesh::Field& field,
-                               const mesh::Boundary& boundary);
+std::vector<RowWorkOf<G>> time_work(const dcel::DiscreteModel<G>& model,
+                                    const mesh::FieldOf<G>& field, const mesh::Boundary& boundary);
 
 /// Whether a prescribed end of a time field moves (a driven end): its pose on some row differs
 /// from row 0's. Its reaction then does work (theory §8.1).
-bool end_moves(const mesh::Field& field, int a);
+template <class E>
+bool end_moves(const mesh::BasicField<E>& field, int a);
 
 }  // namespace field::noether

@@ -1,0 +1,37 @@
+#pragma once
+/// The planar beam (theory §1.7) seen in 3D: a march on SE(2) written by the SE(3) writers. The
+/// plane is the world's x-y plane and its rotations are about z; the body axis d3 of the SE(3)
+/// beam is the plane's d1, d1 its d2 and d2 the normal:
+///   (R, r) -> (diag(R, 1) B, (r, 0)),   B = [e2 e3 e1] (B e1 = e2, B e2 = e3, B e3 = e1),
+/// a homomorphism SE(2) -> SE(3) followed by the fixed body rotation B (Cayley commutes with
+/// both). Body algebra vectors and covectors map as (omega, v1, v2) -> (0, omega, 0, v2, 0, v1),
+/// spatial covectors (1.7.3) as (L, p1, p2) -> (0, 0, L, p1, p2, 0).
+#include <vector>
+
+#include "libfield/core/types.hpp"
+#include "libfield/lie/se2.hpp"
+#include "libfield/lie/se3.hpp"
+#include "libfield/march/observer.hpp"
+
+namespace field::march {
+
+/// The pose of a planar node in 3D.
+lie::SE3 embed_planar(const lie::SE2& g);
+/// A body algebra vector or covector of the plane in the SE(3) beam's body order.
+Vec6 embed_planar_body(const Vec3& x);
+/// A spatial covector of the plane (moment about the origin, force) in world axes.
+Vec6 embed_planar_spatial(const Vec3& mu);
+
+/// Hands every slab of a march on SE(2), embedded, to SE(3) observers (field.csv, VTK frames).
+class PlanarEmbedding final : public BasicSlabObserver<lie::SE2> {
+ public:
+  explicit PlanarEmbedding(std::vector<SlabObserver*> targets) : targets_(std::move(targets)) {}
+  void slab(int index, const std::vector<lie::SE2>& values, const SlabStats& stats) override;
+  void finish() override;
+
+ private:
+  std::vector<SlabObserver*> targets_;
+  std::vector<lie::SE3> embedded_;  // the slab in 3D (buffer reused)
+};
+
+}  // namespace field::march
