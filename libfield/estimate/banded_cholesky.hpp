@@ -1,0 +1,51 @@
+#pragma once
+/// The Cholesky factorisation of the estimator's normal matrix in its block-banded form (theory
+/// §6.7): the unknowns are numbered row by row (time-major), and a residual block couples nodes
+/// of rows j-1..j+1 only (the stencil of theory §4.1), so N = J^T J couples block rows (time rows)
+/// at most w = 2 apart. With S = diag(N)^{-1/2} (Jacobi scaling, as the selected inverse),
+///   S N S = L L^T,   L block lower-banded with dense blocks L_{k,k-d}, d = 0..w,
+/// left-looking, row by row: per time row a few dense products of size 6 (A+1) (Eigen, on one
+/// thread: the same bits for any thread count), then solves. The normal matrix is badly
+/// conditioned (docs/reconstruction.md): the solves are accurate enough for the Levenberg-Marquardt
+/// steps with iterative refinement, but the block Takahashi recursion for the covariance on this
+/// time-major band was measured to lose the small variances (the tip's) to round-off; the
+/// covariance stays with estimate/selected_inverse (fill-reducing order).
+#include <vector>
+
+#include <Eigen/Dense>
+#include <Eigen/SparseCore>
+
+#include "libfield/core/types.hpp"
+
+namespace field::estimate {
+
+class BandedCholesky {
+ public:
+  /// starts[k]: the first scalar index of block row k; starts.back() = n (ascending).
+  explicit BandedCholesky(std::vector<int> starts);
+
+  /// Factorises the symmetric N (both triangles stored, or the lower one). False when N is not
+  /// numerically positive definite or has a diagonal entry that is not > 0.
+  /// Throws field::Error when N couples block rows further apart than the band it was first
+  /// called with allows (w is fixed by the first call's pattern).
+  bool factorize(const Eigen::SparseMatrix<double>& N);
+  /// x with N x = b (after a successful factorize).
+  Eigen::VectorXd solve(const Eigen::VectorXd& b) const;
+  /// The smallest pivot of S N S (a unit diagonal): near 0 when N is near singular.
+  double min_pivot() const { return min_pivot_; }
+  /// The block bandwidth w.
+  int bandwidth() const { return w_; }
+
+ private:
+  using Block = Eigen::MatrixXd;
+  std::vector<int> starts_;
+  std::vector<int> row_of_;  // block row of every scalar index
+  int w_ = -1;
+  double min_pivot_ = 0.0;
+  Eigen::VectorXd S_;
+  std::vector<std::vector<Block>> L_;  // L_[k][d] = L_{k,k-d}, d = 0..min(w, k)
+  int size(int k) const { return starts_[k + 1] - starts_[k]; }
+  int rows() const { return static_cast<int>(starts_.size()) - 1; }
+};
+
+}  // namespace field::estimate
