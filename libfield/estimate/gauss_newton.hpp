@@ -1,10 +1,11 @@
 #pragma once
 /// Levenberg-Marquardt on the group for the estimator's least-squares problem (estimate/problem,
 /// theory §6.7): normal equations (J^T J + lambda diag(J^T J)) delta = -J^T r, the step corrected
-/// by its geodesic acceleration, lambda by Nielsen's rule from 1e-12, with a sparse Cholesky
-/// factorisation (SuiteSparse CHOLMOD through Eigen, docs/reconstruction.md for the
-/// measurement behind the choice), the update g <- g tau(delta), and at the end the
-/// Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the selected inverse.
+/// by its geodesic acceleration, lambda by Nielsen's rule from 1e-12, with the block-banded
+/// Cholesky factorisation in time rows (estimate/banded_cholesky; SuiteSparse CHOLMOD through
+/// Eigen as an option, docs/reconstruction.md for the measurements behind the choice), the
+/// analytic Jacobian blocks (Problem::jacobian_blocks), the update g <- g tau(delta), and at the
+/// end the Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the selected inverse.
 #include <functional>
 #include <vector>
 
