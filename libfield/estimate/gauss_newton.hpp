@@ -36,7 +36,7 @@ struct SolverOptions {
   double step_tolerance = 1e-11;  ///< converged when max |delta| falls below
   /// Converged when an accepted step lowers the cost by no more than this fraction of it: a
   /// change of the estimate of about (2 cost_tolerance cost)^{1/2} standard deviations (§6.7).
-  double cost_tolerance = 1e-10;
+  double cost_tolerance = 1e-8;
   /// The Jacobian blocks: analytic (Problem::jacobian_blocks) or all by central differences
   /// (Problem::jacobian_block, the first version; for checks and measurements).
   bool analytic_jacobian = true;
