@@ -101,4 +101,68 @@ Eigen::VectorXd BandedCholesky::solve(const Eigen::VectorXd& b) const {
   return S_.cwiseProduct(y);
 }
 
+Eigen::MatrixXd BandedCholesky::schur(int k) const {
+  const OneEigenThread one_thread;
+  const Block& L = L_[k][0];
+  Block F = Block::Zero(L.rows(), L.rows());
+  F.selfadjointView<Eigen::Lower>().rankUpdate(L);
+  return F.selfadjointView<Eigen::Lower>();
+}
+
+std::vector<Mat6> banded_inverse_diagonal_blocks(const Eigen::SparseMatrix<double>& N,
+                                                 const std::vector<int>& row_starts) {
+  using SpMat = Eigen::SparseMatrix<double>;
+  const int n = row_starts.back();
+  FIELD_CHECK(N.rows() == n && N.cols() == n && n % 6 == 0,
+              "covariance: N is " << N.rows() << " x " << N.cols());
+  // Super-rows of two block rows: w = 1.
+  std::vector<int> starts;
+  for (size_t k = 0; k + 1 < row_starts.size(); k += 2) starts.push_back(row_starts[k]);
+  starts.push_back(n);
+  const int R = static_cast<int>(starts.size()) - 1;
+  // The same super-rows in reversed order: old index i -> new index perm[i].
+  std::vector<int> reversed{0};
+  Eigen::VectorXi perm(n);
+  for (int k = R - 1; k >= 0; --k) {
+    const int offset = reversed.back();
+    for (int i = starts[k]; i < starts[k + 1]; ++i) perm(i) = offset + i - starts[k];
+    reversed.push_back(offset + starts[k + 1] - starts[k]);
+  }
+  const Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> P(perm);
+  SpMat Nr;
+  Nr = N.twistedBy(P);
+  BandedCholesky forward(starts), backward(reversed);
+  const bool ok = forward.factorize(N) && backward.factorize(Nr);
+  FIELD_CHECK(ok && forward.bandwidth() <= 1,
+              "covariance: the factorisation of J^T J failed (J^T J not positive definite: the "
+              "residuals do not fix every unknown)");
+  const OneEigenThread one_thread;
+  const Eigen::VectorXd& S = forward.scaling();
+  std::vector<Mat6> out(static_cast<size_t>(n / 6));
+  for (int k = 0; k < R; ++k) {
+    const int m = starts[k + 1] - starts[k];
+    // (S N S)_kk, dense.
+    Eigen::MatrixXd Nkk = Eigen::MatrixXd::Zero(m, m);
+    for (int c = starts[k]; c < starts[k + 1]; ++c)
+      for (SpMat::InnerIterator it(N, c); it; ++it)
+        if (it.row() >= starts[k] && it.row() < starts[k + 1])
+          Nkk(it.row() - starts[k], c - starts[k]) = S(it.row()) * it.value() * S(c);
+    const Eigen::MatrixXd info = forward.schur(k) + backward.schur(R - 1 - k) - Nkk;
+    Eigen::LLT<Eigen::MatrixXd> llt(info);
+    const double pivot =
+        llt.info() == Eigen::Success ? std::pow(llt.matrixLLT().diagonal().minCoeff(), 2) : 0.0;
+    FIELD_CHECK(pivot > 1e-14, "covariance: pivot "
+                                   << pivot << " of the marginal information of rows from "
+                                   << starts[k]
+                                   << " (J^T J singular: the residuals do not fix every unknown)");
+    const Eigen::MatrixXd Z = llt.solve(Eigen::MatrixXd::Identity(m, m));
+    for (int q = 0; q < m; q += 6) {
+      const int g = starts[k] + q;
+      out[g / 6] =
+          S.segment<6>(g).asDiagonal() * Z.block<6, 6>(q, q) * S.segment<6>(g).asDiagonal();
+    }
+  }
+  return out;
+}
+
 }  // namespace field::estimate

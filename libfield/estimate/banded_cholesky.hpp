@@ -31,6 +31,11 @@ class BandedCholesky {
   bool factorize(const Eigen::SparseMatrix<double>& N);
   /// x with N x = b (after a successful factorize).
   Eigen::VectorXd solve(const Eigen::VectorXd& b) const;
+  /// L_kk L_kk^T: the Schur complement of S N S onto block row k after eliminating the rows
+  /// before it (after a successful factorize).
+  Eigen::MatrixXd schur(int k) const;
+  /// S = diag(N)^{-1/2} of the last factorize.
+  const Eigen::VectorXd& scaling() const { return S_; }
   /// The smallest pivot of S N S (a unit diagonal): near 0 when N is near singular.
   double min_pivot() const { return min_pivot_; }
   /// The block bandwidth w.
@@ -47,5 +52,16 @@ class BandedCholesky {
   int size(int k) const { return starts_[k + 1] - starts_[k]; }
   int rows() const { return static_cast<int>(starts_.size()) - 1; }
 };
+
+/// The diagonal 6x6 blocks of N^{-1} for N block-banded in time rows (`row_starts` as
+/// BandedCholesky's, band w <= 2) by the two-sided Schur complements (theory §6.7): block rows
+/// paired into super-rows couple neighbours only (w = 1), so with F_k the Schur complement of
+/// S N S onto super-row k eliminating the rows before it (the forward factorisation) and B_k
+/// eliminating the rows after it (the factorisation in reversed order),
+///   (S N S)^{-1}_kk = (F_k + B_k - (S N S)_kk)^{-1}.
+/// Throws field::Error when N or a marginal information F_k + B_k - N_kk is not positive
+/// definite (a scaled pivot <= 1e-14: the residuals do not fix every unknown).
+std::vector<Mat6> banded_inverse_diagonal_blocks(const Eigen::SparseMatrix<double>& N,
+                                                 const std::vector<int>& row_starts);
 
 }  // namespace field::estimate

@@ -250,9 +250,10 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
     const auto t0 = Clock::now();
     const SpMat Jm = jacobian(problem, field, options.fd_step, threads, options.analytic_jacobian);
     const SpMat Jt = Jm.transpose();
-    // The sparse selected inverse (fill-reducing order) also after a banded solve: the block
-    // recursion on the time-major band loses the small variances (docs/reconstruction.md).
-    const std::vector<Mat6> C = inverse_diagonal_blocks(SpMat(Jt * Jm));
+    const SpMat N0 = Jt * Jm;
+    const std::vector<Mat6> C = options.linear == SolverOptions::Linear::banded
+                                    ? banded_inverse_diagonal_blocks(N0, row_starts(problem))
+                                    : inverse_diagonal_blocks(N0);
     for (size_t i = 0; i < nodes; ++i) out.sigma_position[i] = out.sigma_rotation[i] = 0.0;
     for (int k = 0; k < problem.unknown_count(); ++k) {
       const mesh::Node node = problem.nodes()[k];

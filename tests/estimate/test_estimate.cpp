@@ -401,9 +401,10 @@ TEST(SelectedInverse, SingularMatrixIsAnError) {
 }
 
 // The block-banded Cholesky (block rows of unequal sizes, band w = 2 as the estimator's normal
-// matrix, badly scaled) against a dense solve; a coupling outside the band is an error, an
-// indefinite matrix a failed factorisation.
-TEST(BandedCholesky, SolveEqualsDense) {
+// matrix, badly scaled) against a dense solve, and the covariance blocks by the two-sided Schur
+// complements against the dense inverse (even and odd numbers of rows; rank deficiency is an
+// error); a coupling outside the band is an error, an indefinite matrix a failed factorisation.
+TEST(BandedCholesky, SolveAndInverseBlocksEqualDense) {
   // Block rows of 4, 3, 4, 3, 4, 3, 4, 3, 4 and 2 nodes.
   const std::vector<int> starts{0, 24, 42, 66, 84, 108, 126, 150, 168, 192, 204};
   const int n = starts.back();
@@ -437,6 +438,32 @@ TEST(BandedCholesky, SolveEqualsDense) {
   const Eigen::VectorXd u_dense = x_dense.cwiseQuotient(d);
   EXPECT_LT((x - x_dense).cwiseQuotient(d).cwiseAbs().maxCoeff(),
             1e-9 * u_dense.cwiseAbs().maxCoeff());
+  // The diagonal 6x6 blocks of the inverse by the two-sided Schur complements (5 super-rows).
+  const Eigen::MatrixXd inv = d.asDiagonal() * scaled.inverse() * d.asDiagonal();
+  const std::vector<Mat6> blocks = banded_inverse_diagonal_blocks(N, starts);
+  ASSERT_EQ(static_cast<int>(blocks.size()), n / 6);
+  for (int k = 0; k < n / 6; ++k)
+    for (int p = 0; p < 6; ++p)
+      for (int q = 0; q < 6; ++q)
+        EXPECT_NEAR(blocks[k](p, q), inv(6 * k + p, 6 * k + q),
+                    1e-9 * std::sqrt(inv(6 * k + p, 6 * k + p) * inv(6 * k + q, 6 * k + q)));
+  // An odd number of block rows (the last super-row is one row).
+  const std::vector<int> odd(starts.begin(), starts.end() - 1);
+  const int m = odd.back();
+  const Eigen::MatrixXd Nm = Nd.topLeftCorner(m, m);
+  const Eigen::VectorXd dm = Nm.diagonal().cwiseSqrt().cwiseInverse();
+  const Eigen::MatrixXd inv_m =
+      dm.asDiagonal() * (dm.asDiagonal() * Nm * dm.asDiagonal()).inverse() * dm.asDiagonal();
+  const std::vector<Mat6> blocks_m = banded_inverse_diagonal_blocks(Nm.sparseView(0.0, 0.0), odd);
+  for (int k = 0; k < m / 6; ++k)
+    for (int p = 0; p < 6; ++p)
+      EXPECT_NEAR(blocks_m[k](p, p), inv_m(6 * k + p, 6 * k + p),
+                  1e-9 * inv_m(6 * k + p, 6 * k + p));
+  // A rank-deficient N is an error.
+  Eigen::MatrixXd deficient = Nd;
+  deficient.row(50) = deficient.row(51);
+  deficient.col(50) = deficient.col(51);
+  EXPECT_THROW(banded_inverse_diagonal_blocks(deficient.sparseView(0.0, 0.0), starts), Error);
   // A wider coupling is outside the band of the first call.
   Eigen::MatrixXd far = Nd;
   far(0, n - 1) = far(n - 1, 0) = 1e-9;
