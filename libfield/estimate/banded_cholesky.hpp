@@ -5,11 +5,10 @@
 /// at most w = 2 apart. With S = diag(N)^{-1/2} (Jacobi scaling, as the selected inverse),
 ///   S N S = L L^T,   L block lower-banded with dense blocks L_{k,k-d}, d = 0..w,
 /// left-looking, row by row: per time row a few dense products of size 6 (A+1) (Eigen, on one
-/// thread: the same bits for any thread count), then solves. The normal matrix is badly
-/// conditioned (docs/reconstruction.md): the solves are accurate enough for the Levenberg-Marquardt
-/// steps with iterative refinement, but the block Takahashi recursion for the covariance on this
-/// time-major band was measured to lose the small variances (the tip's) to round-off; the
-/// covariance stays with estimate/selected_inverse (fill-reducing order).
+/// thread: the same bits for any thread count), then solves (with iterative refinement in the
+/// Levenberg-Marquardt steps: N is badly conditioned). The covariance blocks come from two such
+/// factorisations (banded_inverse_diagonal_blocks, theory §6.7): the one-sided block Takahashi
+/// recursion on this band loses the tip's small variances to round-off.
 #include <vector>
 
 #include <Eigen/Dense>

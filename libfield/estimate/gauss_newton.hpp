@@ -5,7 +5,8 @@
 /// Cholesky factorisation in time rows (estimate/banded_cholesky; SuiteSparse CHOLMOD through
 /// Eigen as an option, docs/reconstruction.md for the measurements behind the choice), the
 /// analytic Jacobian blocks (Problem::jacobian_blocks), the update g <- g tau(delta), and at the
-/// end the Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the selected inverse.
+/// end the Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the two-sided Schur
+/// complements of the banded factorisation (the selected inverse after a sparse one).
 #include <functional>
 #include <vector>
 
