@@ -1,9 +1,10 @@
 // The estimator's linear algebra, measured once and printed (not a Google Benchmark: one long
 // run per size; docs/reconstruction.md "Which sparse solver"): a beam driven at its tip from
 // rest (meshes/driven/simulate.toml with A nodes over 1 m and J rows), its exact tip data, and
-// per factorisation of the normal matrix N = J^T J the analysis, the numeric factorisation and one
-// solve; then the covariance's diagonal blocks by the selected inverse, and by solves (6 per node,
-// extrapolated from 60).
+// the Jacobian (analytic and by central differences), per factorisation of the normal matrix
+// N = J^T J the analysis, the numeric factorisation and one solve (the block-banded Cholesky in
+// time rows first); then the covariance's diagonal blocks by the selected inverse, and by solves
+// (6 per node, extrapolated from 60).
 //   build/bench/estimate_linear A J
 #include <chrono>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include <Eigen/CholmodSupport>
 #include <Eigen/SparseCholesky>
 
+#include "libfield/estimate/banded_cholesky.hpp"
 #include "libfield/estimate/gauss_newton.hpp"
 #include "libfield/estimate/selected_inverse.hpp"
 #include "libfield/io/case_file.hpp"
@@ -74,20 +76,40 @@ int main(int argc, char** argv) {
   const SpMat Jm2 = estimate::jacobian(ls, truth, 1e-6, 2);
   const double jac2 = since(t);
   t = Clock::now();
+  const SpMat Jfd = estimate::jacobian(ls, truth, 1e-6, 1, false);
+  const double jac_fd = since(t);
+  t = Clock::now();
   const SpMat Jt = Jm.transpose();
   const SpMat N = Jt * Jm;
   const double product = since(t);
   std::printf(
-      "  Jacobian (central differences) %.3f s on 1 thread, %.3f s on 2; J^T J %.3f s; "
-      "nnz(J) = %lld, nnz(N) = %lld\n",
-      jac1, jac2, product, (long long)Jm.nonZeros(), (long long)N.nonZeros());
+      "  Jacobian (analytic) %.3f s on 1 thread, %.3f s on 2; by central differences %.3f s "
+      "(max difference %.1e of max |J|); J^T J %.3f s; nnz(J) = %lld, nnz(N) = %lld\n",
+      jac1, jac2, jac_fd,
+      SpMat(Jm - Jfd).coeffs().cwiseAbs().maxCoeff() / Jm.coeffs().cwiseAbs().maxCoeff(), product,
+      (long long)Jm.nonZeros(), (long long)N.nonZeros());
   const Eigen::VectorXd b = Eigen::VectorXd::Ones(N.rows());
+  std::vector<int> starts;
+  for (int k = 0; k < ls.unknown_count(); ++k)
+    if (k == 0 || ls.nodes()[k].j != ls.nodes()[k - 1].j) starts.push_back(6 * k);
+  starts.push_back(6 * ls.unknown_count());
+  estimate::BandedCholesky banded(starts);
+  t = Clock::now();
+  banded.factorize(N);
+  const double banded_factor = since(t);
+  t = Clock::now();
+  const Eigen::VectorXd xb = banded.solve(b);
+  const double banded_solve = since(t);
+  std::printf("  %-28s analyse %7.3f s  factorise %7.3f s  solve %7.4f s  |Nx - b|/|b| = %.1e\n",
+              "banded Cholesky (time rows)", 0.0, banded_factor, banded_solve,
+              (N * xb - b).norm() / b.norm());
   measure<Eigen::CholmodSupernodalLLT<SpMat, Eigen::Lower>>("CHOLMOD supernodal LLT", N, b);
   measure<Eigen::CholmodSimplicialLLT<SpMat, Eigen::Lower>>("CHOLMOD simplicial LLT", N, b);
   measure<Eigen::SimplicialLDLT<SpMat, Eigen::Lower>>("Eigen SimplicialLDLT (AMD)", N, b);
   t = Clock::now();
   const std::vector<Mat6> blocks = estimate::inverse_diagonal_blocks(N);
-  std::printf("  covariance blocks, selected inverse (Takahashi): %.3f s\n", since(t));
+  const double selected = since(t);
+  std::printf("  covariance blocks, selected inverse (Takahashi): %.3f s\n", selected);
   Eigen::CholmodSupernodalLLT<SpMat, Eigen::Lower> llt(N);
   t = Clock::now();
   double check = 0.0;

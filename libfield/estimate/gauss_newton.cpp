@@ -11,6 +11,7 @@
 #include <Eigen/SparseCholesky>
 
 #include "libfield/core/error.hpp"
+#include "libfield/estimate/banded_cholesky.hpp"
 #include "libfield/estimate/selected_inverse.hpp"
 
 namespace field::estimate {
@@ -27,10 +28,13 @@ double seconds_since(Clock::time_point t) {
 /// The factorisation of the damped normal matrix; the pattern is analysed once.
 class Factor {
  public:
-  explicit Factor(SolverOptions::Linear linear) : linear_(linear) {}
+  Factor(SolverOptions::Linear linear, std::vector<int> starts)
+      : linear_(linear), banded_(std::move(starts)) {}
   /// Factorises M; false when M is not (numerically) positive definite.
   bool factorize(const SpMat& M) {
     switch (linear_) {
+      case SolverOptions::Linear::banded:
+        return banded_.factorize(M);
       case SolverOptions::Linear::cholmod_supernodal:
         return run(supernodal_, M);
       case SolverOptions::Linear::cholmod_simplicial:
@@ -42,6 +46,8 @@ class Factor {
   }
   Eigen::VectorXd solve(const Eigen::VectorXd& b) {
     switch (linear_) {
+      case SolverOptions::Linear::banded:
+        return banded_.solve(b);
       case SolverOptions::Linear::cholmod_supernodal:
         return supernodal_.solve(b);
       case SolverOptions::Linear::cholmod_simplicial:
@@ -61,16 +67,32 @@ class Factor {
     return solver.info() == Eigen::Success;
   }
   SolverOptions::Linear linear_;
+  BandedCholesky banded_;
   bool analysed_ = false;
   Eigen::CholmodSupernodalLLT<SpMat, Eigen::Lower> supernodal_;
   Eigen::CholmodSimplicialLLT<SpMat, Eigen::Lower> simplicial_;
   Eigen::SimplicialLDLT<SpMat, Eigen::Lower> ldlt_;
 };
 
+/// The first scalar unknown of every time row (the unknowns are numbered row by row), and 6 n.
+template <class G>
+std::vector<int> row_starts(const Problem<G>& problem) {
+  std::vector<int> starts;
+  int row = -1;
+  for (int k = 0; k < problem.unknown_count(); ++k)
+    if (problem.nodes()[k].j != row) {
+      row = problem.nodes()[k].j;
+      starts.push_back(6 * k);
+    }
+  starts.push_back(6 * problem.unknown_count());
+  return starts;
+}
+
 }  // namespace
 
 template <class G>
-SpMat jacobian(const Problem<G>& problem, const mesh::Field& field, double h, int threads) {
+SpMat jacobian(const Problem<G>& problem, const mesh::Field& field, double h, int threads,
+               bool analytic) {
   const std::vector<Block>& blocks = problem.blocks();
   const int nb = problem.block_count();
   // Where each block's 6x6 entries go: offset[b] = number of (block, unknown) pairs before b.
@@ -81,11 +103,16 @@ SpMat jacobian(const Problem<G>& problem, const mesh::Field& field, double h, in
   threads = std::max(threads, 1);
 #pragma omp parallel num_threads(threads)
   {
-    mesh::Field local = field;  // each thread perturbs its own copy, restored after each block
+    mesh::Field local = field;  // each thread's copy (central differences move and restore it)
 #pragma omp for schedule(dynamic, 64)
-    for (int b = 0; b < nb; ++b)
+    for (int b = 0; b < nb; ++b) {
+      if (analytic) {
+        problem.jacobian_blocks(b, local, h, &values[offset[b]]);
+        continue;
+      }
       for (size_t i = 0; i < blocks[b].unknowns.size(); ++i)
         values[offset[b] + i] = problem.jacobian_block(b, blocks[b].unknowns[i], local, h);
+    }
   }
   std::vector<Eigen::Triplet<double>> triplets;
   triplets.reserve(values.size() * 36);
@@ -114,13 +141,13 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
   out.unknowns = n;
   FIELD_CHECK(std::isfinite(cost), "estimate: the start field gives a cost of " << cost);
 
-  Factor factor(options.linear);
+  Factor factor(options.linear, row_starts(problem));
   double lambda = options.lambda0;
   double nu = 2.0;  // growth of lambda on successive rejections (Nielsen)
   SpMat N;
   for (int it = 1; it <= options.max_iterations; ++it) {
     auto t0 = Clock::now();
-    const SpMat Jm = jacobian(problem, field, options.fd_step, threads);
+    const SpMat Jm = jacobian(problem, field, options.fd_step, threads, options.analytic_jacobian);
     const SpMat Jt = Jm.transpose();
     N = Jt * Jm;
     const Eigen::VectorXd grad = Jt * r;
@@ -191,9 +218,11 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
         accepted = true;
         out.last_step = report.step;
         // Converged: a step below the tolerance that no longer halves the cost (a tiny step in an
-        // ill-conditioned direction can still remove most of it), or no decrease left.
+        // ill-conditioned direction can still remove most of it), or a decrease below
+        // cost_tolerance of the cost (statistically nothing: noisy data converge there, exact
+        // data, whose cost falls by orders per step, at the step tolerance).
         if ((report.step < options.step_tolerance && decrease < cost) ||
-            decrease <= 1e-14 * cost + std::numeric_limits<double>::min())
+            decrease <= options.cost_tolerance * cost + std::numeric_limits<double>::min())
           out.converged = true;
       } else {
         lambda = std::max(lambda * nu, 1e-20);
@@ -219,9 +248,12 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
   out.sigma_rotation.assign(nodes, std::numeric_limits<double>::quiet_NaN());
   if (options.covariance) {
     const auto t0 = Clock::now();
-    const SpMat Jm = jacobian(problem, field, options.fd_step, threads);
+    const SpMat Jm = jacobian(problem, field, options.fd_step, threads, options.analytic_jacobian);
     const SpMat Jt = Jm.transpose();
-    const std::vector<Mat6> C = inverse_diagonal_blocks(SpMat(Jt * Jm));
+    const SpMat N0 = Jt * Jm;
+    const std::vector<Mat6> C = options.linear == SolverOptions::Linear::banded
+                                    ? banded_inverse_diagonal_blocks(N0, row_starts(problem))
+                                    : inverse_diagonal_blocks(N0);
     for (size_t i = 0; i < nodes; ++i) out.sigma_position[i] = out.sigma_rotation[i] = 0.0;
     for (int k = 0; k < problem.unknown_count(); ++k) {
       const mesh::Node node = problem.nodes()[k];
@@ -234,8 +266,8 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
   return out;
 }
 
-#define FIELD_INSTANTIATE(G)                                                   \
-  template SpMat jacobian(const Problem<G>&, const mesh::Field&, double, int); \
+#define FIELD_INSTANTIATE(G)                                                         \
+  template SpMat jacobian(const Problem<G>&, const mesh::Field&, double, int, bool); \
   template Estimate solve(const Problem<G>&, const mesh::Field&, const SolverOptions&);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE

@@ -1,10 +1,12 @@
 #pragma once
 /// Levenberg-Marquardt on the group for the estimator's least-squares problem (estimate/problem,
 /// theory §6.7): normal equations (J^T J + lambda diag(J^T J)) delta = -J^T r, the step corrected
-/// by its geodesic acceleration, lambda by Nielsen's rule from 1e-12, with a sparse Cholesky
-/// factorisation (SuiteSparse CHOLMOD through Eigen, docs/reconstruction.md for the
-/// measurement behind the choice), the update g <- g tau(delta), and at the end the
-/// Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the selected inverse.
+/// by its geodesic acceleration, lambda by Nielsen's rule from 1e-12, with the block-banded
+/// Cholesky factorisation in time rows (estimate/banded_cholesky; SuiteSparse CHOLMOD through
+/// Eigen as an option, docs/reconstruction.md for the measurements behind the choice), the
+/// analytic Jacobian blocks (Problem::jacobian_blocks), the update g <- g tau(delta), and at the
+/// end the Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the two-sided Schur
+/// complements of the banded factorisation (the selected inverse after a sparse one).
 #include <functional>
 #include <vector>
 
@@ -26,12 +28,20 @@ struct Iteration {
 };
 
 struct SolverOptions {
-  /// The sparse Cholesky factorisation of the normal equations.
-  enum class Linear { cholmod_supernodal, cholmod_simplicial, eigen_ldlt };
-  Linear linear = Linear::cholmod_supernodal;
+  /// The Cholesky factorisation of the normal equations: the block-banded one in time rows
+  /// (estimate/banded_cholesky, also the covariance), or a sparse one (the covariance then by
+  /// estimate/selected_inverse).
+  enum class Linear { banded, cholmod_supernodal, cholmod_simplicial, eigen_ldlt };
+  Linear linear = Linear::banded;
   int max_iterations = 50;
-  double step_tolerance = 1e-11;      ///< converged when max |delta| falls below
-  double fd_step = 1e-6;              ///< central-difference step of the Jacobian blocks
+  double step_tolerance = 1e-11;  ///< converged when max |delta| falls below
+  /// Converged when an accepted step lowers the cost by no more than this fraction of it: a
+  /// change of the estimate of about (2 cost_tolerance cost)^{1/2} standard deviations (§6.7).
+  double cost_tolerance = 1e-8;
+  /// The Jacobian blocks: analytic (Problem::jacobian_blocks) or all by central differences
+  /// (Problem::jacobian_block, the first version; for checks and measurements).
+  bool analytic_jacobian = true;
+  double fd_step = 1e-6;              ///< central-difference step (loads, damping, or every block)
   double lambda0 = 1e-12;             ///< initial damping, relative to diag(J^T J) (§6.7)
   int threads = 1;                    ///< OpenMP threads (results do not depend on them)
   bool geodesic_acceleration = true;  ///< the second-order correction of each step (§6.7)
@@ -54,10 +64,11 @@ struct Estimate {
 };
 
 /// The sparse Jacobian dr/d delta (rows 6 per block, columns 6 per unknown node), assembled in a
-/// fixed order from Problem::jacobian_block; parallel over blocks, each value computed alone.
+/// fixed order from Problem::jacobian_blocks (analytic) or Problem::jacobian_block (central
+/// differences with step h, every block); parallel over blocks, each value computed alone.
 template <class G>
 Eigen::SparseMatrix<double> jacobian(const Problem<G>& problem, const mesh::Field& field, double h,
-                                     int threads);
+                                     int threads, bool analytic = true);
 
 /// Minimises 1/2 |r|^2 from `start` (a field on the problem's mesh, by rows).
 template <class G>

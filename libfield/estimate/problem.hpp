@@ -96,6 +96,12 @@ class Problem {
   /// dr_b / d delta_k (6x6) by central differences of residual(): the k-th unknown node moved to
   /// g tau(+-h e_i). The first version of the Jacobian (theory §6.7).
   Mat6 jacobian_block(int b, int k, mesh::Field& field, double h) const;
+  /// dr_b / d delta_k for every unknown k of block b, in the order of Block::unknowns, written to
+  /// out[0..]: analytic (theory §6.7, estimate/analytic_jacobian.cpp) from the momenta's Newton
+  /// Jacobians (dcel::node_jacobian) and dtau^{-1}; the loads' terms of the node itself by central
+  /// differences with step h, and a DCEL block with damping (theory §4.7) by jacobian_block (the
+  /// field is moved and restored exactly then).
+  void jacobian_blocks(int b, mesh::Field& field, double h, Mat6* out) const;
 
   /// g <- g tau(delta_k) for every unknown node k (delta has 6 n entries).
   void update(mesh::Field& field, const Eigen::VectorXd& delta) const;

@@ -11,6 +11,7 @@
 #include <memory>
 #include <random>
 
+#include "libfield/estimate/banded_cholesky.hpp"
 #include "libfield/estimate/gauss_newton.hpp"
 #include "libfield/estimate/selected_inverse.hpp"
 #include "libfield/io/case_file.hpp"
@@ -158,6 +159,53 @@ TYPED_TEST(Estimator, JacobianAgainstADirectionalDifference) {
   }
 }
 
+// Every analytic Jacobian block (Problem::jacobian_blocks) against the central differences of
+// its residual block (Problem::jacobian_block, step 1e-6), relative 1e-6 of the block's largest
+// entry, on a field 1e-2 away from a simulated one (large rates and strains): every block kind
+// (interior, boundary with rows at rest, straight row 0, tip pose with a rotation error of 1e-2,
+// tip strain) and every far end.
+TYPED_TEST(Estimator, AnalyticJacobianBlocksAgainstCentralDifferences) {
+  using G = TypeParam;
+  // The driven beam, and a cantilever under gravity (the loads' terms) and with damping (the
+  // DCEL blocks' central differences: checks that the dispatch keeps every block in place).
+  for (const char* name :
+       {"driven/simulate.toml", "cantilever_gravity/case.toml", "damped_cantilever/case.toml"}) {
+    const io::Problem full(io::load_case(kMeshes / name));
+    const io::Problem problem(full, 8, full.spec.A);
+    const dcel::DiscreteModel<G> model(problem.density, problem.loads, problem.mesh);
+    march::FieldRecorder recorder(problem.mesh, true);
+    ASSERT_TRUE(march::time_march(model, io::time_march_input<G>(problem), {&recorder}).completed);
+    mesh::Field field = perturbed<G>(recorder.field(), 1e-2);
+    const TipMeasurements data = tip_of<G>(recorder.field());
+    for (const auto far :
+         {Conditions::FarEnd::free, Conditions::FarEnd::clamped, Conditions::FarEnd::none}) {
+      Conditions conditions;
+      conditions.far_end = far;
+      conditions.first_straight = true;
+      const Problem<G> ls(model, data, conditions, Weights{1e-3, 1e-4, 1e-3, 1e-3});
+      double worst = 0.0;
+      int kinds = 0;
+      for (int b = 0; b < ls.block_count(); ++b) {
+        const Block& block = ls.blocks()[b];
+        kinds |= 1 << static_cast<int>(block.kind);
+        std::vector<Mat6> analytic(block.unknowns.size());
+        ls.jacobian_blocks(b, field, 1e-6, analytic.data());
+        double size = 0.0;
+        std::vector<Mat6> fd;
+        for (int k : block.unknowns) {
+          fd.push_back(ls.jacobian_block(b, k, field, 1e-6));
+          size = std::max(size, fd.back().cwiseAbs().maxCoeff());
+        }
+        ASSERT_GT(size, 0.0);
+        for (size_t i = 0; i < fd.size(); ++i)
+          worst = std::max(worst, (analytic[i] - fd[i]).cwiseAbs().maxCoeff() / size);
+      }
+      EXPECT_EQ(kinds, 31) << "every block kind";
+      EXPECT_LT(worst, 1e-6) << name << ", far end " << static_cast<int>(far);
+    }
+  }
+}
+
 // Same bits with 1 and 2 threads.
 TYPED_TEST(Estimator, ResultsDoNotDependOnTheThreadCount) {
   using G = TypeParam;
@@ -192,7 +240,8 @@ TYPED_TEST(Estimator, ResultsDoNotDependOnTheThreadCount) {
 /// estimate from it with the noise declared.
 struct NoisyRun {
   static constexpr double sigma_r = 1e-4, sigma_theta = 1e-3, sigma_eta = 1e-3;
-  NoisyRun(int rows, unsigned seed, bool covariance, double model_error = 1e-3)
+  NoisyRun(int rows, unsigned seed, bool covariance, double model_error = 1e-3,
+           SolverOptions::Linear linear = SolverOptions::Linear::banded)
       : full(io::load_case(kMeshes / "driven" / "simulate.toml")),
         problem(full, rows, full.spec.A),
         model(problem.density, problem.loads, problem.mesh),
@@ -233,6 +282,7 @@ struct NoisyRun {
                         Weights{model_error, sigma_r, sigma_theta, sigma_eta});
     SolverOptions options;
     options.covariance = covariance;
+    options.linear = linear;
     estimate = std::make_unique<Estimate>(solve(ls, driven, options));
   }
   /// RMS over rows j < J of the far end's position error.
@@ -269,6 +319,22 @@ TEST(EstimatorNoisy, FarEndErrorBelowTheSpaceAndTheDrivenMarch) {
   EXPECT_LT(estimate_error, 0.75 * driven_error)
       << "estimate " << estimate_error << " m, driven " << driven_error << " m";
   EXPECT_LT(e.cost.total(), 0.1 * e.start_cost.total());
+}
+
+// The block-banded factorisation (the default) against CHOLMOD with the sparse selected inverse on
+// the noisy estimate: the same field to 1e-9 and the same standard deviations to 1e-3 (the
+// covariance of this badly conditioned J^T J moves by 3e-4 with the field's last bits).
+TEST(EstimatorNoisy, BandedAndSparseFactorisationsAgree) {
+  const NoisyRun banded(30, 5, true);
+  const NoisyRun sparse(30, 5, true, 1e-3, SolverOptions::Linear::cholmod_supernodal);
+  EXPECT_LT(field_difference(banded.estimate->field, sparse.estimate->field), 1e-9);
+  double worst = 0.0;
+  const std::vector<double>&p = banded.estimate->sigma_position,
+        &q = sparse.estimate->sigma_position;
+  ASSERT_EQ(p.size(), q.size());
+  for (size_t i = 0; i < p.size(); ++i)
+    if (q[i] > 0.0) worst = std::max(worst, std::abs(p[i] - q[i]) / q[i]);
+  EXPECT_LT(worst, 1e-3);
 }
 
 // The Takahashi selected inverse against the dense inverse of a random sparse SPD matrix.
@@ -332,6 +398,81 @@ TEST(SelectedInverse, SingularMatrixIsAnError) {
   Eigen::MatrixXd Nd = Eigen::MatrixXd::Identity(12, 12);
   Nd(7, 7) = 0.0;
   EXPECT_THROW(inverse_diagonal_blocks(Nd.sparseView()), Error);
+}
+
+// The block-banded Cholesky (block rows of unequal sizes, band w = 2 as the estimator's normal
+// matrix, badly scaled) against a dense solve, and the covariance blocks by the two-sided Schur
+// complements against the dense inverse (even and odd numbers of rows; rank deficiency is an
+// error); a coupling outside the band is an error, an indefinite matrix a failed factorisation.
+TEST(BandedCholesky, SolveAndInverseBlocksEqualDense) {
+  // Block rows of 4, 3, 4, 3, 4, 3, 4, 3, 4 and 2 nodes.
+  const std::vector<int> starts{0, 24, 42, 66, 84, 108, 126, 150, 168, 192, 204};
+  const int n = starts.back();
+  std::vector<int> row(n);
+  for (size_t k = 0; k + 1 < starts.size(); ++k)
+    for (int i = starts[k]; i < starts[k + 1]; ++i) row[i] = static_cast<int>(k);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  // B with B(i, j) = 0 unless rows of i and j are at most 1 apart: B B^T has band 2.
+  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(n, n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (std::abs(row[i] - row[j]) <= 1 && (i + 2 * j) % 3 != 0) B(i, j) = u(rng);
+  Eigen::MatrixXd Nd = B * B.transpose() + 1e-3 * Eigen::MatrixXd::Identity(n, n);
+  Eigen::VectorXd scale(n);
+  for (int i = 0; i < n; ++i) scale(i) = std::pow(10.0, -3.0 + 8.0 * ((i * 7) % n) / n);
+  Nd = scale.asDiagonal() * Nd * scale.asDiagonal();
+  const Eigen::SparseMatrix<double> N = Nd.sparseView(0.0, 0.0);
+  BandedCholesky chol(starts);
+  ASSERT_TRUE(chol.factorize(N));
+  EXPECT_EQ(chol.bandwidth(), 2);
+  EXPECT_GT(chol.min_pivot(), 1e-14);
+  const Eigen::VectorXd x_true =
+      Eigen::VectorXd::NullaryExpr(n, [&](Eigen::Index) { return u(rng); });
+  const Eigen::VectorXd b = Nd * x_true;
+  const Eigen::VectorXd d = Nd.diagonal().cwiseSqrt().cwiseInverse();
+  const Eigen::MatrixXd scaled = d.asDiagonal() * Nd * d.asDiagonal();
+  const Eigen::VectorXd x_dense = d.asDiagonal() * scaled.llt().solve(d.asDiagonal() * b);
+  const Eigen::VectorXd x = chol.solve(b);
+  // In the scaled unknowns u = x / d, whose system has a unit diagonal.
+  const Eigen::VectorXd u_dense = x_dense.cwiseQuotient(d);
+  EXPECT_LT((x - x_dense).cwiseQuotient(d).cwiseAbs().maxCoeff(),
+            1e-9 * u_dense.cwiseAbs().maxCoeff());
+  // The diagonal 6x6 blocks of the inverse by the two-sided Schur complements (5 super-rows).
+  const Eigen::MatrixXd inv = d.asDiagonal() * scaled.inverse() * d.asDiagonal();
+  const std::vector<Mat6> blocks = banded_inverse_diagonal_blocks(N, starts);
+  ASSERT_EQ(static_cast<int>(blocks.size()), n / 6);
+  for (int k = 0; k < n / 6; ++k)
+    for (int p = 0; p < 6; ++p)
+      for (int q = 0; q < 6; ++q)
+        EXPECT_NEAR(blocks[k](p, q), inv(6 * k + p, 6 * k + q),
+                    1e-9 * std::sqrt(inv(6 * k + p, 6 * k + p) * inv(6 * k + q, 6 * k + q)));
+  // An odd number of block rows (the last super-row is one row).
+  const std::vector<int> odd(starts.begin(), starts.end() - 1);
+  const int m = odd.back();
+  const Eigen::MatrixXd Nm = Nd.topLeftCorner(m, m);
+  const Eigen::VectorXd dm = Nm.diagonal().cwiseSqrt().cwiseInverse();
+  const Eigen::MatrixXd inv_m =
+      dm.asDiagonal() * (dm.asDiagonal() * Nm * dm.asDiagonal()).inverse() * dm.asDiagonal();
+  const std::vector<Mat6> blocks_m = banded_inverse_diagonal_blocks(Nm.sparseView(0.0, 0.0), odd);
+  for (int k = 0; k < m / 6; ++k)
+    for (int p = 0; p < 6; ++p)
+      EXPECT_NEAR(blocks_m[k](p, p), inv_m(6 * k + p, 6 * k + p),
+                  1e-9 * inv_m(6 * k + p, 6 * k + p));
+  // A rank-deficient N is an error.
+  Eigen::MatrixXd deficient = Nd;
+  deficient.row(50) = deficient.row(51);
+  deficient.col(50) = deficient.col(51);
+  EXPECT_THROW(banded_inverse_diagonal_blocks(deficient.sparseView(0.0, 0.0), starts), Error);
+  // A wider coupling is outside the band of the first call.
+  Eigen::MatrixXd far = Nd;
+  far(0, n - 1) = far(n - 1, 0) = 1e-9;
+  EXPECT_THROW(chol.factorize(far.sparseView(0.0, 0.0)), Error);
+  // Not positive definite, with a positive diagonal (an indefinite 2x2 minor).
+  Eigen::MatrixXd indefinite = Nd;
+  indefinite(30, 31) = indefinite(31, 30) = 2.0 * std::sqrt(Nd(30, 30) * Nd(31, 31));
+  BandedCholesky other(starts);
+  EXPECT_FALSE(other.factorize(indefinite.sparseView(0.0, 0.0)));
 }
 
 }  // namespace
