@@ -3,6 +3,8 @@
 /// theory §5 for the retraction of G and a diagonal law p(y) = K (y - y0), with the same law and
 /// arithmetic (dcel/diagonal_law.hpp with T = lanes::Lane) and the lane Newton iteration
 /// dcel::newton_solve_lanes (dcel/node_newton_lanes.hpp). Inline, for the batched march kernels.
+/// S = double: one law on every lane (a uniform beam); S = lanes::Lane: a law per lane (K and y0
+/// of each node of a non-uniform beam, theory §1.6), the same arithmetic lane by lane.
 #include "libfield/dcel/cayley_arithmetic.hpp"
 #include "libfield/dcel/diagonal_law.hpp"
 #include "libfield/dcel/diagonal_node.hpp"
@@ -13,13 +15,18 @@
 
 namespace field::dcel {
 
-template <class G>
+template <class G, class S = double>
 class DiagonalNodeLanes {
  public:
   using Report = LanesReport;
 
   /// K: diagonal of dp/dy (positive); y0: where p vanishes; h: dt or ds (as DiagonalNode).
   DiagonalNodeLanes(const Vec6& K, const Vec6& y0, double h) : law_(K, y0, h) {}
+  /// S = lanes::Lane: lane l has the law K[index(l)], y0[index(l)] (checked by the caller with
+  /// DiagonalLaw::check).
+  template <class Index>
+  FIELD_LANES_INLINE DiagonalNodeLanes(const Vec6* K, const Vec6* y0, const Index& index, double h)
+      : law_(K, y0, index, h) {}
 
   /// Phi(y) = (dtau^{-1}_{hy})^T K (y - y0).
   FIELD_LANES_INLINE lanes::V6 phi(const lanes::V6& y) const { return phi_at(y, law_.h()); }
@@ -45,7 +52,7 @@ class DiagonalNodeLanes {
   using Point = typename NodeArithmetic<G>::template Point<lanes::Lane>;
   using Factor = typename NodeArithmetic<G>::template Factor<lanes::Lane>;
 
-  DiagonalLaw<G> law_;
+  DiagonalLaw<G, S> law_;
 
   FIELD_LANES_INLINE static V3 v3(const lanes::V3& a) { return {{a.x, a.y, a.z}}; }
   FIELD_LANES_INLINE static lanes::V6 v6(const V3& a, const V3& b) {
@@ -61,7 +68,7 @@ class DiagonalNodeLanes {
   struct Iteration {
     using Point = DiagonalNodeLanes::Point;
     using Factor = DiagonalNodeLanes::Factor;
-    const DiagonalLaw<G>& law;
+    const DiagonalLaw<G, S>& law;
     FIELD_LANES_INLINE Point point(const lanes::V6& y) const { return law.point(v3(y.w), v3(y.v)); }
     FIELD_LANES_INLINE lanes::V6 phi(const Point& z) const {
       V3 out_w, out_v;

@@ -9,6 +9,7 @@
 /// (`isa`); both give the same bits. The marches use it where it applies (SlabSolver::lanes()); the
 /// per-node loops with dcel::CayleyNode / dcel::ExpNode / dcel::solve_node remain the reference.
 #include <optional>
+#include <vector>
 
 #include "libfield/core/lanes.hpp"
 #include "libfield/dcel/diagonal_node_lanes.hpp"
@@ -34,8 +35,14 @@ struct SlabLanes {
   /// The instruction set the kernels run with; throws field::Error for avx2 on a CPU without.
   Isa isa_used() const;
   static bool avx2_available();
+  /// A law per node (a non-uniform beam, theory §1.6; time march only): node i has the march law
+  /// K = node_K[i], y0 = node_y0[i] and segment i the law across Kc = across_K[i],
+  /// z0 = across_y0[i] (then `node`, `across` are unused). Empty: `node`, `across` for every node.
+  std::vector<Vec6> node_K, node_y0, across_K, across_y0;
+  bool per_node_laws() const { return !node_K.empty(); }
 
-  /// Empty unless the density has a diagonal quadratic law (Density::diagonal_law()).
+  /// Empty unless every column's density has a diagonal quadratic law (Density::diagonal_law());
+  /// a non-uniform model (time march) has per_node_laws().
   template <class G>
   static std::optional<SlabLanes> make(const dcel::DiscreteModel<G>& model,
                                        dcel::NodeEquation equation,

@@ -123,7 +123,9 @@ std::optional<SlabTermsLanes> SlabTermsLanes::make(const dcel::DiscreteModel<G>&
                                                    SlabAxis axis) {
   // The time equation's laws: node = the xi law, across = the eta law (march/slab_lanes.hpp).
   const auto laws = SlabLanes::make(model, dcel::NodeEquation::time, {});
-  if (!laws) return std::nullopt;
+  // A law per node (non-uniform beam, theory §1.6): the per-node path (the energies below take
+  // one law).
+  if (!laws || laws->per_node_laws()) return std::nullopt;
   const auto& density = model.density();
   const auto& law = *density.diagonal_law();  // set: SlabLanes::make checked it
   SlabTermsLanes out(*laws, axis, density.has_potential() || !model.loads().distributed.empty());

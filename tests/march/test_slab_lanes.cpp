@@ -4,7 +4,10 @@
 // partial batches; the same Newton work. theory §6.1, §6.2.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "libfield/march/slab_solve.hpp"
 #include "tests/support/cases.hpp"
@@ -125,6 +128,116 @@ TEST(SlabLanes, SpaceMarchWithPrescribedRowsGravityAndLoadsEqualsTheReferenceLoo
   });
   expect_same_run(test::record_space_march(model, in, 2, NodeKernel::automatic),
                   test::record_space_march(model, in, 2, NodeKernel::per_node), se.mesh(), 1e-12);
+}
+
+// A beam with a random law per segment (J_a and C_a entrywise scaled by factors in [0.5, 2]) and a
+// random stress-free strain eta0_a (curvatures up to 0.3/m about every axis, shear, stretch
+// 1 +- 0.05): theory §1.6.
+struct RandomSegments {
+  std::vector<model::BeamDensity> beams;
+  std::vector<const model::Density<lie::Se3Group>*> segments;
+  RandomSegments(int A, unsigned seed, const Vec3& gravity = Vec3::Zero()) {
+    test::Random rnd(seed);
+    const model::SectionLaw soft = test::soft_beam().law();
+    beams.reserve(A);
+    for (int a = 0; a < A; ++a) {
+      model::SectionLaw law = soft;
+      for (int i = 0; i < 6; ++i) {
+        law.C(i, i) *= std::exp2(rnd.uniform(-1.0, 1.0));
+        law.J(i, i) *= std::exp2(rnd.uniform(-1.0, 1.0));
+      }
+      Vec6 eta0 = model::BeamDensity::E6();
+      eta0.head<3>() += rnd.vec3(0.3);
+      eta0.tail<3>() += rnd.vec3(0.05);
+      beams.emplace_back(law, gravity, eta0);
+    }
+    for (const model::BeamDensity& b : beams) segments.push_back(&b);
+  }
+};
+
+TEST(SlabLanes, AppliesToNonUniformBeamsInTheTimeMarch) {
+  // theory §1.6: a law per node on the lanes (time march); the space march takes a uniform beam.
+  const test::FreeFlight ff;
+  const RandomSegments rs(ff.A, 3);
+  const model::Loads loads;
+  const dcel::DiscreteModel<lie::Se3Cayley> model(rs.beams[0], rs.segments, loads, ff.mesh());
+  const auto lanes = SlabLanes::make(model, dcel::NodeEquation::time, {});
+  ASSERT_TRUE(lanes);
+  ASSERT_TRUE(lanes->per_node_laws());
+  EXPECT_EQ(lanes->node_K.size(), static_cast<size_t>(ff.A));
+  EXPECT_EQ(lanes->across_y0[4], rs.beams[4].reference_strain());
+  EXPECT_FALSE(SlabLanes::make(model, dcel::NodeEquation::space, {}));
+  EXPECT_TRUE(SlabSolver(model, dcel::NodeEquation::time, {}).lanes());
+}
+
+// The free flight of theory §11.1 and the clamped cantilever with gravity on random segments,
+// both retractions, lanes against the per-node loop (dcel::DiagonalNode per column). The lanes
+// evaluate the same formulas in another order (the fluxes through NodeArithmetic::dual instead
+// of G::dtau_inv_dual, as for a uniform beam): round-off agreement.
+template <class G>
+void expect_segments_on_lanes(unsigned seed) {
+  // Free flight, 10 solved nodes (batches 4, 4, 2), 1 thread: two slabs on lanes (J = 3; measured
+  // 6.4e-16 Cayley, 4.0e-16 exp, positions of order 1 m) and 400 steps (round-off grown over the
+  // lively run: 1.4e-12, 1.0e-12; the uniform free flight above: 2.7e-13).
+  for (const auto& [J, tolerance] : {std::pair{3, 1e-14}, std::pair{400, 1e-11}}) {
+    test::FreeFlight ff;
+    ff.J = J;
+    const RandomSegments rs(ff.A, seed);
+    const model::Loads loads;
+    const dcel::DiscreteModel<G> model(rs.beams[0], rs.segments, loads, ff.mesh());
+    const test::RecordedRun lanes =
+        test::record_time_march(model, ff.input(), 1, NodeKernel::automatic);
+    const test::RecordedRun ref =
+        test::record_time_march(model, ff.input(), 1, NodeKernel::per_node);
+    std::printf("[segments %s J = %d] lanes - per node: %.3e\n", lie::retraction_name<G>().c_str(),
+                J, field_difference(lanes.field, ref.field, ff.mesh()));
+    expect_same_run(lanes, ref, ff.mesh(), tolerance);
+  }
+  // Clamped left, gravity, partial batches from node 1, 2 threads, SSE2, 300 steps: measured
+  // 2.0e-15 to 9.6e-15.
+  for (int A : {7, 9}) {
+    test::CantileverGravity cg;
+    cg.A = A;
+    cg.J = 300;
+    const RandomSegments rs(A, seed + A, Vec3(0.0, 0.0, -9.81));
+    const model::Loads loads;
+    const dcel::DiscreteModel<G> model(rs.beams[0], rs.segments, loads, cg.mesh());
+    const test::RecordedRun lanes =
+        test::record_time_march(model, cg.input(), 2, NodeKernel::lanes_baseline);
+    const test::RecordedRun ref =
+        test::record_time_march(model, cg.input(), 2, NodeKernel::per_node);
+    std::printf("[segments %s cantilever A = %d] lanes - per node: %.3e\n",
+                lie::retraction_name<G>().c_str(), A,
+                field_difference(lanes.field, ref.field, cg.mesh()));
+    expect_same_run(lanes, ref, cg.mesh(), 1e-12);
+  }
+}
+
+TEST(SlabLanes, RandomSegmentsEqualTheReferenceLoopCayley) {
+  expect_segments_on_lanes<lie::Se3Cayley>(7);
+}
+
+TEST(SlabLanes, RandomSegmentsEqualTheReferenceLoopExp) {
+  expect_segments_on_lanes<lie::Se3Exp>(8);
+}
+
+TEST(SlabLanes, RandomSegmentsDoNotDependOnTheThreadCount) {
+  // 200 solved nodes (above march::kParallelMinNodes): 1, 2 and 3 threads, the same bits.
+  test::FreeFlight ff;  // the beam of length 1 m in 200 segments, dt / ds as free_flight
+  ff.A = 200;
+  ff.ds = 0.005;
+  ff.dt = 0.00025;
+  ff.J = 40;
+  const RandomSegments rs(ff.A, 11);
+  const model::Loads loads;
+  const dcel::DiscreteModel<lie::Se3Cayley> model(rs.beams[0], rs.segments, loads, ff.mesh());
+  const test::RecordedRun one = test::record_time_march(model, ff.input(), 1);
+  ASSERT_TRUE(one.result.completed);
+  for (int threads : {2, 3}) {
+    const test::RecordedRun more = test::record_time_march(model, ff.input(), threads);
+    EXPECT_TRUE(test::same_bits(one, more, ff.J, ff.A)) << threads << " threads";
+    EXPECT_EQ(one.result.newton_iterations, more.result.newton_iterations);
+  }
 }
 
 TEST(SlabLanes, HalfTurnBetweenNeighboursIsRefusedBeforeTheFirstRow) {
