@@ -107,6 +107,13 @@ class DiagonalLaw {
     NodeArithmetic<G>::dual(s * y_w, s * y_v, law_w(y_w), law_v(y_v), out_w, out_v);
   }
 
+  /// p = K (y - y0) at y = (y_w, y_v).
+  template <class T>
+  FIELD_LANES_INLINE void law(const V3<T>& y_w, const V3<T>& y_v, V3<T>& p_w, V3<T>& p_v) const {
+    p_w = law_w(y_w);
+    p_v = law_v(y_v);
+  }
+
   /// Phi = (dtau^{-1}_x)^T p at the iterate.
   template <class P, class T>
   FIELD_LANES_INLINE void phi(const P& z, V3<T>& out_w, V3<T>& out_v) const {

@@ -33,6 +33,20 @@ class DiagonalNodeLanes {
   /// The dual at -hy: (dtau^{-1}_{-hy})^T K (y - y0) (mu~ or -lambda~ of theory §3.3).
   FIELD_LANES_INLINE lanes::V6 phi_tilde(const lanes::V6& y) const { return phi_at(y, -law_.h()); }
 
+  /// With the damping stress sigma = b (p(y) - p(y_prev)) of theory §4.7 (stiffness damping,
+  /// b = beta/h_t, y_prev the strain a time step before): (dtau^{-1}_{sy})^T (p(y) + sigma),
+  /// s = h (phi) or -h (phi_tilde). dcel::damping_fluxes takes the two duals apart and adds them;
+  /// here one dual of the sum (the same to round-off).
+  FIELD_LANES_INLINE lanes::V6 phi_damped(const lanes::V6& y, const lanes::V6& y_prev, double b,
+                                          double s) const {
+    V3 p_w, p_v, q_w, q_v, out_w, out_v;
+    law_.law(v3(y.w), v3(y.v), p_w, p_v);
+    law_.law(v3(y_prev.w), v3(y_prev.v), q_w, q_v);
+    NodeArithmetic<G>::dual(s * v3(y.w), s * v3(y.v), p_w + b * (p_w - q_w), p_v + b * (p_v - q_v),
+                            out_w, out_v);
+    return v6(out_w, out_v);
+  }
+
   /// Solves Phi(y) = m on the lanes set in `active`, in place from the start y; the other lanes
   /// of y and `report` are not changed. Stopping rule and Jacobian freeze of DiagonalNode::solve.
   FIELD_LANES_INLINE void solve(const lanes::V6& m, lanes::V6& y, lanes::Mask active,

@@ -40,6 +40,9 @@ struct SlabLanes {
   /// z0 = across_y0[i] (then `node`, `across` are unused). Empty: `node`, `across` for every node.
   std::vector<Vec6> node_K, node_y0, across_K, across_y0;
   bool per_node_laws() const { return !node_K.empty(); }
+  /// Damping of the time march (theory §4.7, dcel/damping.hpp): mass_c = alpha dt / 2 and
+  /// stiffness_b = beta / dt; zero without (and always in the space march).
+  double mass_c = 0.0, stiffness_b = 0.0;
 
   /// Empty unless every column's density has a diagonal quadratic law (Density::diagonal_law());
   /// a non-uniform model (time march) has per_node_laws().
@@ -54,13 +57,16 @@ struct SlabLanes {
   /// For i = i0 .. i0+count-1 (count <= kWidth), with z = tau^{-1}(g_i^{-1} g_{i+1}) / k:
   ///   flux_i = (dtau^{-1}_{kz})^T Kc (z - z0),  flux~_i = (dtau^{-1}_{-kz})^T Kc (z - z0);
   /// time march: lambda = -flux, lambda~ = -flux~ (theory §6.1); space march: mu, mu~ (theory
-  /// §6.2).
-  void fluxes(const lie::SE3* g, int i0, int count, Vec6* flux, Vec6* flux_tilde) const;
+  /// §6.2). With stiffness damping, `prev` (the slab before, else null) gives z_prev and the
+  /// damping stress b Kc (z - z_prev) joins Kc (z - z0) (lambda + lambda_d, theory §4.7).
+  void fluxes(const lie::SE3* g, const lie::SE3* prev, int i0, int count, Vec6* flux,
+              Vec6* flux_tilde) const;
 
   /// Node updates of slab `slab` for i = i0 .. i0+count-1: from the node's last solution y_i,
   ///   m_i = (dtau^{-1}_{-h y_i})^T K (y_i - y0) + (h/k) (flux_i - flux~_{i-1}) + extra_i,
-  /// flux~_{-1} := 0 (time: m of theory §6.1; space: -lambda of theory §6.2); `extra` (null when
-  /// !external) holds the loads: time dt f + (dt/ds) W, space -ds f - W. Newton from the
+  /// flux~_{-1} := 0 (time: m of theory §6.1; space: -lambda of theory §6.2); with mass damping
+  /// m_i = ((1 - c) (dtau^{-1}_{-h y_i})^T K (y_i - y0) + ...) / (1 + c) (theory §4.7); `extra`
+  /// (null when !external) holds the loads: time dt f + (dt/ds) W, space -ds f - W. Newton from the
   /// extrapolated start of march::extrapolate, retried from y_i where it fails; then
   /// next_i = g_i tau(h y_i), y_i and the history back1_i, back2_i updated, reports_i filled.
   void updates(int slab, int i0, int count, const lie::SE3* g, const Vec6* flux,

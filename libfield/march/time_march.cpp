@@ -315,14 +315,14 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
       return finish();
     }
     solver.begin(A + 1);
-    if (solver.lanes() && !model.loads().damping.any()) {  // damped: node by node (§4.7)
-      // theory §6.1 step 3 on lanes; lambda, lambda_tilde hold -lambda, -lambda~ here
-      // (SlabLanes::fluxes).
+    if (solver.lanes()) {
+      // theory §6.1 step 3 on lanes, with the damping of theory §4.7; lambda, lambda_tilde hold
+      // -lambda, -lambda~ here (SlabLanes::fluxes).
       const auto extra_at = [&](int a) -> Vec6 {
         return dt * model.force(cur[a], j, a) + (dt / ds) * model.point_load(cur[a], j, a);
       };
       solver.lanes_slab(j, cur, A, lo, A, extra_at, lambda, lambda_tilde, xi, xi_back1, xi_back2,
-                        next);
+                        next, prev.data());
     } else {
       // theory §6.1 step 3 node by node. Row j passed check_slab, so lie::cay_inv has values;
       // an exception is still guarded and thrown after the region.
