@@ -19,6 +19,7 @@ template <class G, class S = double>
 class DiagonalNodeLanes {
  public:
   using Report = LanesReport;
+  using Group = G;
 
   /// K: diagonal of dp/dy (positive); y0: where p vanishes; h: dt or ds (as DiagonalNode).
   DiagonalNodeLanes(const Vec6& K, const Vec6& y0, double h) : law_(K, y0, h) {}

@@ -38,7 +38,7 @@ struct SlabLanes {
   /// A law per node (a non-uniform beam, theory §1.6; time march only): node i has the march law
   /// K = node_K[i], y0 = node_y0[i] and segment i the law across Kc = across_K[i],
   /// z0 = across_y0[i] (then `node`, `across` are unused). Empty: `node`, `across` for every node.
-  std::vector<Vec6> node_K, node_y0, across_K, across_y0;
+  std::vector<Vec6> node_K{}, node_y0{}, across_K{}, across_y0{};
   bool per_node_laws() const { return !node_K.empty(); }
   /// Damping of the time march (theory §4.7, dcel/damping.hpp): mass_c = alpha dt / 2 and
   /// stiffness_b = beta / dt; zero without (and always in the space march).
