@@ -5,6 +5,8 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 #include "bench/bench_problems.hpp"
 #include "libfield/core/error.hpp"
@@ -161,8 +163,9 @@ BENCHMARK(BM_slab_law)
 
 // Damping (theory §4.7) against the undamped fast path, the time slab of BM_slab_law with 1000
 // nodes, one thread, Cayley, soft beam: 0 undamped, automatic kernel (lanes); 1 undamped,
-// per_node; 2 mass damping (alpha = 0.5/s); 3 stiffness damping (beta = 1e-3 s); 4 both. Damped
-// runs go node by node with the closed-form node solver.
+// per_node; 2 mass damping (alpha = 0.5/s); 3 stiffness damping (beta = 1e-3 s); 4 both, on the
+// automatic kernel (lanes since issue 18); 5, 6, 7: 2, 3, 4 on per_node (the closed-form node
+// solver one node at a time).
 void BM_slab_damping(benchmark::State& state) {
   bench::WavyBeam wb;
   wb.A = 1000;
@@ -170,19 +173,59 @@ void BM_slab_damping(benchmark::State& state) {
   const int kind = static_cast<int>(state.range(0));
   const model::BeamDensity beam = test::soft_beam();
   model::Loads loads;
-  if (kind == 2 || kind == 4) loads.damping.mass = 0.5;
-  if (kind == 3 || kind == 4) loads.damping.stiffness = 1e-3;
+  const int damping = kind >= 5 ? kind - 3 : kind;
+  if (damping == 2 || damping == 4) loads.damping.mass = 0.5;
+  if (damping == 3 || damping == 4) loads.damping.stiffness = 1e-3;
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, wb.mesh());
   const march::TimeMarchInput in = wb.input();
   march::MarchOptions options;
   options.threads = 1;
-  options.kernel = kind == 1 ? march::NodeKernel::per_node : march::NodeKernel::automatic;
+  options.kernel =
+      kind == 1 || kind >= 5 ? march::NodeKernel::per_node : march::NodeKernel::automatic;
   run_marches(
       state, [&] { return march::time_march(model, in, {}, options); }, wb.J);
 }
 BENCHMARK(BM_slab_damping)
-    ->DenseRange(0, 4)
+    ->DenseRange(0, 7)
     ->ArgName("damping")
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+
+// A law and a stress-free strain per segment (theory §1.6) against the uniform beam, the time slab
+// of BM_slab_law with 1000 nodes, one thread, Cayley, soft beam: 0 uniform (lanes); 1 segments
+// with the soft beam's law scaled by 1 + 0.1 sin(a) and eta0 = E6 + 0.1 (sin(a), 0, 0, 0, 0, 0),
+// automatic kernel (lanes with a law per lane); 2 the same segments on NodeKernel::per_node.
+void BM_slab_segments(benchmark::State& state) {
+  bench::WavyBeam wb;
+  wb.A = 1000;
+  wb.J = 100;
+  const int kind = static_cast<int>(state.range(0));
+  const model::BeamDensity beam = test::soft_beam();
+  std::vector<model::BeamDensity> beams;
+  std::vector<const model::Density<lie::Se3Group>*> segments;
+  beams.reserve(wb.A);
+  for (int a = 0; a < wb.A; ++a) {
+    model::SectionLaw law = beam.law();
+    law.C *= 1.0 + 0.1 * std::sin(a);
+    law.J *= 1.0 + 0.1 * std::sin(a);
+    Vec6 eta0 = model::BeamDensity::E6();
+    eta0[0] += 0.1 * std::sin(a);
+    beams.emplace_back(law, Vec3::Zero(), eta0);
+    segments.push_back(&beams.back());
+  }
+  const model::Loads loads;
+  const dcel::DiscreteModel uniform(beam, loads, lie::Se3Cayley{}, wb.mesh());
+  const dcel::DiscreteModel<lie::Se3Cayley> model(beam, segments, loads, wb.mesh());
+  const march::TimeMarchInput in = wb.input();
+  march::MarchOptions options;
+  options.threads = 1;
+  options.kernel = kind == 2 ? march::NodeKernel::per_node : march::NodeKernel::automatic;
+  run_marches(
+      state, [&] { return march::time_march(kind == 0 ? uniform : model, in, {}, options); }, wb.J);
+}
+BENCHMARK(BM_slab_segments)
+    ->DenseRange(0, 2)
+    ->ArgName("segments")
     ->UseRealTime()
     ->Unit(benchmark::kMicrosecond);
 

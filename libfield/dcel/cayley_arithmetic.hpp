@@ -55,9 +55,10 @@ struct CayleyFactor {
   double h = 0.0;
 
   /// The factorisation at the iterate z; K_w: the first three entries of K, K_v_inv: the
-  /// inverses of the last three, step: h.
-  FIELD_LANES_INLINE void compute(const CayleyPoint<T>& z, const double K_w[6],
-                                  const double K_v_inv[3], double step) {
+  /// inverses of the last three (double: one law, lanes::Lane: a law per lane), step: h.
+  template <class KS>
+  FIELD_LANES_INLINE void compute(const CayleyPoint<T>& z, const KS K_w[6], const KS K_v_inv[3],
+                                  double step) {
     const T *w = z.w.e, *v = z.v.e, *pi = z.pi.e, *q = z.q.e;
     const T zero{};
     const T c = 1.0 / (1.0 + 0.25 * (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]));

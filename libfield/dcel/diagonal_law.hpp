@@ -14,6 +14,7 @@
 ///   Mat6 jacobian(const Point<double>&, K, h)   J_Phi assembled (tests),
 ///   lanes::G tau(x), lanes::V6 tau_inv(g)   the retraction on lanes (march kernels).
 #include <cmath>
+#include <type_traits>
 
 #include "libfield/core/error.hpp"
 #include "libfield/core/lanes.hpp"
@@ -46,8 +47,10 @@ FIELD_LANES_INLINE T max_abs3(const small::V3<T>& a) {
 }
 
 /// p(y) = K (y - y0) with step h (time march: K = J, y0 = 0, h = dt; space march: K = C,
-/// y0 = E6, h = ds), and the node solve's arithmetic on it.
-template <class G>
+/// y0 = E6, h = ds), and the node solve's arithmetic on it. S = double: one law; S = lanes::Lane:
+/// a law per lane (the nodes of a non-uniform beam, theory §1.6), with the same arithmetic
+/// lane by lane, so that equal laws on every lane give the bits of S = double.
+template <class G, class S = double>
 class DiagonalLaw {
  public:
   template <class T>
@@ -55,14 +58,34 @@ class DiagonalLaw {
 
   /// K: diagonal of dp/dy (positive); y0: where p vanishes; h: dt or ds.
   DiagonalLaw(const Vec6& K, const Vec6& y0, double h) : h_(h) {
-    FIELD_CHECK((K.array() > 0.0).all() && K.allFinite(),
-                "node law: the diagonal K must be positive, got " << K.transpose());
-    FIELD_CHECK(h > 0.0 && std::isfinite(h), "node law: step h must be positive, got " << h);
+    static_assert(std::is_same_v<S, double>);
+    check(K, h);
     for (int i = 0; i < 6; ++i) {
       K_[i] = K[i];
       y0_[i] = y0[i];
     }
     for (int i = 0; i < 3; ++i) K_v_inv_[i] = 1.0 / K[3 + i];
+  }
+  /// The law of lane l from K[index(l)], y0[index(l)] (S = lanes::Lane; not checked here: the
+  /// caller checked every law with check()).
+  template <class Index>
+  FIELD_LANES_INLINE DiagonalLaw(const Vec6* K, const Vec6* y0, const Index& index, double h)
+      : h_(h) {
+    static_assert(std::is_same_v<S, lanes::Lane>);
+    for (int l = 0; l < lanes::kWidth; ++l) {
+      const int n = index(l);
+      for (int i = 0; i < 6; ++i) {
+        K_[i][l] = K[n][i];
+        y0_[i][l] = y0[n][i];
+      }
+    }
+    for (int i = 0; i < 3; ++i) K_v_inv_[i] = 1.0 / K_[3 + i];
+  }
+  /// Throws field::Error unless K > 0 and h > 0 are finite.
+  static void check(const Vec6& K, double h) {
+    FIELD_CHECK((K.array() > 0.0).all() && K.allFinite(),
+                "node law: the diagonal K must be positive, got " << K.transpose());
+    FIELD_CHECK(h > 0.0 && std::isfinite(h), "node law: step h must be positive, got " << h);
   }
 
   /// The iterate at y = (y_w, y_v): x = s y (s = h for Phi, -h for the dual at -hy) and
@@ -82,6 +105,13 @@ class DiagonalLaw {
   FIELD_LANES_INLINE void phi(const V3<T>& y_w, const V3<T>& y_v, double s, V3<T>& out_w,
                               V3<T>& out_v) const {
     NodeArithmetic<G>::dual(s * y_w, s * y_v, law_w(y_w), law_v(y_v), out_w, out_v);
+  }
+
+  /// p = K (y - y0) at y = (y_w, y_v).
+  template <class T>
+  FIELD_LANES_INLINE void law(const V3<T>& y_w, const V3<T>& y_v, V3<T>& p_w, V3<T>& p_v) const {
+    p_w = law_w(y_w);
+    p_v = law_v(y_v);
   }
 
   /// Phi = (dtau^{-1}_x)^T p at the iterate.
@@ -106,8 +136,8 @@ class DiagonalLaw {
                                    const V3<T>& m_v, const V3<T>& r_w, const V3<T>& r_v) const {
     T k_w = T{} + 0.0, k_v = T{} + 0.0;
     for (int i = 0; i < 3; ++i) {
-      k_w = max_of(k_w, K_[i] * (abs_of(y_w.e[i]) + std::abs(y0_[i])));
-      k_v = max_of(k_v, K_[3 + i] * (abs_of(y_v.e[i]) + std::abs(y0_[3 + i])));
+      k_w = max_of(k_w, K_[i] * (abs_of(y_w.e[i]) + abs_of(y0_[i])));
+      k_v = max_of(k_v, K_[3 + i] * (abs_of(y_v.e[i]) + abs_of(y0_[3 + i])));
     }
     const T a = 1.0 + max_abs3(z.w), grow = a * a;
     const T f_w = kFloorFactor * (max_abs3(m_w) + (k_w + k_v * max_abs3(z.v)) * grow);
@@ -119,10 +149,11 @@ class DiagonalLaw {
   static constexpr double kFloorFactor = 8.0 * 0x1p-52;
 
   double h() const { return h_; }
-  const double* K() const { return K_; }
+  const S* K() const { return K_; }
 
  private:
-  double K_[6], y0_[6], K_v_inv_[3], h_;
+  S K_[6], y0_[6], K_v_inv_[3];
+  double h_;
 
   // p = K (y - y0): its rotational and translational parts.
   template <class T>

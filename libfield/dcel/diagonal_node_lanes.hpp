@@ -3,6 +3,8 @@
 /// theory §5 for the retraction of G and a diagonal law p(y) = K (y - y0), with the same law and
 /// arithmetic (dcel/diagonal_law.hpp with T = lanes::Lane) and the lane Newton iteration
 /// dcel::newton_solve_lanes (dcel/node_newton_lanes.hpp). Inline, for the batched march kernels.
+/// S = double: one law on every lane (a uniform beam); S = lanes::Lane: a law per lane (K and y0
+/// of each node of a non-uniform beam, theory §1.6), the same arithmetic lane by lane.
 #include "libfield/dcel/cayley_arithmetic.hpp"
 #include "libfield/dcel/diagonal_law.hpp"
 #include "libfield/dcel/diagonal_node.hpp"
@@ -13,18 +15,38 @@
 
 namespace field::dcel {
 
-template <class G>
+template <class G, class S = double>
 class DiagonalNodeLanes {
  public:
   using Report = LanesReport;
+  using Group = G;
 
   /// K: diagonal of dp/dy (positive); y0: where p vanishes; h: dt or ds (as DiagonalNode).
   DiagonalNodeLanes(const Vec6& K, const Vec6& y0, double h) : law_(K, y0, h) {}
+  /// S = lanes::Lane: lane l has the law K[index(l)], y0[index(l)] (checked by the caller with
+  /// DiagonalLaw::check).
+  template <class Index>
+  FIELD_LANES_INLINE DiagonalNodeLanes(const Vec6* K, const Vec6* y0, const Index& index, double h)
+      : law_(K, y0, index, h) {}
 
   /// Phi(y) = (dtau^{-1}_{hy})^T K (y - y0).
   FIELD_LANES_INLINE lanes::V6 phi(const lanes::V6& y) const { return phi_at(y, law_.h()); }
   /// The dual at -hy: (dtau^{-1}_{-hy})^T K (y - y0) (mu~ or -lambda~ of theory §3.3).
   FIELD_LANES_INLINE lanes::V6 phi_tilde(const lanes::V6& y) const { return phi_at(y, -law_.h()); }
+
+  /// With the damping stress sigma = b (p(y) - p(y_prev)) of theory §4.7 (stiffness damping,
+  /// b = beta/h_t, y_prev the strain a time step before): (dtau^{-1}_{sy})^T (p(y) + sigma),
+  /// s = h (phi) or -h (phi_tilde). dcel::damping_fluxes takes the two duals apart and adds them;
+  /// here one dual of the sum (the same to round-off).
+  FIELD_LANES_INLINE lanes::V6 phi_damped(const lanes::V6& y, const lanes::V6& y_prev, double b,
+                                          double s) const {
+    V3 p_w, p_v, q_w, q_v, out_w, out_v;
+    law_.law(v3(y.w), v3(y.v), p_w, p_v);
+    law_.law(v3(y_prev.w), v3(y_prev.v), q_w, q_v);
+    NodeArithmetic<G>::dual(s * v3(y.w), s * v3(y.v), p_w + b * (p_w - q_w), p_v + b * (p_v - q_v),
+                            out_w, out_v);
+    return v6(out_w, out_v);
+  }
 
   /// Solves Phi(y) = m on the lanes set in `active`, in place from the start y; the other lanes
   /// of y and `report` are not changed. Stopping rule and Jacobian freeze of DiagonalNode::solve.
@@ -45,7 +67,7 @@ class DiagonalNodeLanes {
   using Point = typename NodeArithmetic<G>::template Point<lanes::Lane>;
   using Factor = typename NodeArithmetic<G>::template Factor<lanes::Lane>;
 
-  DiagonalLaw<G> law_;
+  DiagonalLaw<G, S> law_;
 
   FIELD_LANES_INLINE static V3 v3(const lanes::V3& a) { return {{a.x, a.y, a.z}}; }
   FIELD_LANES_INLINE static lanes::V6 v6(const V3& a, const V3& b) {
@@ -61,7 +83,7 @@ class DiagonalNodeLanes {
   struct Iteration {
     using Point = DiagonalNodeLanes::Point;
     using Factor = DiagonalNodeLanes::Factor;
-    const DiagonalLaw<G>& law;
+    const DiagonalLaw<G, S>& law;
     FIELD_LANES_INLINE Point point(const lanes::V6& y) const { return law.point(v3(y.w), v3(y.v)); }
     FIELD_LANES_INLINE lanes::V6 phi(const Point& z) const {
       V3 out_w, out_v;

@@ -6,8 +6,8 @@
 ///
 /// The density may differ between the columns a = 0..A-1 of triangles (theory §1.6): triangle
 /// (j, a) holds node a's inertia and segment a's law and reference strain eta0_a. A uniform model
-/// (one density, the default) is the fast path of the lane kernels; a model with `segments` runs
-/// the per-node kernels.
+/// (one density, the default) gives the lane kernels one law; a model with `segments` gives them
+/// a law per node (time march; march::SlabLanes::per_node_laws).
 #include <type_traits>
 #include <vector>
 

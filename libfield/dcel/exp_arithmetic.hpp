@@ -51,8 +51,8 @@ template <class T>
 struct ExpJacobianBlocks {
   lie::exp_detail::M3<T> J11, J12, J21;
 
-  FIELD_LANES_INLINE static ExpJacobianBlocks at(const ExpPoint<T>& z, const double K[6],
-                                                 double h) {
+  template <class KS>  // double: one law, lanes::Lane: a law per lane
+  FIELD_LANES_INLINE static ExpJacobianBlocks at(const ExpPoint<T>& z, const KS K[6], double h) {
     namespace ex = lie::exp_detail;
     const ex::NewtonMBlocks<T> M = ex::newton_M_blocks(z.w, z.v, z.pi, z.q, z.k, z.b);
     ExpJacobianBlocks j;
@@ -72,7 +72,8 @@ template <class T>
 struct ExpFactor {
   lie::exp_detail::M3<T> KN, P, J21, S_inv;
 
-  FIELD_LANES_INLINE void compute(const ExpPoint<T>& z, const double K[6], const double K_v_inv[3],
+  template <class KS>  // double: one law, lanes::Lane: a law per lane
+  FIELD_LANES_INLINE void compute(const ExpPoint<T>& z, const KS K[6], const KS K_v_inv[3],
                                   double h) {
     namespace ex = lie::exp_detail;
     const ExpJacobianBlocks<T> j = ExpJacobianBlocks<T>::at(z, K, h);

@@ -26,12 +26,22 @@ using lanes::V6;
 
 // Node: dcel::CayleyNodeLanes or dcel::ExpNodeLanes (the retraction).
 template <class Node>
-FIELD_LANES_BODY void fluxes_body(const SlabLanes& s, const Node& across, const lie::SE3* g, int i0,
-                                  int count, Vec6* flux, Vec6* flux_tilde) {
+FIELD_LANES_BODY void fluxes_body(const SlabLanes& s, const Node& across, const lie::SE3* g,
+                                  const lie::SE3* prev, int i0, int count, Vec6* flux,
+                                  Vec6* flux_tilde) {
   // z = tau^{-1}(g_i^{-1} g_{i+1}) / k (mesh::convected, theory §3.1); g_{i+1} of the last lane
   // is g_{i0+count}.
-  const lanes::G a = lanes::load(g + i0, count), b = lanes::load(g + i0 + 1, count);
-  const V6 z = (1.0 / s.k) * Node::tau_inv(lanes::inverse_mul(a, b));
+  const auto strain = [&](const lie::SE3* row) {
+    const lanes::G a = lanes::load(row + i0, count), b = lanes::load(row + i0 + 1, count);
+    return (1.0 / s.k) * Node::tau_inv(lanes::inverse_mul(a, b));
+  };
+  const V6 z = strain(g);
+  if (prev != nullptr && s.stiffness_b != 0.0) {  // theory §4.7: lambda + lambda_d
+    const V6 z_prev = strain(prev);
+    lanes::store(across.phi_damped(z, z_prev, s.stiffness_b, s.k), flux + i0, count);
+    lanes::store(across.phi_damped(z, z_prev, s.stiffness_b, -s.k), flux_tilde + i0, count);
+    return;
+  }
   lanes::store(across.phi(z), flux + i0, count);
   lanes::store(across.phi_tilde(z), flux_tilde + i0, count);
 }
@@ -50,8 +60,16 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, const Node& node, int sla
     const int i = i0 + std::min(l, count - 1) - 1;
     lanes::set_lane(left, l, i >= 0 ? flux_tilde[i] : zero);
   }
-  V6 m = node.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
-  if (extra != nullptr) m = m + lanes::load(extra + i0, count);
+  V6 m;
+  if (s.mass_c == 0.0) {
+    m = node.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
+    if (extra != nullptr) m = m + lanes::load(extra + i0, count);
+  } else {  // mass damping, theory §4.7: ((1 - c) mu~ + ...) / (1 + c) (march::time_target)
+    const double c = s.mass_c;
+    m = (1.0 - c) * node.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
+    if (extra != nullptr) m = m + lanes::load(extra + i0, count);
+    m = lanes::divide(m, 1.0 + c);
+  }
 
   // march::extrapolate (slab_solve.hpp) on lanes.
   const V6 y2 = lanes::load(back1 + i0, count), y3 = lanes::load(back2 + i0, count);
@@ -83,10 +101,41 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, const Node& node, int sla
                        report.residual[l]};
 }
 
-__attribute__((flatten)) void fluxes_baseline(const SlabLanes& s, const lie::SE3* g, int i0,
-                                              int count, Vec6* flux, Vec6* flux_tilde) {
-  if (s.exponential) return fluxes_body(s, s.exp_across, g, i0, count, flux, flux_tilde);
-  fluxes_body(s, s.across, g, i0, count, flux, flux_tilde);
+// The law of lanes i0 .. i0+count-1 (past count: the last node's, as lanes::load) when the beam
+// has a law per node, else the uniform one; then the body.
+FIELD_LANES_BODY auto lane_index(int i0, int count) {
+  return [i0, count](int l) { return i0 + std::min(l, count - 1); };
+}
+
+template <class G>
+FIELD_LANES_BODY void fluxes_of(const SlabLanes& s, const dcel::DiagonalNodeLanes<G>& across,
+                                const lie::SE3* g, const lie::SE3* prev, int i0, int count,
+                                Vec6* flux, Vec6* flux_tilde) {
+  if (!s.per_node_laws()) return fluxes_body(s, across, g, prev, i0, count, flux, flux_tilde);
+  const dcel::DiagonalNodeLanes<G, Lane> laws(s.across_K.data(), s.across_y0.data(),
+                                              lane_index(i0, count), s.k);
+  fluxes_body(s, laws, g, prev, i0, count, flux, flux_tilde);
+}
+
+template <class G>
+FIELD_LANES_BODY void updates_of(const SlabLanes& s, const dcel::DiagonalNodeLanes<G>& node,
+                                 int slab, int i0, int count, const lie::SE3* g, const Vec6* flux,
+                                 const Vec6* flux_tilde, const Vec6* extra, Vec6* y, Vec6* back1,
+                                 Vec6* back2, lie::SE3* next, dcel::NodeSolveReport* reports) {
+  if (!s.per_node_laws())
+    return updates_body(s, node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
+                        reports);
+  const dcel::DiagonalNodeLanes<G, Lane> laws(s.node_K.data(), s.node_y0.data(),
+                                              lane_index(i0, count), s.h);
+  updates_body(s, laws, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
+               reports);
+}
+
+__attribute__((flatten)) void fluxes_baseline(const SlabLanes& s, const lie::SE3* g,
+                                              const lie::SE3* prev, int i0, int count, Vec6* flux,
+                                              Vec6* flux_tilde) {
+  if (s.exponential) return fluxes_of(s, s.exp_across, g, prev, i0, count, flux, flux_tilde);
+  fluxes_of(s, s.across, g, prev, i0, count, flux, flux_tilde);
 }
 
 __attribute__((flatten)) void updates_baseline(const SlabLanes& s, int slab, int i0, int count,
@@ -95,18 +144,18 @@ __attribute__((flatten)) void updates_baseline(const SlabLanes& s, int slab, int
                                                Vec6* back1, Vec6* back2, lie::SE3* next,
                                                dcel::NodeSolveReport* reports) {
   if (s.exponential)
-    return updates_body(s, s.exp_node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2,
-                        next, reports);
-  updates_body(s, s.node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
-               reports);
+    return updates_of(s, s.exp_node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2,
+                      next, reports);
+  updates_of(s, s.node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
+             reports);
 }
 
 #if FIELD_LANES_X86
 __attribute__((target("avx2"), flatten)) void fluxes_avx2(const SlabLanes& s, const lie::SE3* g,
-                                                          int i0, int count, Vec6* flux,
-                                                          Vec6* flux_tilde) {
-  if (s.exponential) return fluxes_body(s, s.exp_across, g, i0, count, flux, flux_tilde);
-  fluxes_body(s, s.across, g, i0, count, flux, flux_tilde);
+                                                          const lie::SE3* prev, int i0, int count,
+                                                          Vec6* flux, Vec6* flux_tilde) {
+  if (s.exponential) return fluxes_of(s, s.exp_across, g, prev, i0, count, flux, flux_tilde);
+  fluxes_of(s, s.across, g, prev, i0, count, flux, flux_tilde);
 }
 
 __attribute__((target("avx2"), flatten)) void updates_avx2(const SlabLanes& s, int slab, int i0,
@@ -116,10 +165,10 @@ __attribute__((target("avx2"), flatten)) void updates_avx2(const SlabLanes& s, i
                                                            Vec6* back2, lie::SE3* next,
                                                            dcel::NodeSolveReport* reports) {
   if (s.exponential)
-    return updates_body(s, s.exp_node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2,
-                        next, reports);
-  updates_body(s, s.node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
-               reports);
+    return updates_of(s, s.exp_node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2,
+                      next, reports);
+  updates_of(s, s.node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
+             reports);
 }
 #endif
 
@@ -144,32 +193,54 @@ template <class G>
 std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel<G>& model,
                                          dcel::NodeEquation equation,
                                          const dcel::NodeSolverOptions& newton) {
-  const auto* law = model.density().diagonal_law();
-  if (law == nullptr) return std::nullopt;    // lanes: diagonal laws only
-  if (!model.uniform()) return std::nullopt;  // lanes: one law for every node (theory §1.6)
   const bool time = equation == dcel::NodeEquation::time;
+  // A non-uniform beam (theory §1.6): a law per node, time march only (the space march takes a
+  // uniform beam, SlabSolver).
+  const bool per_node = !model.uniform() && time;
+  if (!model.uniform() && !time) return std::nullopt;
+  const auto* law = model.density(0).diagonal_law();
+  if (law == nullptr) return std::nullopt;  // lanes: diagonal laws only
   const double dt = model.dt(), ds = model.ds();
   const Vec6 J = law->inertia, C = law->stiffness, E6 = law->reference_strain;
   const dcel::CayleyNodeLanes xi_law(J, Vec6::Zero(), dt), eta_law(C, E6, ds);
   const dcel::ExpNodeLanes exp_xi_law(J, Vec6::Zero(), dt), exp_eta_law(C, E6, ds);
   const bool external = model.density().has_potential() || !model.loads().distributed.empty() ||
                         !model.loads().point.empty();
-  return SlabLanes{time ? xi_law : eta_law,
-                   time ? eta_law : xi_law,
-                   time ? exp_xi_law : exp_eta_law,
-                   time ? exp_eta_law : exp_xi_law,
-                   std::is_same_v<G, lie::Se3Exp>,
-                   time ? dt : ds,
-                   time ? ds : dt,
-                   newton,
-                   external};
+  SlabLanes lanes{time ? xi_law : eta_law,
+                  time ? eta_law : xi_law,
+                  time ? exp_xi_law : exp_eta_law,
+                  time ? exp_eta_law : exp_xi_law,
+                  std::is_same_v<G, lie::Se3Exp>,
+                  time ? dt : ds,
+                  time ? ds : dt,
+                  newton,
+                  external};
+  if (time) {  // theory §4.7 (dcel/damping.hpp)
+    lanes.mass_c = 0.5 * model.loads().damping.mass * dt;
+    lanes.stiffness_b = model.loads().damping.stiffness / dt;
+  }
+  if (!per_node) return lanes;
+  // Node a (time march): K = J_a, y0 = 0; segment a: Kc = C_a, z0 = eta0_a (theory §1.6).
+  const int A = model.mesh().A();
+  for (int a = 0; a < A; ++a) {
+    const auto* column = model.density(a).diagonal_law();
+    if (column == nullptr) return std::nullopt;
+    dcel::DiagonalLaw<G>::check(column->inertia, dt);
+    dcel::DiagonalLaw<G>::check(column->stiffness, ds);
+    lanes.node_K.push_back(column->inertia);
+    lanes.node_y0.push_back(Vec6::Zero());
+    lanes.across_K.push_back(column->stiffness);
+    lanes.across_y0.push_back(column->reference_strain);
+  }
+  return lanes;
 }
 
-void SlabLanes::fluxes(const lie::SE3* g, int i0, int count, Vec6* flux, Vec6* flux_tilde) const {
+void SlabLanes::fluxes(const lie::SE3* g, const lie::SE3* prev, int i0, int count, Vec6* flux,
+                       Vec6* flux_tilde) const {
 #if FIELD_LANES_X86
-  if (isa_used() == Isa::avx2) return fluxes_avx2(*this, g, i0, count, flux, flux_tilde);
+  if (isa_used() == Isa::avx2) return fluxes_avx2(*this, g, prev, i0, count, flux, flux_tilde);
 #endif
-  fluxes_baseline(*this, g, i0, count, flux, flux_tilde);
+  fluxes_baseline(*this, g, prev, i0, count, flux, flux_tilde);
 }
 
 void SlabLanes::updates(int slab, int i0, int count, const lie::SE3* g, const Vec6* flux,

@@ -9,6 +9,7 @@
 /// (`isa`); both give the same bits. The marches use it where it applies (SlabSolver::lanes()); the
 /// per-node loops with dcel::CayleyNode / dcel::ExpNode / dcel::solve_node remain the reference.
 #include <optional>
+#include <vector>
 
 #include "libfield/core/lanes.hpp"
 #include "libfield/dcel/diagonal_node_lanes.hpp"
@@ -34,8 +35,17 @@ struct SlabLanes {
   /// The instruction set the kernels run with; throws field::Error for avx2 on a CPU without.
   Isa isa_used() const;
   static bool avx2_available();
+  /// A law per node (a non-uniform beam, theory §1.6; time march only): node i has the march law
+  /// K = node_K[i], y0 = node_y0[i] and segment i the law across Kc = across_K[i],
+  /// z0 = across_y0[i] (then `node`, `across` are unused). Empty: `node`, `across` for every node.
+  std::vector<Vec6> node_K{}, node_y0{}, across_K{}, across_y0{};
+  bool per_node_laws() const { return !node_K.empty(); }
+  /// Damping of the time march (theory §4.7, dcel/damping.hpp): mass_c = alpha dt / 2 and
+  /// stiffness_b = beta / dt; zero without (and always in the space march).
+  double mass_c = 0.0, stiffness_b = 0.0;
 
-  /// Empty unless the density has a diagonal quadratic law (Density::diagonal_law()).
+  /// Empty unless every column's density has a diagonal quadratic law (Density::diagonal_law());
+  /// a non-uniform model (time march) has per_node_laws().
   template <class G>
   static std::optional<SlabLanes> make(const dcel::DiscreteModel<G>& model,
                                        dcel::NodeEquation equation,
@@ -47,13 +57,16 @@ struct SlabLanes {
   /// For i = i0 .. i0+count-1 (count <= kWidth), with z = tau^{-1}(g_i^{-1} g_{i+1}) / k:
   ///   flux_i = (dtau^{-1}_{kz})^T Kc (z - z0),  flux~_i = (dtau^{-1}_{-kz})^T Kc (z - z0);
   /// time march: lambda = -flux, lambda~ = -flux~ (theory §6.1); space march: mu, mu~ (theory
-  /// §6.2).
-  void fluxes(const lie::SE3* g, int i0, int count, Vec6* flux, Vec6* flux_tilde) const;
+  /// §6.2). With stiffness damping, `prev` (the slab before, else null) gives z_prev and the
+  /// damping stress b Kc (z - z_prev) joins Kc (z - z0) (lambda + lambda_d, theory §4.7).
+  void fluxes(const lie::SE3* g, const lie::SE3* prev, int i0, int count, Vec6* flux,
+              Vec6* flux_tilde) const;
 
   /// Node updates of slab `slab` for i = i0 .. i0+count-1: from the node's last solution y_i,
   ///   m_i = (dtau^{-1}_{-h y_i})^T K (y_i - y0) + (h/k) (flux_i - flux~_{i-1}) + extra_i,
-  /// flux~_{-1} := 0 (time: m of theory §6.1; space: -lambda of theory §6.2); `extra` (null when
-  /// !external) holds the loads: time dt f + (dt/ds) W, space -ds f - W. Newton from the
+  /// flux~_{-1} := 0 (time: m of theory §6.1; space: -lambda of theory §6.2); with mass damping
+  /// m_i = ((1 - c) (dtau^{-1}_{-h y_i})^T K (y_i - y0) + ...) / (1 + c) (theory §4.7); `extra`
+  /// (null when !external) holds the loads: time dt f + (dt/ds) W, space -ds f - W. Newton from the
   /// extrapolated start of march::extrapolate, retried from y_i where it fails; then
   /// next_i = g_i tau(h y_i), y_i and the history back1_i, back2_i updated, reports_i filled.
   void updates(int slab, int i0, int count, const lie::SE3* g, const Vec6* flux,

@@ -81,14 +81,15 @@ class SlabSolver {
   /// The batched kernel when it applies (SE(3)) and MarchOptions::kernel allows it; null otherwise.
   const SlabLanes* lanes() const { return lanes_ ? &*lanes_ : nullptr; }
   /// One slab on lanes (requires lanes()), in one parallel region: SlabLanes::fluxes of nodes
-  /// 0..cross-1 of `cur` into flux, flux_tilde; a barrier; the loads extra_at(i) of the solved
+  /// 0..cross-1 of `cur` (and `prev`, the slab before, for stiffness damping) into flux,
+  /// flux_tilde; a barrier; the loads extra_at(i) of the solved
   /// nodes lo..hi-1 when the model has any; then SlabLanes::updates of the solved nodes. Call
   /// begin() before and finish() after, as for solve_node.
   template <class ExtraAt>
   void lanes_slab(int slab, const std::vector<lie::SE3>& cur, int cross, int lo, int hi,
                   const ExtraAt& extra_at, std::vector<Vec6>& flux, std::vector<Vec6>& flux_tilde,
                   std::vector<Vec6>& y, std::vector<Vec6>& back1, std::vector<Vec6>& back2,
-                  std::vector<lie::SE3>& next) {
+                  std::vector<lie::SE3>& next, const lie::SE3* prev = nullptr) {
     constexpr int W = lanes::kWidth;
     const SlabLanes& k = *lanes_;
     if (k.external) extra_.resize(cur.size());
@@ -97,7 +98,8 @@ class SlabSolver {
     const auto body = [&] {
 #pragma omp for schedule(static)
       for (int b = 0; b < SlabLanes::batches(cross); ++b)
-        k.fluxes(cur.data(), b * W, std::min(W, cross - b * W), flux.data(), flux_tilde.data());
+        k.fluxes(cur.data(), prev, b * W, std::min(W, cross - b * W), flux.data(),
+                 flux_tilde.data());
       if (k.external) {
 #pragma omp for schedule(static)
         for (int i = lo; i < hi; ++i) extra_[i] = extra_at(i);

@@ -321,17 +321,16 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
     }
     solver.begin(A + 1);
     bool on_lanes = false;
-    if constexpr (std::is_same_v<lie::ElementOf<G>, lie::SE3>)
-      on_lanes = solver.lanes() && !model.loads().damping.any();  // damped: node by node (§4.7)
+    if constexpr (std::is_same_v<lie::ElementOf<G>, lie::SE3>) on_lanes = solver.lanes() != nullptr;
     if (on_lanes) {
-      // theory §6.1 step 3 on lanes (SE(3) only); lambda, lambda_tilde hold -lambda, -lambda~
-      // here (SlabLanes::fluxes).
+      // theory §6.1 step 3 on lanes (SE(3) only), with the damping of theory §4.7; lambda,
+      // lambda_tilde hold -lambda, -lambda~ here (SlabLanes::fluxes).
       if constexpr (std::is_same_v<lie::ElementOf<G>, lie::SE3>) {
         const auto extra_at = [&](int a) -> lie::AlgebraOf<G> {
           return dt * model.force(cur[a], j, a) + (dt / ds) * model.point_load(cur[a], j, a);
         };
         solver.lanes_slab(j, cur, A, lo, A, extra_at, lambda, lambda_tilde, xi, xi_back1, xi_back2,
-                          next);
+                          next, prev.data());
       }
     } else {
       // theory §6.1 step 3 node by node. Row j passed check_slab, so lie::cay_inv has values;

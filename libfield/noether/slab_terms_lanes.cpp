@@ -1,5 +1,6 @@
 #include "libfield/noether/slab_terms_lanes.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -22,11 +23,13 @@ using march::SlabLanes;
 // why everything is forced inline).
 #define FIELD_LANES_BODY inline __attribute__((always_inline))
 
-// The energy densities of a diagonal quadratic law with a uniform weight (theory §1, §8) on lanes.
+// The energy densities of a diagonal quadratic law with a uniform weight (theory §1, §8) on lanes;
+// S = double: one law (SlabTermsLanes::Beam), S = Lane: a law per lane (the same arithmetic).
+template <class S = double>
 struct BeamEnergies {
-  const double *J, *C, *E6, *weight;  // SlabTermsLanes::Beam
+  const S *J, *C, *E6, *weight;
 
-  FIELD_LANES_BODY static Lane weighted_square(const double* K, const V6& x) {
+  FIELD_LANES_BODY static Lane weighted_square(const S* K, const V6& x) {
     return K[0] * x.w.x * x.w.x + K[1] * x.w.y * x.w.y + K[2] * x.w.z * x.w.z +
            K[3] * x.v.x * x.v.x + K[4] * x.v.y * x.v.y + K[5] * x.v.z * x.v.z;
   }
@@ -64,7 +67,7 @@ template <class Node>
 FIELD_LANES_BODY V6 convected(const lanes::G& a, const lanes::G& b, double h) {
   const lanes::G d = lanes::inverse_mul(a, b);
   const V6 z = (1.0 / h) * Node::tau_inv(d);
-  if constexpr (!std::is_same_v<Node, dcel::CayleyNodeLanes>) return z;
+  if constexpr (!std::is_same_v<typename Node::Group, lie::Se3Cayley>) return z;
   const Lane denom = 1.0 + (d.R.e[0][0] + d.R.e[1][1] + d.R.e[2][2]);
   const V3 nan{lanes::splat(NAN), lanes::splat(NAN), lanes::splat(NAN)};
   return lanes::select(denom > 0.0, z, V6{nan, nan});
@@ -72,10 +75,10 @@ FIELD_LANES_BODY V6 convected(const lanes::G& a, const lanes::G& b, double h) {
 
 // One batch of SlabTermsLanes::nodes. xi_law: (J, 0, dt), eta_law: (C, E6, ds); Node::tau_inv is
 // the retraction's inverse.
-template <class Node>
-FIELD_LANES_BODY void nodes_body(const Node& xi_law, const Node& eta_law, const BeamEnergies& e,
-                                 bool row, double dt, double ds, const SlabTermsLanes::Batch& b,
-                                 int k0, int count) {
+template <class Node, class E>
+FIELD_LANES_BODY void nodes_body(const Node& xi_law, const Node& eta_law, const E& e, bool row,
+                                 double dt, double ds, const SlabTermsLanes::Batch& b, int k0,
+                                 int count) {
   const lanes::G n0 = lanes::load(b.next + k0, count);
   if (b.next_along != nullptr) {
     // along_at: mesh::convected along the next slab, tau^{-1}(g_k^{-1} g_{k+1}) / h;
@@ -103,12 +106,39 @@ FIELD_LANES_BODY void nodes_body(const Node& xi_law, const Node& eta_law, const 
   }
 }
 
-#define FIELD_SERIES_KERNEL(SUFFIX, TARGET)                                        \
-  TARGET void nodes_##SUFFIX(const SlabLanes& s, const BeamEnergies& e, bool row,  \
-                             const SlabTermsLanes::Batch& b, int k0, int count) {  \
-    if (s.exponential)                                                             \
-      return nodes_body(s.exp_node, s.exp_across, e, row, s.h, s.k, b, k0, count); \
-    nodes_body(s.node, s.across, e, row, s.h, s.k, b, k0, count);                  \
+// A law per node (rows of a non-uniform beam): the laws and constants of nodes k0..k0+count-1
+// gathered into lanes (past count: the last node's, as lanes::load).
+template <class G, class Beam>
+FIELD_LANES_BODY void per_node_body(const SlabLanes& s, const Beam* beams, bool row,
+                                    const SlabTermsLanes::Batch& b, int k0, int count) {
+  const auto index = [k0, count](int l) { return k0 + std::min(l, count - 1); };
+  const dcel::DiagonalNodeLanes<G, Lane> xi_law(s.node_K.data(), s.node_y0.data(), index, s.h);
+  const dcel::DiagonalNodeLanes<G, Lane> eta_law(s.across_K.data(), s.across_y0.data(), index, s.k);
+  Lane J[6], C[6], E6[6], weight[3];
+  for (int l = 0; l < lanes::kWidth; ++l) {
+    const Beam& n = beams[index(l)];
+    for (int i = 0; i < 6; ++i) {
+      J[i][l] = n.J[i];
+      C[i][l] = n.C[i];
+      E6[i][l] = n.E6[i];
+    }
+    for (int i = 0; i < 3; ++i) weight[i][l] = n.weight[i];
+  }
+  const BeamEnergies<Lane> e{J, C, E6, weight};
+  nodes_body(xi_law, eta_law, e, row, s.h, s.k, b, k0, count);
+}
+
+#define FIELD_SERIES_KERNEL(SUFFIX, TARGET)                                              \
+  TARGET void nodes_##SUFFIX(const SlabLanes& s, const BeamEnergies<>& e,                \
+                             const SlabTermsLanes::Beam* beams, bool row,                \
+                             const SlabTermsLanes::Batch& b, int k0, int count) {        \
+    if (beams != nullptr) {                                                              \
+      if (s.exponential) return per_node_body<lie::Se3Exp>(s, beams, row, b, k0, count); \
+      return per_node_body<lie::Se3Cayley>(s, beams, row, b, k0, count);                 \
+    }                                                                                    \
+    if (s.exponential)                                                                   \
+      return nodes_body(s.exp_node, s.exp_across, e, row, s.h, s.k, b, k0, count);       \
+    nodes_body(s.node, s.across, e, row, s.h, s.k, b, k0, count);                        \
   }
 
 FIELD_SERIES_KERNEL(baseline, __attribute__((flatten)))
@@ -124,27 +154,39 @@ std::optional<SlabTermsLanes> SlabTermsLanes::make(const dcel::DiscreteModel<G>&
   // The time equation's laws: node = the xi law, across = the eta law (march/slab_lanes.hpp).
   const auto laws = SlabLanes::make(model, dcel::NodeEquation::time, {});
   if (!laws) return std::nullopt;
+  // A law per node (non-uniform beam, theory §1.6): rows only (the space series runs on uniform
+  // models only, node_energy_at).
+  if (laws->per_node_laws() && axis != SlabAxis::row) return std::nullopt;
   const auto& density = model.density();
-  const auto& law = *density.diagonal_law();  // set: SlabLanes::make checked it
   SlabTermsLanes out(*laws, axis, density.has_potential() || !model.loads().distributed.empty());
-  // rho A_c gvec: the body-frame weight of potential_force at the identity (R = I).
-  const Vec3 weight = density.potential_force(lie::SE3::identity()).template tail<3>();
-  for (int i = 0; i < 6; ++i) {
-    out.beam_.J[i] = law.inertia[i];
-    out.beam_.C[i] = law.stiffness[i];
-    out.beam_.E6[i] = law.reference_strain[i];
-  }
-  for (int i = 0; i < 3; ++i) out.beam_.weight[i] = weight[i];
+  const auto beam_of = [](const model::Density<lie::Se3Group>& d) {
+    const auto& law = *d.diagonal_law();  // set: SlabLanes::make checked it
+    // rho A_c gvec: the body-frame weight of potential_force at the identity (R = I).
+    const Vec3 weight = d.potential_force(lie::SE3::identity()).template tail<3>();
+    Beam beam;
+    for (int i = 0; i < 6; ++i) {
+      beam.J[i] = law.inertia[i];
+      beam.C[i] = law.stiffness[i];
+      beam.E6[i] = law.reference_strain[i];
+    }
+    for (int i = 0; i < 3; ++i) beam.weight[i] = weight[i];
+    return beam;
+  };
+  out.beam_ = beam_of(model.density(0));
+  if (laws->per_node_laws())
+    for (int k = 0; k < model.mesh().A(); ++k) out.beams_.push_back(beam_of(model.density(k)));
   return out;
 }
 
 void SlabTermsLanes::nodes(const Batch& batch, int k0, int count) const {
   const bool row = axis_ == SlabAxis::row;
-  const BeamEnergies e{beam_.J, beam_.C, beam_.E6, beam_.weight};
+  const BeamEnergies<> e{beam_.J, beam_.C, beam_.E6, beam_.weight};
+  const Beam* beams = beams_.empty() ? nullptr : beams_.data();
 #if FIELD_LANES_X86
-  if (laws_.isa_used() == SlabLanes::Isa::avx2) return nodes_avx2(laws_, e, row, batch, k0, count);
+  if (laws_.isa_used() == SlabLanes::Isa::avx2)
+    return nodes_avx2(laws_, e, beams, row, batch, k0, count);
 #endif
-  nodes_baseline(laws_, e, row, batch, k0, count);
+  nodes_baseline(laws_, e, beams, row, batch, k0, count);
 }
 
 #define FIELD_INSTANTIATE(G)                                                                 \

@@ -20,7 +20,9 @@ namespace field::noether {
 
 class SlabTermsLanes {
  public:
-  /// Empty unless the density has a diagonal quadratic law (as march::SlabLanes::make).
+  /// Empty unless the density has a diagonal quadratic law (as march::SlabLanes::make); a
+  /// non-uniform model (theory §1.6) gets a law per node on the rows (the space series runs on
+  /// uniform models only).
   template <class G>
   static std::optional<SlabTermsLanes> make(const dcel::DiscreteModel<G>& model, SlabAxis axis);
 
@@ -47,14 +49,18 @@ class SlabTermsLanes {
   };
   void nodes(const Batch& batch, int k0, int count) const;
 
+  /// The beam's constants for the energies: diagonals of J and C, E6 and the weight rho A_c gvec.
+  struct Beam {
+    double J[6], C[6], E6[6], weight[3];
+  };
+
  private:
   SlabTermsLanes(const march::SlabLanes& laws, SlabAxis axis, bool forces)
       : laws_(laws), beam_{}, axis_(axis), forces_(forces) {}
   march::SlabLanes laws_;  // node: the xi law (J, 0, dt); across: the eta law (C, E6, ds)
-  /// The beam's constants for the energies: diagonals of J and C, E6 and the weight rho A_c gvec.
-  struct Beam {
-    double J[6], C[6], E6[6], weight[3];
-  } beam_;
+  Beam beam_;
+  /// Node (and segment) k's constants when the model is not uniform (rows), else empty.
+  std::vector<Beam> beams_;
   SlabAxis axis_;
   bool forces_;
 };

@@ -4,7 +4,10 @@
 // partial batches; the same Newton work. theory §6.1, §6.2.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "libfield/march/slab_solve.hpp"
 #include "tests/support/cases.hpp"
@@ -127,6 +130,181 @@ TEST(SlabLanes, SpaceMarchWithPrescribedRowsGravityAndLoadsEqualsTheReferenceLoo
                   test::record_space_march(model, in, 2, NodeKernel::per_node), se.mesh(), 1e-12);
 }
 
+// A beam with a random law per segment (J_a and C_a entrywise scaled by factors in [0.5, 2]) and a
+// random stress-free strain eta0_a (curvatures up to 0.3/m about every axis, shear, stretch
+// 1 +- 0.05): theory §1.6.
+struct RandomSegments {
+  std::vector<model::BeamDensity> beams;
+  std::vector<const model::Density<lie::Se3Group>*> segments;
+  RandomSegments(int A, unsigned seed, const Vec3& gravity = Vec3::Zero()) {
+    test::Random rnd(seed);
+    const model::SectionLaw soft = test::soft_beam().law();
+    beams.reserve(A);
+    for (int a = 0; a < A; ++a) {
+      model::SectionLaw law = soft;
+      for (int i = 0; i < 6; ++i) {
+        law.C(i, i) *= std::exp2(rnd.uniform(-1.0, 1.0));
+        law.J(i, i) *= std::exp2(rnd.uniform(-1.0, 1.0));
+      }
+      Vec6 eta0 = model::BeamDensity::E6();
+      eta0.head<3>() += rnd.vec3(0.3);
+      eta0.tail<3>() += rnd.vec3(0.05);
+      beams.emplace_back(law, gravity, eta0);
+    }
+    for (const model::BeamDensity& b : beams) segments.push_back(&b);
+  }
+};
+
+TEST(SlabLanes, AppliesToNonUniformBeamsInTheTimeMarch) {
+  // theory §1.6: a law per node on the lanes (time march); the space march takes a uniform beam.
+  const test::FreeFlight ff;
+  const RandomSegments rs(ff.A, 3);
+  const model::Loads loads;
+  const dcel::DiscreteModel<lie::Se3Cayley> model(rs.beams[0], rs.segments, loads, ff.mesh());
+  const auto lanes = SlabLanes::make(model, dcel::NodeEquation::time, {});
+  ASSERT_TRUE(lanes);
+  ASSERT_TRUE(lanes->per_node_laws());
+  EXPECT_EQ(lanes->node_K.size(), static_cast<size_t>(ff.A));
+  EXPECT_EQ(lanes->across_y0[4], rs.beams[4].reference_strain());
+  EXPECT_FALSE(SlabLanes::make(model, dcel::NodeEquation::space, {}));
+  EXPECT_TRUE(SlabSolver(model, dcel::NodeEquation::time, {}).lanes());
+}
+
+// The free flight of theory §11.1 and the clamped cantilever with gravity on random segments,
+// both retractions, lanes against the per-node loop (dcel::DiagonalNode per column). The lanes
+// evaluate the same formulas in another order (the fluxes through NodeArithmetic::dual instead
+// of G::dtau_inv_dual, as for a uniform beam): round-off agreement.
+template <class G>
+void expect_segments_on_lanes(unsigned seed) {
+  // Free flight, 10 solved nodes (batches 4, 4, 2), 1 thread: two slabs on lanes (J = 3; measured
+  // 6.4e-16 Cayley, 4.0e-16 exp, positions of order 1 m) and 400 steps (round-off grown over the
+  // lively run: 1.4e-12, 1.0e-12; the uniform free flight above: 2.7e-13).
+  for (const auto& [J, tolerance] : {std::pair{3, 1e-14}, std::pair{400, 1e-11}}) {
+    test::FreeFlight ff;
+    ff.J = J;
+    const RandomSegments rs(ff.A, seed);
+    const model::Loads loads;
+    const dcel::DiscreteModel<G> model(rs.beams[0], rs.segments, loads, ff.mesh());
+    const test::RecordedRun lanes =
+        test::record_time_march(model, ff.input(), 1, NodeKernel::automatic);
+    const test::RecordedRun ref =
+        test::record_time_march(model, ff.input(), 1, NodeKernel::per_node);
+    std::printf("[segments %s J = %d] lanes - per node: %.3e\n", lie::retraction_name<G>().c_str(),
+                J, field_difference(lanes.field, ref.field, ff.mesh()));
+    expect_same_run(lanes, ref, ff.mesh(), tolerance);
+  }
+  // Clamped left, gravity, partial batches from node 1, 2 threads, SSE2, 300 steps: measured
+  // 2.0e-15 to 9.6e-15.
+  for (int A : {7, 9}) {
+    test::CantileverGravity cg;
+    cg.A = A;
+    cg.J = 300;
+    const RandomSegments rs(A, seed + A, Vec3(0.0, 0.0, -9.81));
+    const model::Loads loads;
+    const dcel::DiscreteModel<G> model(rs.beams[0], rs.segments, loads, cg.mesh());
+    const test::RecordedRun lanes =
+        test::record_time_march(model, cg.input(), 2, NodeKernel::lanes_baseline);
+    const test::RecordedRun ref =
+        test::record_time_march(model, cg.input(), 2, NodeKernel::per_node);
+    std::printf("[segments %s cantilever A = %d] lanes - per node: %.3e\n",
+                lie::retraction_name<G>().c_str(), A,
+                field_difference(lanes.field, ref.field, cg.mesh()));
+    expect_same_run(lanes, ref, cg.mesh(), 1e-12);
+  }
+}
+
+TEST(SlabLanes, RandomSegmentsEqualTheReferenceLoopCayley) {
+  expect_segments_on_lanes<lie::Se3Cayley>(7);
+}
+
+TEST(SlabLanes, RandomSegmentsEqualTheReferenceLoopExp) {
+  expect_segments_on_lanes<lie::Se3Exp>(8);
+}
+
+TEST(SlabLanes, RandomSegmentsDoNotDependOnTheThreadCount) {
+  // 200 solved nodes (above march::kParallelMinNodes): 1, 2 and 3 threads, the same bits.
+  test::FreeFlight ff;  // the beam of length 1 m in 200 segments, dt / ds as free_flight
+  ff.A = 200;
+  ff.ds = 0.005;
+  ff.dt = 0.00025;
+  ff.J = 40;
+  const RandomSegments rs(ff.A, 11);
+  const model::Loads loads;
+  const dcel::DiscreteModel<lie::Se3Cayley> model(rs.beams[0], rs.segments, loads, ff.mesh());
+  const test::RecordedRun one = test::record_time_march(model, ff.input(), 1);
+  ASSERT_TRUE(one.result.completed);
+  for (int threads : {2, 3}) {
+    const test::RecordedRun more = test::record_time_march(model, ff.input(), threads);
+    EXPECT_TRUE(test::same_bits(one, more, ff.J, ff.A)) << threads << " threads";
+    EXPECT_EQ(one.result.newton_iterations, more.result.newton_iterations);
+  }
+}
+
+// Damping (theory §4.7) on the lanes against the per-node loop (march::time_target, row_fluxes
+// with dcel::damping_fluxes): mass damping alpha = 0.5/s, stiffness damping beta = 3e-4 s (as
+// meshes/damped_cantilever) and both, on the clamped cantilever with gravity (A = 7: batches from
+// node 1, partial) with one law and with random segments, both retractions, 2 threads. The lanes
+// take one dual of the total stress n + sigma_d where the per-node loop adds two duals: round-off
+// agreement (measured 1.2e-15 to 6.6e-15 over 300 steps).
+template <class G>
+void expect_damping_on_lanes(unsigned seed) {
+  for (const model::Damping damping :
+       {model::Damping{0.5, 0.0}, model::Damping{0.0, 3e-4}, model::Damping{0.5, 3e-4}}) {
+    for (const bool segmented : {false, true}) {
+      test::CantileverGravity cg;
+      cg.A = 7;
+      cg.J = 300;
+      const model::BeamDensity beam = test::CantileverGravity::beam();
+      const RandomSegments rs(cg.A, seed, Vec3(0.0, 0.0, -9.81));
+      model::Loads loads;
+      loads.damping = damping;
+      const dcel::DiscreteModel<G> uniform(beam, loads, cg.mesh());
+      const dcel::DiscreteModel<G> segments(rs.beams[0], rs.segments, loads, cg.mesh());
+      const dcel::DiscreteModel<G>& model = segmented ? segments : uniform;
+      const auto lanes_of = SlabLanes::make(model, dcel::NodeEquation::time, {});
+      ASSERT_TRUE(lanes_of);
+      EXPECT_EQ(lanes_of->mass_c, 0.5 * damping.mass * cg.dt);
+      EXPECT_EQ(lanes_of->stiffness_b, damping.stiffness / cg.dt);
+      const test::RecordedRun lanes =
+          test::record_time_march(model, cg.input(), 2, NodeKernel::automatic);
+      const test::RecordedRun ref =
+          test::record_time_march(model, cg.input(), 2, NodeKernel::per_node);
+      std::printf("[damping %s alpha %g beta %g%s] lanes - per node: %.3e\n",
+                  lie::retraction_name<G>().c_str(), damping.mass, damping.stiffness,
+                  segmented ? " segments" : "",
+                  field_difference(lanes.field, ref.field, cg.mesh()));
+      expect_same_run(lanes, ref, cg.mesh(), 1e-12);
+    }
+  }
+}
+
+TEST(SlabLanes, DampingEqualsTheReferenceLoopCayley) {
+  expect_damping_on_lanes<lie::Se3Cayley>(21);
+}
+
+TEST(SlabLanes, DampingEqualsTheReferenceLoopExp) {
+  expect_damping_on_lanes<lie::Se3Exp>(22);
+}
+
+TEST(SlabLanes, DampedSegmentsDoNotDependOnTheThreadCount) {
+  // 200 solved nodes, both dampings, a law per segment: 1, 2 and 3 threads, the same bits.
+  test::FreeFlight ff;
+  ff.A = 200;
+  ff.ds = 0.005;
+  ff.dt = 0.00025;
+  ff.J = 40;
+  const RandomSegments rs(ff.A, 13);
+  model::Loads loads;
+  loads.damping = {0.5, 1e-6};
+  const dcel::DiscreteModel<lie::Se3Cayley> model(rs.beams[0], rs.segments, loads, ff.mesh());
+  const test::RecordedRun one = test::record_time_march(model, ff.input(), 1);
+  ASSERT_TRUE(one.result.completed);
+  for (int threads : {2, 3}) {
+    const test::RecordedRun more = test::record_time_march(model, ff.input(), threads);
+    EXPECT_TRUE(test::same_bits(one, more, ff.J, ff.A)) << threads << " threads";
+  }
+}
+
 TEST(SlabLanes, HalfTurnBetweenNeighboursIsRefusedBeforeTheFirstRow) {
   // Node 5 of rows 0 and 1 turned by pi about d1 against node 4: cay^{-1} of their relative pose
   // has no value (theory §2.1, 1 + tr = 0). Both kernels refuse the input before any row
@@ -189,7 +367,7 @@ SlabOutput run_slab(const SlabLanes& k, int slab, int n, int lo, unsigned seed) 
   }
   constexpr int W = lanes::kWidth;
   for (int b = 0; b < SlabLanes::batches(n); ++b)
-    k.fluxes(g.data(), b * W, std::min(W, n - b * W), o.flux.data(), o.flux_tilde.data());
+    k.fluxes(g.data(), nullptr, b * W, std::min(W, n - b * W), o.flux.data(), o.flux_tilde.data());
   for (int b = 0; b < SlabLanes::batches(n - lo); ++b) {
     const int i0 = lo + b * W;
     k.updates(slab, i0, std::min(W, n - i0), g.data(), o.flux.data(), o.flux_tilde.data(),
@@ -229,6 +407,38 @@ TEST(SlabLanes, BaselineAndAvx2KernelsGiveTheSameBits) {
           EXPECT_TRUE(a.reports[i].converged);
           EXPECT_EQ(a.reports[i].iterations, b.reports[i].iterations);
           EXPECT_EQ(a.reports[i].residual, b.reports[i].residual);
+        }
+      }
+    }
+  };
+  for_group(lie::Se3Cayley{});
+  for_group(lie::Se3Exp{});
+}
+
+TEST(SlabLanes, BaselineAndAvx2KernelsGiveTheSameBitsWithALawPerNodeAndMassDamping) {
+  // The law per lane (random segments, time march) and the mass-damped target: the same bytes in
+  // both builds, for both retractions.
+  if (!SlabLanes::avx2_available()) GTEST_SKIP() << "this CPU has no AVX2";
+  const RandomSegments rs(13, 5);
+  const model::Loads loads;
+  const auto for_group = [&](auto group) {
+    using G = decltype(group);
+    const dcel::DiscreteModel<G> model(rs.beams[0], rs.segments, loads,
+                                       mesh::SpacetimeMesh(10, 13, 0.005, 0.1));
+    SlabLanes base = *SlabLanes::make(model, dcel::NodeEquation::time, {});
+    ASSERT_TRUE(base.per_node_laws());
+    for (const double c : {0.0, 0.1}) {
+      base.mass_c = c;
+      SlabLanes avx = base;
+      base.isa = SlabLanes::Isa::baseline;
+      avx.isa = SlabLanes::Isa::avx2;
+      for (int slab : {1, 2, 5}) {
+        const SlabOutput a = run_slab(base, slab, 13, 1, 43), b = run_slab(avx, slab, 13, 1, 43);
+        EXPECT_TRUE(same_bytes(a.flux, b.flux) && same_bytes(a.flux_tilde, b.flux_tilde));
+        EXPECT_TRUE(same_bytes(a.y, b.y) && same_bytes(a.next, b.next));
+        for (int i = 1; i < 13; ++i) {
+          EXPECT_TRUE(a.reports[i].converged);
+          EXPECT_EQ(a.reports[i].iterations, b.reports[i].iterations);
         }
       }
     }

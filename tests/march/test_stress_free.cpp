@@ -105,19 +105,22 @@ TYPED_TEST(StressFree, KinkedCantileverStaysAtRest) {
 }
 
 TYPED_TEST(StressFree, SharedSegmentDensityGivesTheUniformBits) {
-  // Every segment the same density: the per-segment path (per-node kernels) gives the bits of
-  // the uniform model on the per-node kernels.
+  // Every segment the same density: the per-segment path gives the bits of the uniform model,
+  // on the per-node kernels and on the lanes (a law per lane, march::SlabLanes::per_node_laws,
+  // against one law for every lane; both builds of the lanes).
   const test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam(Vec3(0, 0, -9.81));
   const model::Loads loads;
   const Segments segments(ff.A, &beam);
   const dcel::DiscreteModel<TypeParam> uniform(beam, loads, ff.mesh());
   const dcel::DiscreteModel<TypeParam> shared(beam, segments, loads, ff.mesh());
-  const test::RecordedRun one =
-      test::record_time_march(uniform, ff.input(), 0, NodeKernel::per_node);
-  const test::RecordedRun two = test::record_time_march(shared, ff.input());
-  ASSERT_TRUE(one.result.completed && two.result.completed);
-  EXPECT_TRUE(test::same_bits(one, two, ff.J, ff.A));
+  for (const NodeKernel kernel :
+       {NodeKernel::per_node, NodeKernel::automatic, NodeKernel::lanes_baseline}) {
+    const test::RecordedRun one = test::record_time_march(uniform, ff.input(), 0, kernel);
+    const test::RecordedRun two = test::record_time_march(shared, ff.input(), 0, kernel);
+    ASSERT_TRUE(one.result.completed && two.result.completed);
+    EXPECT_TRUE(test::same_bits(one, two, ff.J, ff.A)) << static_cast<int>(kernel);
+  }
 }
 
 TYPED_TEST(StressFree, TaperedFreeBeamConservesMomentumAndEnergy) {

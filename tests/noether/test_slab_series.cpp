@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "libfield/lie/cayley.hpp"
 #include "libfield/march/field_recorder.hpp"
@@ -28,14 +29,35 @@ struct LoadedBeam {
   std::optional<dcel::DiscreteModel<G>> model;
   march::TimeMarchInput in;
   std::optional<march::FieldRecorder> recorder;
+  // segmented: a law and a stress-free strain per segment (theory §1.6): the soft beam's J and C
+  // scaled entrywise by factors in [0.7, 1.4], eta0 = E6 + curvatures up to 0.2/m.
+  std::vector<model::BeamDensity> beams;
+  std::vector<const model::Density<lie::Se3Group>*> segments;
 
-  LoadedBeam(int A, int J) {
+  LoadedBeam(int A, int J, bool segmented = false) {
     ff.A = A;
     ff.J = J;
     loads = test::mixed_loads(A);
     loads.point.erase(loads.point.begin());  // loads on solved nodes only
     loads.point.pop_back();
-    model.emplace(beam, loads, ff.mesh());
+    if (segmented) {
+      test::Random rnd(17);
+      beams.reserve(A);
+      for (int a = 0; a < A; ++a) {
+        model::SectionLaw law = beam.law();
+        for (int i = 0; i < 6; ++i) {
+          law.C(i, i) *= std::exp2(rnd.uniform(-0.5, 0.5));
+          law.J(i, i) *= std::exp2(rnd.uniform(-0.5, 0.5));
+        }
+        Vec6 eta0 = model::BeamDensity::E6();
+        eta0.head<3>() += rnd.vec3(0.2);
+        beams.emplace_back(law, Vec3(0.0, 0.0, -9.81), eta0);
+        segments.push_back(&beams.back());
+      }
+      model.emplace(beam, segments, loads, ff.mesh());
+    } else {
+      model.emplace(beam, loads, ff.mesh());
+    }
     in = ff.input();
     in.left = march::SideSpec::clamped(in.row0[0]);
     recorder.emplace(model->mesh(), true);
@@ -115,35 +137,51 @@ void expect_near_relative(double x, double y, double tolerance, const std::strin
 // The series on lanes (the default for the beam, SlabTermsLanes) equal the per-node path
 // (SeriesOptions::lanes = false, the reference) to round-off, for both retractions: energies to
 // 1e-14 relative, momenta to 1e-13 of their largest component, balances at round-off in both.
+// With a law per segment (theory §1.6; SlabTermsLanes gathers four laws per batch) as well.
 TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
-  const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
-    using G = decltype(group);
-    const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12);
-    ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
-    const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
-                                          nodes = b.series({1, 2, false});
-    ASSERT_EQ(lanes.size(), nodes.size());
-    double energy = 0.0, momentum = 0.0;  // largest relative differences
-    for (size_t i = 0; i < lanes.size(); ++i) {
-      const std::string row = "row " + std::to_string(i);
-      expect_near_relative(lanes[i].energy, nodes[i].energy, 1e-14, row);
-      energy =
-          std::max(energy, std::abs(lanes[i].energy - nodes[i].energy) / std::abs(nodes[i].energy));
-      const double scale = nodes[i].momentum.cwiseAbs().maxCoeff();
-      EXPECT_LE((lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff(), 1e-13 * scale)
-          << row;
-      momentum =
-          std::max(momentum, (lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff() / scale);
-      if (i >= 1) {
-        EXPECT_LT(lanes[i].balance, 1e-12) << row;
-        EXPECT_LT(nodes[i].balance, 1e-12) << row;
+  for (const bool segmented : {false, true}) {
+    const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
+      using G = decltype(group);
+      const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12, segmented);
+      ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
+      const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
+                                            nodes = b.series({1, 2, false});
+      ASSERT_EQ(lanes.size(), nodes.size());
+      double energy = 0.0, momentum = 0.0;  // largest relative differences
+      for (size_t i = 0; i < lanes.size(); ++i) {
+        const std::string row = "row " + std::to_string(i);
+        expect_near_relative(lanes[i].energy, nodes[i].energy, 1e-14, row);
+        energy = std::max(energy,
+                          std::abs(lanes[i].energy - nodes[i].energy) / std::abs(nodes[i].energy));
+        const double scale = nodes[i].momentum.cwiseAbs().maxCoeff();
+        EXPECT_LE((lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff(), 1e-13 * scale)
+            << row;
+        momentum = std::max(momentum,
+                            (lanes[i].momentum - nodes[i].momentum).cwiseAbs().maxCoeff() / scale);
+        if (i >= 1) {
+          EXPECT_LT(lanes[i].balance, 1e-12) << row;
+          EXPECT_LT(nodes[i].balance, 1e-12) << row;
+        }
       }
-    }
-    std::printf("retraction %s: energy %.2e, momentum %.2e relative\n",
-                lie::retraction_name<G>().c_str(), energy, momentum);
-  };
-  for_group(lie::Se3Cayley{});
-  for_group(lie::Se3Exp{});
+      std::printf("retraction %s%s: energy %.2e, momentum %.2e relative\n",
+                  lie::retraction_name<G>().c_str(), segmented ? " segments" : "", energy,
+                  momentum);
+    };
+    for_group(lie::Se3Cayley{});
+    for_group(lie::Se3Exp{});
+  }
+}
+
+TEST(SlabSeries, SegmentedBeamHasTheSameBitsOnOneAndTwoThreads) {
+  // A law per segment on lanes (theory §1.6): batches at fixed starts, sums in node order.
+  const LoadedBeam b(march::kParallelMinNodes + 13, 12, true);
+  ASSERT_FALSE(b.model->uniform());
+  const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
+  ASSERT_EQ(two.size(), one.size());
+  for (size_t i = 0; i < one.size(); ++i) {
+    expect_same_bits(one[i], two[i]);
+    EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
+  }
 }
 
 /// The space march of theory §11.4 with J = 100 nodes per column (parallel), A = 10 columns.
