@@ -204,6 +204,20 @@ DiagonalNodeLanes<G> lanes_for(const Case& c) {
              : DiagonalNodeLanes<G>(c.beam.stiffness(), c.beam.reference_strain(), c.h);
 }
 
+// One out-of-line copy per group of the forced-inline lanes phi and solve: every call site
+// would otherwise expand them whole (a minute of compile time in the sanitized build).
+template <class G>
+__attribute__((noinline)) lanes::V6 lanes_phi(const DiagonalNodeLanes<G>& n, const lanes::V6& y) {
+  return n.phi(y);
+}
+
+template <class G>
+__attribute__((noinline)) void lanes_solve(const DiagonalNodeLanes<G>& n, const lanes::V6& m,
+                                           lanes::V6& y, const lanes::Mask& active,
+                                           const NodeSolverOptions& options, LanesReport& report) {
+  n.solve(m, y, active, options, report);
+}
+
 Vec6 at(const lanes::V6& x, int l) {
   return (Vec6() << x.w.x[l], x.w.y[l], x.w.z[l], x.v.x[l], x.v.y[l], x.v.z[l]).finished();
 }
@@ -239,7 +253,7 @@ TYPED_TEST(DiagonalNodeLanesTest, PhiEqualsDiagonalNode) {
     for (int trial = 0; trial < 50; ++trial) {
       Vec6 y[lanes::kWidth];
       for (Vec6& v : y) v = random_y(rnd, c, 1.0 + trial % 3);
-      const lanes::V6 phi = lanes4.phi(lanes::load(y, lanes::kWidth));
+      const lanes::V6 phi = lanes_phi(lanes4, lanes::load(y, lanes::kWidth));
       for (int l = 0; l < lanes::kWidth; ++l) EXPECT_LT(rel(at(phi, l), node.phi(y[l])), 1e-15);
     }
   }
@@ -264,10 +278,10 @@ TYPED_TEST(DiagonalNodeLanesTest, SolvesLikeDiagonalNodeInEveryLane) {
       const Batch b = batch(rnd, c, node, trial);
       for (int l = 0; l < lanes::kWidth; ++l)
         closed_lanes += c.h * b.y_star[l].template head<3>().norm() >= 0.5;
-      const lanes::V6 phi = lanes4.phi(lanes::load(b.y_star, lanes::kWidth));
+      const lanes::V6 phi = lanes_phi(lanes4, lanes::load(b.y_star, lanes::kWidth));
       lanes::V6 y = lanes::load(b.start, lanes::kWidth);
       LanesReport report;
-      lanes4.solve(lanes::load(b.m, lanes::kWidth), y, lanes::splat_mask(true), {}, report);
+      lanes_solve(lanes4, lanes::load(b.m, lanes::kWidth), y, lanes::splat_mask(true), {}, report);
       for (int l = 0; l < lanes::kWidth; ++l) {
         EXPECT_LT(rel(at(phi, l), b.m[l]), 1e-15);
         Vec6 y_ref = b.start[l];
@@ -311,8 +325,8 @@ TYPED_TEST(DiagonalNodeLanesTest, ALanesResultDoesNotDependOnItsNeighbours) {
   s2[1] = Vec6::Constant(NAN);
   lanes::V6 y1 = lanes::load(s1, 4), y2 = lanes::load(s2, 4);
   LanesReport r1, r2;
-  lanes4.solve(lanes::load(m1, 4), y1, lanes::splat_mask(true), {}, r1);
-  lanes4.solve(lanes::load(m2, 4), y2, lanes::splat_mask(true), {}, r2);
+  lanes_solve(lanes4, lanes::load(m1, 4), y1, lanes::splat_mask(true), {}, r1);
+  lanes_solve(lanes4, lanes::load(m2, 4), y2, lanes::splat_mask(true), {}, r2);
   EXPECT_EQ(at(y1, 0), at(y2, 3));
   EXPECT_EQ(r1.iterations[0], r2.iterations[3]);
   EXPECT_EQ(r1.residual[0], r2.residual[3]);
@@ -335,7 +349,7 @@ TYPED_TEST(DiagonalNodeLanesTest, InactiveLanesAndTheIterationLimit) {
   LanesReport report;
   report.residual = lanes::splat(-1.0);
   const lanes::Mask active{-1, 0, -1, 0};
-  lanes4.solve(lanes::load(b.m, 4), y, active, {}, report);
+  lanes_solve(lanes4, lanes::load(b.m, 4), y, active, {}, report);
   for (int l : {1, 3}) {
     EXPECT_EQ(at(y, l), b.start[l]);
     EXPECT_EQ(report.iterations[l], 0.0);
@@ -347,7 +361,7 @@ TYPED_TEST(DiagonalNodeLanesTest, InactiveLanesAndTheIterationLimit) {
   LanesReport limited;
   NodeSolverOptions two;
   two.max_iterations = 2;
-  lanes4.solve(lanes::load(b.m, 4), y2, lanes::splat_mask(true), two, limited);
+  lanes_solve(lanes4, lanes::load(b.m, 4), y2, lanes::splat_mask(true), two, limited);
   for (int l = 0; l < 4; ++l) {
     Vec6 y_ref = b.start[l];
     const NodeSolveReport ref = node.solve(b.m[l], y_ref, two);
