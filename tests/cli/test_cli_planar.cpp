@@ -103,6 +103,35 @@ TEST(CliPlanar, CantileverEqualsTheSe3BeamInThePlane) {
   EXPECT_EQ(read_text(tmp / "again" / "field.csv"), read_text(out2 / "field.csv"));
 }
 
+// `field check` checks a planar run as written (the SE(3) beam in the plane, whose DCEL equations
+// and Noether balance the planar field satisfies to round-off); `field info` prints the planar
+// law; `field static` refuses the case.
+TEST(CliPlanar, CheckInfoAndStatic) {
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "planar_cantilever");
+  ASSERT_TRUE(edit(file, "J = 1000", "J = 200"));
+  ASSERT_TRUE(edit(file, "stride = 10", "stride = 1"));  // field check needs every row
+  const fs::path out = tmp / "run";
+  ASSERT_EQ(run_field("simulate " + file.string() + " --out " + out.string()).code, 0);
+  const CommandResult check = run_field("check " + out.string());
+  EXPECT_EQ(check.code, 0) << check.output;
+  EXPECT_NE(check.output.find("planar beam (theory §1.7): checked as written"), std::string::npos)
+      << check.output;
+  EXPECT_NE(check.output.find("check passed"), std::string::npos) << check.output;
+  const CommandResult info = run_field("info " + file.string());
+  EXPECT_EQ(info.code, 0) << info.output;
+  EXPECT_NE(info.output.find("theory: planar beam on SE(2) in the x-y plane (theory §1.7), from "
+                             "the section below: EI = 83.3333 N m^2, EA = 100000 N, GA = 37037 N, "
+                             "rho A = 10 kg/m, rho I = 0.00833333 kg m"),
+            std::string::npos)
+      << info.output;
+  const CommandResult statics = run_field("static " + file.string());
+  EXPECT_EQ(statics.code, 4) << statics.output;
+  EXPECT_NE(statics.output.find("the static solver (theory §4.5) takes SE(3) beams only"),
+            std::string::npos)
+      << statics.output;
+}
+
 // What the planar beam does not support yet is refused before anything is written, with the
 // file, the line and the key.
 TEST(CliPlanar, RefusesWhatThePlanarBeamDoesNotSupport) {
