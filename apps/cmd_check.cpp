@@ -261,6 +261,10 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
                        : "space",
               lie::retraction_name<G>().c_str(), mesh.J(), mesh.A(),
               early ? " (the run stopped early)" : "");
+  if (spec.theory == io::Theory::planar_beam)
+    std::printf(
+        "  planar beam (theory §1.7): checked as written, the SE(3) beam embedded in the x-y "
+        "plane, whose equations the planar field satisfies to round-off\n");
   if (source.part) {
     std::string ignored;
     if (source.cut_line) ignored += "; its cut last line was ignored";

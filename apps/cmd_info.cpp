@@ -14,7 +14,9 @@
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
+#include "libfield/io/planar_case.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
+#include "libfield/march/planar_embedding.hpp"
 #include "libfield/march/stability.hpp"
 #include "libfield/march/time_march.hpp"
 
@@ -69,9 +71,14 @@ double mean_value_length(const io::Problem& problem) {
   march::MarchOptions options;
   options.newton = problem.spec.newton;
   options.threads = 1;
-  prefix.with_model([&](const auto& model) {
+  io::with_time_march(prefix, [&](const auto& model, const auto& input) {
     using G = typename std::decay_t<decltype(model)>::Group;
-    march::time_march(model, io::time_march_input<G>(prefix), {&lengths}, options);
+    if constexpr (std::is_same_v<G, lie::Se2Cayley>) {  // as written: embedded in the plane
+      march::PlanarEmbedding embedding({&lengths});
+      march::time_march(model, input, {&embedding}, options);
+    } else {
+      march::time_march(model, input, {&lengths}, options);
+    }
   });
   return lengths.values > 0.0 ? lengths.chars / lengths.values : 19.0;
 }
@@ -89,8 +96,7 @@ int run_info(const fs::path& case_file) {
   std::optional<march::SpacePrediction> prediction;  // theory §6.3, from the tip data
   std::vector<std::string> prediction_notes;
   if (fits && time) {
-    lie::with_group(spec.retraction,
-                    [&](auto group) { io::time_march_input<decltype(group)>(problem); });
+    io::with_time_march(problem, [](const auto&, const auto&) {});
   } else if (fits) {
     const io::SpaceSetup setup = io::space_march_input(problem);
     note = setup.note;
@@ -98,12 +104,24 @@ int run_info(const fs::path& case_file) {
     prediction_notes = prediction_warnings(problem, setup, *prediction);
   }
 
-  const model::WaveSpeeds w = problem.density.wave_speeds();
-  const march::StabilityNumbers n = problem.stability();
+  // The planar beam's own law and wave speeds (theory §1.7), else the case's.
+  const bool planar = spec.theory == io::Theory::planar_beam;
+  std::optional<io::PlanarProblem> plane;
+  if (planar) plane.emplace(problem);
+  const model::WaveSpeeds w = planar ? plane->density.wave_speeds() : problem.density.wave_speeds();
+  const march::StabilityNumbers n =
+      planar ? march::stability_numbers(w, spec.dt, spec.ds) : problem.stability();
   std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
   if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
   std::printf("  march: %s (field %s), retraction %s\n", time ? "time" : "space",
               time ? "simulate" : "reconstruct", lie::retraction_name(spec.retraction).c_str());
+  if (planar) {
+    const model::PlanarSection& p = plane->density.section();
+    std::printf(
+        "  theory: planar beam on SE(2) in the x-y plane (theory §1.7), from the section below: "
+        "EI = %.6g N m^2, EA = %.6g N, GA = %.6g N, rho A = %.6g kg/m, rho I = %.6g kg m\n",
+        p.EI, p.EA, p.GA, p.rhoA, p.rhoI);
+  }
   if (spec.reconstruct.method == io::ReconstructSpec::Method::driven)  // docs/reconstruction.md
     std::printf(
         "  reconstruct: method \"driven\": time march with the tip prescribed, far end %s, "

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <type_traits>
 
 #include "apps/commands.hpp"
 #include "apps/memory_estimate.hpp"
@@ -17,6 +18,7 @@
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/case_setup.hpp"
+#include "libfield/io/planar_case.hpp"
 #include "libfield/march/time_march.hpp"
 
 namespace field::app {
@@ -40,7 +42,7 @@ std::string vector_text(const Vec6& v) {
 template <class G>
 int march_case(const Args& args, const CommonOptions& common,
                std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
-               const dcel::DiscreteModel<G>& model);
+               const dcel::DiscreteModel<G>& model, const march::TimeMarchInputOf<G>& input);
 
 int run_simulate(const Args& args, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
@@ -53,18 +55,19 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   const int threads = run_threads(common.threads, spec.A);  // apps/thread_count.hpp
   use_passive_openmp_wait(threads, spec.A);                 // may start the program again, once
   const io::Problem problem(spec);
-  // The case's retraction becomes the type G here, once (io::Problem::with_model).
-  return problem.with_model(
-      [&](const auto& model) { return march_case(args, common, start, problem, threads, model); });
+  // The case's theory and retraction become the type G here, once (io::with_time_march): the
+  // SE(3) beam with either retraction, or the planar beam on SE(2) (theory §1.7).
+  return io::with_time_march(problem, [&](const auto& model, const auto& input) {
+    return march_case(args, common, start, problem, threads, model, input);
+  });
 }
 
 // Steps 1 (the march's input) to 5 of run_simulate with the discrete model of the case.
 template <class G>
 int march_case(const Args& args, const CommonOptions& common,
                std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
-               const dcel::DiscreteModel<G>& model) {
+               const dcel::DiscreteModel<G>& model, const march::TimeMarchInputOf<G>& input) {
   const io::CaseSpec& spec = problem.spec;
-  const march::TimeMarchInput input = io::time_march_input<G>(problem);
   const int J = spec.J, A = spec.A;
 
   // 2-4. The stability warning, the run folder and its writers, the march
@@ -83,9 +86,10 @@ int march_case(const Args& args, const CommonOptions& common,
   write_time_march_summary(summary, run, threads);
   summary.write(run.dir);
 
+  const std::string group = std::is_same_v<G, lie::Se2Cayley> ? "planar beam on SE(2), cayley"
+                                                              : lie::retraction_name<G>();
   std::printf("%s: time march (%s), A = %d, J = %d, dt = %g s, ds = %g m, T = %g s\n",
-              spec.name.c_str(), lie::retraction_name<G>().c_str(), A, J, spec.dt, spec.ds,
-              spec.duration());
+              spec.name.c_str(), group.c_str(), A, J, spec.dt, spec.ds, spec.duration());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, run.wall,
               result.node_solves / std::max(run.wall, 1e-9));
   print_energy_figure(stats);

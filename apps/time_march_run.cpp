@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <type_traits>
 
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
@@ -14,6 +16,7 @@
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/io/writer_thread.hpp"
+#include "libfield/march/planar_embedding.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 
 namespace field::app {
@@ -23,11 +26,12 @@ namespace fs = std::filesystem;
 namespace {
 
 /// A prescribed end that moves (a driven end): its pose differs from row 0's on some row.
-bool driven(const march::SideSpec& end, int J) {
+template <class E>
+bool driven(const march::BasicSideSpec<E>& end, int J) {
   if (end.is_free()) return false;
-  const lie::SE3 g0 = end.motion(0);
+  const E g0 = end.motion(0);
   for (int j = 1; j <= J; ++j) {
-    const lie::SE3 g = end.motion(j);
+    const E g = end.motion(j);
     if (g.R != g0.R || g.r != g0.r) return true;
   }
   return false;
@@ -40,11 +44,43 @@ void add_reaction_columns(std::vector<std::string>& columns, const std::string& 
     columns.push_back(prefix + part);
 }
 
+/// The group of the writers of a march on G: G itself, or SE(3) with Cayley for the planar beam
+/// (its rows embedded in the x-y plane, march/planar_embedding.hpp).
+template <class G>
+struct WriterGroup {
+  using type = G;
+};
+template <>
+struct WriterGroup<lie::Se2Cayley> {
+  using type = lie::Se3Cayley;
+};
+
+/// A series row in the SE(3) columns of time_series.csv: itself, or the planar row's spatial
+/// covectors (1.7.3) embedded (march::embed_planar_spatial).
+const noether::TimeRowDiagnostics& series_row(const noether::TimeRowDiagnostics& d) {
+  return d;
+}
+noether::TimeRowDiagnostics series_row(const noether::BasicTimeRowDiagnostics<Vec3>& d) {
+  noether::TimeRowDiagnostics e;
+  e.j = d.j;
+  e.t = d.t;
+  e.energy = d.energy;
+  e.momentum = march::embed_planar_spatial(d.momentum);
+  e.balance = d.balance;
+  e.newton = d.newton;
+  e.reaction_left = march::embed_planar_spatial(d.reaction_left);
+  e.reaction_right = march::embed_planar_spatial(d.reaction_right);
+  e.work = d.work;
+  e.dissipated = d.dissipated;
+  e.energy_balance = d.energy_balance;
+  return e;
+}
+
 }  // namespace
 
 template <class G>
 bool energy_balance_applies(const dcel::DiscreteModel<G>& model,
-                            const march::TimeMarchInput& input) {
+                            const march::TimeMarchInputOf<G>& input) {
   // Damping: its D_j enters the balance (theory §4.7).
   return !model.loads().empty() || model.loads().damping.any() ||
          driven(input.left, model.mesh().J()) || driven(input.right, model.mesh().J());
@@ -52,9 +88,11 @@ bool energy_balance_applies(const dcel::DiscreteModel<G>& model,
 
 template <class G>
 TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
-                            const march::TimeMarchInput& input, const TimeMarchRunOptions& run,
+                            const march::TimeMarchInputOf<G>& input, const TimeMarchRunOptions& run,
                             const CommonOptions& common, int threads,
                             std::chrono::steady_clock::time_point start) {
+  constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
+  using W = typename WriterGroup<G>::type;
   const io::CaseSpec& spec = problem.spec;
   const int J = spec.J;
   march::MarchOptions options;
@@ -66,7 +104,11 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
 
   // Stability numbers of theory §6.1, before marching (warnings print even with -q).
   TimeMarchRun r;
-  r.numbers = problem.stability();
+  // The planar beam's own wave speeds (theory §1.7); the SE(3) case's otherwise.
+  if constexpr (planar)
+    r.numbers = march::stability_numbers(model.density().wave_speeds(), spec.dt, spec.ds);
+  else
+    r.numbers = problem.stability();
   const std::string warning = march::time_march_warning(r.numbers, spec.dt);
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
   const std::string damping =
@@ -79,18 +121,28 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   r.dir = run.out.empty() ? default_run_folder(spec) : run.out;
   prepare_run_folder(r.dir, common.force, spec.input_files());
   write_run_case(r.dir, spec);
+  // The model the writers take (strains, stresses, tip data): the march's, or for the planar
+  // beam the SE(3) beam of the case in the plane (io/planar_case.hpp).
+  std::optional<dcel::DiscreteModel<W>> embedded;
+  const dcel::DiscreteModel<W>* writer_model = nullptr;
+  if constexpr (planar) {
+    embedded.emplace(problem.density, problem.loads, problem.mesh);
+    writer_model = &*embedded;
+  } else {
+    writer_model = &model;
+  }
   std::vector<std::unique_ptr<march::SlabObserver>> writers;
   if (spec.output.csv)
     writers.push_back(std::make_unique<io::FieldCsvWriter>(r.dir / "field.csv", problem.mesh, true,
                                                            spec.left_side(), spec.output.stride));
   if (spec.output.tip && run.tip_csv)
-    writers.push_back(std::make_unique<io::TipCsvWriter<G>>(r.dir / "tip.csv", model));
+    writers.push_back(std::make_unique<io::TipCsvWriter<W>>(r.dir / "tip.csv", *writer_model));
   const int vtk_stride = spec.output.vtk_rows_stride(J);  // "auto": at most ~400 frames
   if (spec.output.vtk) {
-    writers.push_back(
-        std::make_unique<io::BeamFramesWriter<G>>(r.dir, model, spec.left_side(), vtk_stride));
-    writers.push_back(std::make_unique<io::SpacetimeWriter<G>>(r.dir / "spacetime.vtu", model,
-                                                               problem.boundary(), vtk_stride));
+    writers.push_back(std::make_unique<io::BeamFramesWriter<W>>(r.dir, *writer_model,
+                                                                spec.left_side(), vtk_stride));
+    writers.push_back(std::make_unique<io::SpacetimeWriter<W>>(
+        r.dir / "spacetime.vtu", *writer_model, problem.boundary(), vtk_stride));
   }
   // The reactions of the prescribed ends and the energy balance (theory §8.1), after the columns
   // every time series has had from the start.
@@ -133,7 +185,8 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   const bool output_threads = !(thread_setting != nullptr && std::string(thread_setting) == "0");
   noether::TimeDiagnostics<G> diagnostics(
       model, boundary,
-      [&](const noether::TimeRowDiagnostics& d) {
+      [&](const auto& row) {
+        const noether::TimeRowDiagnostics& d = series_row(row);
         if (!problem_found.non_finite.empty()) return;
         problem_found.non_finite = non_finite_diagnostic(d, d.j, kTimeWords, "E_j", "P_j");
         // B_j holds W_j and D_j (theory (8.8)): one test covers the three series columns.
@@ -180,7 +233,15 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
     observers.front() = field_thread.get();
   }
   observers.insert(observers.end(), run.extra.begin(), run.extra.end());
-  observers.push_back(&diagnostics);
+  // The planar diagnostics see the SE(2) rows again, projected (bit for bit) from the embedded
+  // ones, so that one output thread and one gate serve both groups.
+  std::optional<march::PlanarProjection> projection;
+  if constexpr (planar) {
+    projection.emplace(std::vector<march::BasicSlabObserver<lie::SE2>*>{&diagnostics});
+    observers.push_back(&*projection);
+  } else {
+    observers.push_back(&diagnostics);
+  }
   RowGate gate(observers, problem_found);
   std::unique_ptr<io::WriterThread> output_thread;
   if (output_threads) {
@@ -191,7 +252,12 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   // March; an error raised after this point is a run failure (apps/run_outcome.hpp).
   r.result = march_safely(
       [&](const std::vector<march::SlabObserver*>& all) {
-        return march::time_march(model, input, all, options);
+        if constexpr (planar) {
+          march::PlanarEmbedding embedding(all);
+          return march::time_march(model, input, {&embedding}, options);
+        } else {
+          return march::time_march(model, input, all, options);
+        }
       },
       observers, problem_found);
   if (output_thread) {
@@ -221,12 +287,12 @@ void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int thr
 
 #define FIELD_INSTANTIATE(G)                                                                     \
   template TimeMarchRun run_time_march<G>(const io::Problem&, const dcel::DiscreteModel<G>&,     \
-                                          const march::TimeMarchInput&,                          \
+                                          const march::TimeMarchInputOf<G>&,                     \
                                           const TimeMarchRunOptions&, const CommonOptions&, int, \
                                           std::chrono::steady_clock::time_point);                \
   template bool energy_balance_applies<G>(const dcel::DiscreteModel<G>&,                         \
-                                          const march::TimeMarchInput&);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+                                          const march::TimeMarchInputOf<G>&);
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 void print_energy_figure(const SeriesStats& stats) {

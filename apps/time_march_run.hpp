@@ -40,11 +40,15 @@ struct TimeMarchRunOptions {
 };
 
 /// Checks `input` (before anything is written), prints the stability warning, prepares the run
-/// folder, marches with every writer and returns the outcome. Throws field::Error for an invalid
-/// input; an error after output started is a run failure in the outcome (apps/run_outcome.hpp).
+/// folder, marches with every writer and returns the outcome. G is an SE(3) group, or
+/// lie::Se2Cayley for the planar beam (theory §1.7): its rows reach the SE(3) writers embedded in
+/// the x-y plane (march::PlanarEmbedding), with the SE(3) model of the same beam in the plane
+/// (`problem`'s), and its series columns are the embedded ones (march::embed_planar_spatial).
+/// Throws field::Error for an invalid input; an error after output started is a run failure in the
+/// outcome (apps/run_outcome.hpp).
 template <class G>
 TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
-                            const march::TimeMarchInput& input, const TimeMarchRunOptions& run,
+                            const march::TimeMarchInputOf<G>& input, const TimeMarchRunOptions& run,
                             const CommonOptions& common, int threads,
                             std::chrono::steady_clock::time_point start);
 
@@ -52,7 +56,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
 /// end) rather than the relative energy range.
 template <class G>
 bool energy_balance_applies(const dcel::DiscreteModel<G>& model,
-                            const march::TimeMarchInput& input);
+                            const march::TimeMarchInputOf<G>& input);
 
 /// The summary.json keys of every time march: the outcome, threads, wall time, node updates,
 /// Newton iterations, E_0, the energy range or the energy balance, P_0, the stability numbers.

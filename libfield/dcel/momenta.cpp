@@ -82,16 +82,7 @@ BasicVertexDerivatives<typename G::Algebra> vertex_derivatives(
       const DiscreteModel<G>&, int, int, const G::Element&, const G::Element&, const G::Element&); \
   template BasicVertexDerivatives<G::Algebra> vertex_derivatives(                                  \
       const DiscreteModel<G>&, const BasicTriangleMomenta<G::Algebra>&);
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
-
-// The cable's group R^3 (docs/theory.md §1.8): the triangle terms and the momenta of one node,
-// for the tests (which march with them and dcel::solve_node).
-template BasicTriangleMomenta<Vec3> triangle_momenta(const DiscreteModel<lie::Rn<3>>&, int, int,
-                                                     const Vec3&, const Vec3&, const Vec3&);
-template BasicVertexDerivatives<Vec3> vertex_derivatives(const DiscreteModel<lie::Rn<3>>&,
-                                                         const BasicTriangleMomenta<Vec3>&);
-template void time_momenta(const DiscreteModel<lie::Rn<3>>&, int, const Vec3&, Vec3&, Vec3&);
-template void space_momenta(const DiscreteModel<lie::Rn<3>>&, int, const Vec3&, Vec3&, Vec3&);
 
 }  // namespace field::dcel

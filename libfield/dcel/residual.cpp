@@ -65,11 +65,16 @@ Vec3 node_error(const lie::SE2& g) {
   return z;
 }
 
+// On R^3 (the cable, theory §1.8): the position's rounding alone.
+Vec3 node_error(const Vec3& r) {
+  return Vec3::Constant(std::sqrt(3.0) * kPositionEps * kEps * r.cwiseAbs().maxCoeff());
+}
+
 // y = tau^{-1}(g0^{-1} g1) / h and the componentwise bound of its change for node errors z0, z1:
 // h dy = dtau^{-1}_{hy} (-z0 + Ad_U z1), U = g0^{-1} g1 (theory §3.3).
 template <class G, class E = typename G::Element, class V = typename G::Algebra>
 V rate_error(const E& g0, const E& g1, const V& z0, const V& z1, double h, V& y) {
-  const E U = g0.inverse() * g1;
+  const E U = G::compose(G::inverse(g0), g1);
   y = G::tau_inv(U) / h;
   return G::dtau_inv(h * y).cwiseAbs() * (z0 + G::Ad(U).cwiseAbs() * z1) / h;
 }
@@ -208,7 +213,7 @@ ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::FieldO
   template ResidualReport residual_report(const DiscreteModel<G>&, const mesh::FieldOf<G>&,       \
                                           const mesh::Boundary&, double,                          \
                                           const std::vector<double>&);
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::dcel

@@ -15,6 +15,7 @@
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/excerpt.hpp"
 #include "libfield/io/input_file.hpp"
+#include "libfield/io/planar_case.hpp"
 #include "libfield/io/quoted_string.hpp"
 #include "libfield/io/toml_guard.hpp"
 #include "libfield/io/toml_table.hpp"
@@ -628,6 +629,9 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
       top.choice("retraction", "cayley", {"cayley", "exp", "exponential"});
   c.retraction =
       retraction == "cayley" ? lie::RetractionKind::cayley : lie::RetractionKind::exponential;
+  c.theory = top.choice("theory", "beam", {"beam", "planar_beam"}) == "planar_beam"
+                 ? Theory::planar_beam
+                 : Theory::beam;
 
   const auto need = [&](const std::string& key) {
     std::optional<TomlTable> t = top.table(key);
@@ -683,9 +687,10 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   read_output(top.table("output"), c);
   if (c.march == MarchKind::time && top.has("reconstruct"))
     top.fail("reconstruct", "[reconstruct] belongs to march = \"space\" cases (field reconstruct)");
-  top.reject_unknown({"format", "name", "description", "march", "retraction", "beam", "shape",
-                      "grid", "boundary", "initial", "tip", "reconstruct", "loads", "solver",
-                      "static", "output", "damping"});
+  if (c.theory == Theory::planar_beam) check_planar_case(root, c);  // io/planar_case.hpp
+  top.reject_unknown({"format", "name", "description", "march", "theory", "retraction", "beam",
+                      "shape", "grid", "boundary", "initial", "tip", "reconstruct", "loads",
+                      "solver", "static", "output", "damping"});
   if (length_given) {
     const double L = c.ds;
     c.ds = 1.0;
@@ -751,6 +756,7 @@ void write_case(std::ostream& out, const CaseSpec& c) {
       << "\nformat = 1\nname = " << quoted(c.name) << "\ndescription = " << quoted(c.description)
       << "\nmarch = " << (time ? "\"time\"" : "\"space\"") << "\nretraction = "
       << (c.retraction == lie::RetractionKind::exponential ? "\"exp\"" : "\"cayley\"") << "\n";
+  if (c.theory == Theory::planar_beam) out << "theory = \"planar_beam\"\n";
   if (!c.section_table.empty()) {
     out << "\n[beam]\nsection = \"table\"\nfile = " << quoted(c.section_table) << "\n";
   } else if (c.law) {

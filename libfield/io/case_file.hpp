@@ -22,6 +22,10 @@
 
 namespace field::io {
 
+/// The field theory of a case (top-level key `theory`, docs/lie-groups.md): the SE(3) beam of
+/// theory §1 or the planar beam on SE(2) of theory §1.7 (its case rules: io/planar_case.hpp).
+enum class Theory { beam, planar_beam };
+
 /// Which driver a case is for: `field simulate` (time) or `field reconstruct` (space).
 enum class MarchKind { time, space };
 
@@ -145,6 +149,7 @@ struct CaseSpec {
   std::string name;
   std::string description;
   MarchKind march = MarchKind::time;
+  Theory theory = Theory::beam;
   lie::RetractionKind retraction = lie::RetractionKind::cayley;
 
   model::BeamSection section;    ///< geometric sections ("square", "circle", "explicit")

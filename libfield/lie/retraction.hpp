@@ -6,6 +6,7 @@
 #include <string>
 #include <type_traits>
 
+#include "libfield/lie/rn.hpp"
 #include "libfield/lie/se2.hpp"
 #include "libfield/lie/se3_groups.hpp"
 
@@ -32,6 +33,12 @@ std::string retraction_name() {
   return retraction_name(kind_of<G>());
 }
 
+/// Whether G's retraction is Cayley (whose coordinates stop at a half turn, theory §2.1).
+template <class G>
+constexpr bool is_cayley() {
+  return std::is_same_v<G, Se3Cayley> || std::is_same_v<G, Se2Cayley>;
+}
+
 /// Calls f(G{}) with the group type of `kind`: the one place where the run-time choice becomes a
 /// type. f is a generic lambda, `[&](auto group) { using G = decltype(group); ... }`.
 template <class F>
@@ -49,3 +56,7 @@ decltype(auto) with_group(RetractionKind kind, F&& f) {
 /// The same with the planar beam's group (theory §1.7) added: the files whose code is written for
 /// any group (the time march and its diagnostics, docs/lie-groups.md "generic today").
 #define FIELD_FOR_EACH_GROUP_AND_SE2(M) FIELD_FOR_EACH_GROUP(M) M(::field::lie::Se2Cayley)
+
+/// The same with the cable's group R^3 (theory §1.8) added: the time march, the residual and
+/// the diagnostics, which are written for any group.
+#define FIELD_FOR_EACH_MARCH_GROUP(M) FIELD_FOR_EACH_GROUP_AND_SE2(M) M(::field::lie::Rn<3>)

@@ -36,4 +36,12 @@ struct Rn {
 static_assert(is_lie_group<Rn<1>>);
 static_assert(is_lie_group<Rn<3>>);
 
+/// The spatial covector Ad*_{g^{-1}} mu of R^N: mu itself (Ad = I). The momentum map of the
+/// translations is the linear momentum (the cable, theory §1.8).
+template <int N>
+Eigen::Matrix<double, N, 1> spatial_covector(const Eigen::Matrix<double, N, 1>&,
+                                             const Eigen::Matrix<double, N, 1>& mu) {
+  return mu;
+}
+
 }  // namespace field::lie

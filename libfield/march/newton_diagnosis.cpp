@@ -61,7 +61,7 @@ NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>& model, int column,
   template NewtonDiagnosis diagnose_newton(const dcel::DiscreteModel<G>&, int, dcel::NodeEquation, \
                                            const G::Algebra&, const G::Algebra&,                   \
                                            const dcel::NodeSolverOptions&, double);
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::march

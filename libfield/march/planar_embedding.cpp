@@ -10,6 +10,14 @@ lie::SE3 embed_planar(const lie::SE2& g) {
   return lie::SE3{R, Vec3(g.r(0), g.r(1), 0.0)};
 }
 
+lie::SE2 project_planar(const lie::SE3& g) {
+  lie::SE2 h;
+  h.R.col(0) = g.R.block<2, 1>(0, 2);
+  h.R.col(1) = g.R.block<2, 1>(0, 0);
+  h.r = g.r.head<2>();
+  return h;
+}
+
 Vec6 embed_planar_body(const Vec3& x) {
   Vec6 y;
   y << 0.0, x(0), 0.0, x(2), 0.0, x(1);
@@ -30,6 +38,17 @@ void PlanarEmbedding::slab(int index, const std::vector<lie::SE2>& values, const
 
 void PlanarEmbedding::finish() {
   for (SlabObserver* o : targets_) o->finish();
+}
+
+void PlanarProjection::slab(int index, const std::vector<lie::SE3>& values,
+                            const SlabStats& stats) {
+  projected_.resize(values.size());
+  for (size_t k = 0; k < values.size(); ++k) projected_[k] = project_planar(values[k]);
+  for (BasicSlabObserver<lie::SE2>* o : targets_) o->slab(index, projected_, stats);
+}
+
+void PlanarProjection::finish() {
+  for (BasicSlabObserver<lie::SE2>* o : targets_) o->finish();
 }
 
 }  // namespace field::march

@@ -22,6 +22,10 @@ Vec6 embed_planar_body(const Vec3& x);
 /// A spatial covector of the plane (moment about the origin, force) in world axes.
 Vec6 embed_planar_spatial(const Vec3& mu);
 
+/// The planar pose of an embedded one, embed_planar(project_planar(g)) = g for g in the plane
+/// (and project_planar(embed_planar(g)) = g bit for bit: the embedding only moves entries).
+lie::SE2 project_planar(const lie::SE3& g);
+
 /// Hands every slab of a march on SE(2), embedded, to SE(3) observers (field.csv, VTK frames).
 class PlanarEmbedding final : public BasicSlabObserver<lie::SE2> {
  public:
@@ -32,6 +36,20 @@ class PlanarEmbedding final : public BasicSlabObserver<lie::SE2> {
  private:
   std::vector<SlabObserver*> targets_;
   std::vector<lie::SE3> embedded_;  // the slab in 3D (buffer reused)
+};
+
+/// The converse: hands every slab of SE(3) rows in the plane (those of PlanarEmbedding) to SE(2)
+/// observers, projected, e.g. the planar diagnostics behind the SE(3) writers' output thread.
+class PlanarProjection final : public SlabObserver {
+ public:
+  explicit PlanarProjection(std::vector<BasicSlabObserver<lie::SE2>*> targets)
+      : targets_(std::move(targets)) {}
+  void slab(int index, const std::vector<lie::SE3>& values, const SlabStats& stats) override;
+  void finish() override;
+
+ private:
+  std::vector<BasicSlabObserver<lie::SE2>*> targets_;
+  std::vector<lie::SE2> projected_;  // the slab in the plane (buffer reused)
 };
 
 }  // namespace field::march

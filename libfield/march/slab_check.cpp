@@ -29,6 +29,9 @@ inline std::uint64_t non_finite_bits(const lie::SE2& g) {
   for (int k = 0; k < 2; ++k) bad |= static_cast<std::uint64_t>(!std::isfinite(g.r[k]));
   return bad;
 }
+inline std::uint64_t non_finite_bits(const Vec3& r) {
+  return static_cast<std::uint64_t>(!r.allFinite());
+}
 
 // 1 + tr(R_a^T R_b) = 1 + sum of the products of the entries (three independent partial sums).
 inline double one_plus_trace(const lie::SE3& a, const lie::SE3& b) {
@@ -42,6 +45,9 @@ inline double one_plus_trace(const lie::SE3& a, const lie::SE3& b) {
 // §1.7 (the denominator of cay^{-1} on SE(2)); scaled by 1/2 it is 1 + cos of the turn.
 inline double one_plus_trace(const lie::SE2& a, const lie::SE2& b) {
   return 1.0 + 0.5 * a.R.cwiseProduct(b.R).sum();
+}
+inline double one_plus_trace(const Vec3&, const Vec3&) {  // R^3: no rotation
+  return 1.0;
 }
 
 template <class E>
@@ -72,6 +78,9 @@ std::optional<SlabProblem> check_slab(const std::vector<lie::SE3>& values, bool 
 }
 std::optional<SlabProblem> check_slab(const std::vector<lie::SE2>& values, bool cayley) {
   return first_problem(values, cayley);
+}
+std::optional<SlabProblem> check_slab(const std::vector<Vec3>& values, bool) {
+  return first_problem(values, false);
 }
 
 std::string describe(const SlabProblem& problem, const std::string& what, int slab,

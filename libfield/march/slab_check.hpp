@@ -22,6 +22,8 @@ struct SlabProblem {
 std::optional<SlabProblem> check_slab(const std::vector<lie::SE3>& values, bool cayley);
 /// The same on SE(2) (the planar beam, theory §1.7).
 std::optional<SlabProblem> check_slab(const std::vector<lie::SE2>& values, bool cayley);
+/// On R^3 (the cable, theory §1.8): positions only, no half turn.
+std::optional<SlabProblem> check_slab(const std::vector<Vec3>& values, bool cayley);
 
 /// A sentence for a problem of slab `slab`: "<what> <slab> node <node> ..." (what: "row 3",
 /// "column 3"), naming the nodes in the words of the march (a for rows, j for columns).

@@ -73,7 +73,7 @@ void SlabSolver<G>::fill_failure(MarchFailure& failure) const {
 }
 
 #define FIELD_INSTANTIATE(G) template class SlabSolver<G>;
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::march

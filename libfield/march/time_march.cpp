@@ -40,7 +40,7 @@ lie::ElementOf<G> free_end(const dcel::DiscreteModel<G>& model, const lie::Eleme
     n_prev = density.stress(eta_prev);
     eta += b / (1.0 + b) * (eta_prev - eta);
   }
-  lie::ElementOf<G> end = last * G::tau(ds * eta);
+  lie::ElementOf<G> end = G::compose(last, G::tau(ds * eta));
   if (!model.loads().has_point_load(A)) return end;
   // With stiffness damping, (dtau^{-1}_{-ds eta})^T ((1 + b) n(eta) - b n_prev) = W, i.e. the
   // undamped equation with m = (W + b (dtau^{-1}_{-ds eta})^T n_prev) / (1 + b): m depends on
@@ -60,7 +60,7 @@ lie::ElementOf<G> free_end(const dcel::DiscreteModel<G>& model, const lie::Eleme
                                  << "): the wrench is too large for this beam and ds");
     const double change = (next - eta).cwiseAbs().maxCoeff();
     eta = next;
-    end = last * G::tau(ds * eta);
+    end = G::compose(last, G::tau(ds * eta));
     if (change <= 1e-14 * (1.0 + eta.cwiseAbs().maxCoeff())) return end;
   }
   FIELD_CHECK(false, "time march: the free end a = A of row "
@@ -185,7 +185,7 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputO
 
   // Rows 0 and 1 as given and as the march uses them (ends applied): finite, no half turn
   // between neighbours.
-  constexpr bool cayley = lie::kind_of<G>() == lie::RetractionKind::cayley;
+  constexpr bool cayley = lie::is_cayley<G>();
   const auto check_row = [&](int j, std::vector<lie::ElementOf<G>> row) {
     for (int pass = 0; pass < 2; ++pass) {
       if (pass == 1) apply_ends(model, in, j, row);
@@ -232,7 +232,7 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
   const double dt = mesh.dt(), ds = mesh.ds();
   const bool from_velocities = in.row1.empty();
   const int lo = in.left.is_free() ? 0 : 1;  // solved nodes S = lo..A-1 (theory §6.1)
-  constexpr bool cayley = lie::kind_of<G>() == lie::RetractionKind::cayley;
+  constexpr bool cayley = lie::is_cayley<G>();
 
   SlabSolver solver(model, dcel::NodeEquation::time, options);
   MarchResult result;
@@ -296,7 +296,7 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
     if (const auto fail = solver.solve(lo, A, target, xi, stats, result))
       return fail_node(1, *fail, target[*fail], in.velocities[*fail]);
     cur.assign(A + 1, lie::ElementOf<G>());
-    for (int a = lo; a < A; ++a) cur[a] = prev[a] * G::tau(dt * xi[a]);
+    for (int a = lo; a < A; ++a) cur[a] = G::compose(prev[a], G::tau(dt * xi[a]));
     apply_ends(model, in, 1, cur, &prev);
     if (bad_row(1, cur)) return finish();
     emit(1, cur, stats);
@@ -347,7 +347,7 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
           const lie::AlgebraOf<G> m = time_target(model, cur[a], j, a, xi[a], lambda[a], left);
           xi[a] = extrapolate(j, xi[a], xi_back1[a], xi_back2[a]);
           solver.solve_node(a, m, xi[a], xi_back1[a]);
-          next[a] = cur[a] * G::tau(dt * xi[a]);
+          next[a] = G::compose(cur[a], G::tau(dt * xi[a]));
         }
       }
       errors.rethrow();
@@ -371,7 +371,7 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
                                  const MarchOptions&);                                       \
   template MarchResult time_march(const dcel::DiscreteModel<G>&, const TimeMarchInputOf<G>&, \
                                   const SlabObserversOf<G>&, const MarchOptions&);
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::march

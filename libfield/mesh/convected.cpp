@@ -18,7 +18,7 @@ ConvectedFields<G>::ConvectedFields(const BasicField<typename G::Element>& field
 }
 
 #define FIELD_INSTANTIATE(G) template class ConvectedFields<G>;
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::mesh

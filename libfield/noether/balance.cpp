@@ -147,7 +147,7 @@ typename G::Algebra total_space_momentum(const MomentumMaps<G>& maps, int a) {
   template double global_scale(const MomentumMaps<G>& maps);                                     \
   template G::Algebra total_time_momentum(const MomentumMaps<G>& maps, int j);                   \
   template G::Algebra total_space_momentum(const MomentumMaps<G>& maps, int a);
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

@@ -44,7 +44,7 @@ std::vector<double> space_energies(const dcel::DiscreteModel<G>& model,
                                              const mesh::BasicField<G::Element>&); \
   template std::vector<double> space_energies(const dcel::DiscreteModel<G>& model, \
                                               const mesh::BasicField<G::Element>&);
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

@@ -100,7 +100,7 @@ typename G::Algebra MomentumMaps<G>::W(int j, int a) const {
   template TriangleMapsOf<G> triangle_maps(const dcel::DiscreteModel<G>&,                          \
                                            const mesh::RowWindowOf<G>&, int, int);                 \
   template class MomentumMaps<G>;
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

@@ -146,7 +146,7 @@ BasicBalanceResult<V> slab_balance(const BasicSlabTerms<V>& before, const BasicS
                          const std::vector<G::Element>&, int, SlabTermsOf<G>&);                  \
   template double slab_energy(const dcel::DiscreteModel<G>&, SlabAxis, const SlabTermsOf<G>&,    \
                               double, double);
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 // The algebra vectors of SE(3) and SE(2).

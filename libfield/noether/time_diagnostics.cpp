@@ -46,7 +46,7 @@ void TimeDiagnostics<G>::slab(int j1, const std::vector<typename G::Element>& ne
 }
 
 #define FIELD_INSTANTIATE(G) template class TimeDiagnostics<G>;
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether

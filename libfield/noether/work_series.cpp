@@ -123,7 +123,7 @@ template bool end_moves(const mesh::BasicField<lie::SE2>&, int);
   template class WorkSeries<G>;                                               \
   template std::vector<RowWorkOf<G>> time_work(const dcel::DiscreteModel<G>&, \
                                                const mesh::FieldOf<G>&, const mesh::Boundary&);
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::noether
