@@ -7,7 +7,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/core/parallel_errors.hpp"
-#include "libfield/dcel/damping.hpp"
+#include "libfield/dcel/dissipation_series.hpp"
 #include "libfield/march/slab_solve.hpp"
 
 namespace field::noether {
@@ -28,7 +28,7 @@ SlabSeries<G>::SlabSeries(const dcel::DiscreteModel<G>& model, SlabAxis axis, in
   if (K < march::kParallelMinNodes) threads_ = 1;
   if constexpr (kSe3)
     if (options.lanes) lanes_ = SlabTermsLanes::make(model, axis);
-  if (axis == SlabAxis::row && model.loads().damping.any()) window_.emplace(model.mesh(), 3);
+  if (axis == SlabAxis::row && model.loads().damping.any()) dissipation_.emplace(model);
 }
 
 template <class G>
@@ -38,13 +38,10 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
     scale_glob_ = 0.0;
     have_previous_ = false;
     along_.clear();
-    if (window_) window_->clear();
     dissipated_ = 0.0;
   }
-  if (window_) {  // damping (theory §4.7): D_i of (4.20) for every row i = i1-1 >= 1
-    window_->push(i1, next);
-    if (i1 >= 2) dissipated_ += dcel::dissipation_increment(model_, *window_, i1 - 1);
-  }
+  if (dissipation_)  // damping (theory §4.7): D_i of (4.20) for every row i = i1-1 >= 1
+    if (const std::optional<double> dD = dissipation_->add(i1, next)) dissipated_ += *dD;
   const int K = axis_ == SlabAxis::row ? model_.mesh().A() : model_.mesh().J();
   FIELD_ASSERT(static_cast<int>(next.size()) == K + 1, "SlabSeries: slab "
                                                            << i1 << " has " << next.size()
@@ -125,11 +122,10 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
   if (along)
     for (int k = 0; k < K; ++k) next_node_energy += node_[k];
   std::optional<BasicSlabReport<V>> out;
-  if (terms && window_) {  // the damping wrench of the nodes of row i, with the point loads
+  if (terms && dissipation_) {  // the damping wrench of the nodes of row i, with the point loads
     if (t.point.empty()) t.point.assign(K + 1, V::Zero());
-    for (int k = 0; k <= K; ++k)
-      t.point[k] +=
-          lie::spatial_covector((*window_)(i, k), dcel::node_damping(model_, *window_, i, k));
+    const std::vector<V>& G_d = dissipation_->node_damping();  // row i = i1-1
+    for (int k = 0; k <= K; ++k) t.point[k] += lie::spatial_covector(slab_[k], G_d[k]);
   }
   if (terms) {
     for (int k = 0; k < K; ++k) t.triangle_energy += triangle_[k];

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
-#include "libfield/mesh/row_window.hpp"
+#include "libfield/dcel/dissipation_series.hpp"
 #include "libfield/noether/slab_terms.hpp"
 #include "libfield/noether/slab_terms_lanes.hpp"
 
@@ -80,8 +80,8 @@ class SlabSeries {
   SlabTermsOf<G> current_;               // terms of slab i1-1 being computed (buffers reused)
   bool have_previous_ = false;
   double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
-  // Damped time rows (theory §4.7): rows i-1, i, i+1 and the running D_i.
-  std::optional<mesh::RowWindowOf<G>> window_;
+  // Damped time rows (theory §4.7): the increments of D_i and the running D_i.
+  std::optional<dcel::DissipationSeries<G>> dissipation_;
   double dissipated_ = 0.0;
 
   // The terms of slab i (from slabs i and i+1) are needed for its report or for the balance of

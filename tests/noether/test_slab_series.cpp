@@ -34,10 +34,11 @@ struct LoadedBeam {
   std::vector<model::BeamDensity> beams;
   std::vector<const model::Density<lie::Se3Group>*> segments;
 
-  LoadedBeam(int A, int J, bool segmented = false) {
+  LoadedBeam(int A, int J, bool segmented = false, model::Damping damping = {}) {
     ff.A = A;
     ff.J = J;
     loads = test::mixed_loads(A);
+    loads.damping = damping;
     loads.point.erase(loads.point.begin());  // loads on solved nodes only
     loads.point.pop_back();
     if (segmented) {
@@ -97,6 +98,26 @@ TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
   for (size_t i = 0; i < one.size(); ++i) {
     expect_same_bits(one[i], two[i]);
     EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
+    if (one[i].j >= 1) {
+      EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
+    }
+  }
+}
+
+// Damped (theory §4.7): D_j, the balance with the damping wrench and E_balance on 1 and 2 threads.
+TEST(SlabSeries, DampedTimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
+  const LoadedBeam b(march::kParallelMinNodes + 13, 12, false, {0.4, 2e-4});
+  const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
+  ASSERT_EQ(one.size(), 12u);
+  ASSERT_EQ(two.size(), one.size());
+  for (size_t i = 0; i < one.size(); ++i) {
+    expect_same_bits(one[i], two[i]);
+    EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
+    EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].j;
+    EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].j;
+    if (one[i].j >= 2) {
+      EXPECT_GT(one[i].dissipated, 0.0) << "row " << one[i].j;
+    }
     if (one[i].j >= 1) {
       EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
     }
