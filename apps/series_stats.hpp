@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
-#include <vector>
 
 #include "apps/run_folder.hpp"
 #include "libfield/core/types.hpp"
@@ -20,13 +19,6 @@ inline std::string json_vector(const Vec6& v) {
   std::snprintf(buf, sizeof buf, "[%.17g, %.17g, %.17g, %.17g, %.17g, %.17g]", v(0), v(1), v(2),
                 v(3), v(4), v(5));
   return buf;
-}
-
-/// The series columns of a prescribed side's reaction (theory (8.5) in time_series.csv, (8.9) in
-/// space_series.csv): `<prefix>_ang1..3`, `<prefix>_lin1..3`.
-inline void add_reaction_columns(std::vector<std::string>& columns, const std::string& prefix) {
-  for (const char* part : {"_ang1", "_ang2", "_ang3", "_lin1", "_lin2", "_lin3"})
-    columns.push_back(prefix + part);
 }
 
 struct SeriesStats {

@@ -33,6 +33,13 @@ bool driven(const march::SideSpec& end, int J) {
   return false;
 }
 
+/// The time series columns of a prescribed end's reaction R_j (theory (8.5)): `<prefix>_ang1..3`,
+/// `<prefix>_lin1..3`.
+void add_reaction_columns(std::vector<std::string>& columns, const std::string& prefix) {
+  for (const char* part : {"_ang1", "_ang2", "_ang3", "_lin1", "_lin2", "_lin3"})
+    columns.push_back(prefix + part);
+}
+
 }  // namespace
 
 template <class G>
