@@ -63,6 +63,13 @@ void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Fiel
   spacetime.finish();
 }
 
+/// The space series columns of a prescribed row's reaction R_j^a (theory (8.9)), named as the
+/// time series' R0_*, RA_* (apps/time_march_run.cpp): `<prefix>_ang1..3`, `<prefix>_lin1..3`.
+void add_row_reaction_columns(std::vector<std::string>& columns, const std::string& prefix) {
+  for (const char* part : {"_ang1", "_ang2", "_ang3", "_lin1", "_lin2", "_lin3"})
+    columns.push_back(prefix + part);
+}
+
 template <class G>
 int march_case(const Args& args, const CommonOptions& common,
                std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
@@ -137,22 +144,58 @@ int march_case(const Args& args, const CommonOptions& common,
     csv = std::make_unique<io::FieldCsvWriter>(dir / "field.csv", problem.mesh, false,
                                                mesh::Side::prescribed, spec.output.stride);
   march::FieldRecorder recorder(problem.mesh, false);  // the frames are rows: keep the field
-  io::CsvWriter series(dir / "space_series.csv",
-                       {"a", "s", "E_M", "Q_ang1", "Q_ang2", "Q_ang3", "Q_lin1", "Q_lin2", "Q_lin3",
-                        "noether_residual", "newton_max_iterations", "newton_mean_iterations"});
+  // The reactions of the prescribed rows (theory (8.9)), after the columns every space series
+  // has had from the start.
+  const mesh::Boundary boundary = problem.boundary();
+  const bool first_reaction = boundary.first == mesh::Side::prescribed;
+  const bool last_reaction = boundary.last == mesh::Side::prescribed;
+  std::vector<std::string> columns = {"a",
+                                      "s",
+                                      "E_M",
+                                      "Q_ang1",
+                                      "Q_ang2",
+                                      "Q_ang3",
+                                      "Q_lin1",
+                                      "Q_lin2",
+                                      "Q_lin3",
+                                      "noether_residual",
+                                      "newton_max_iterations",
+                                      "newton_mean_iterations"};
+  if (first_reaction) add_row_reaction_columns(columns, "R0");
+  if (last_reaction) add_row_reaction_columns(columns, "RJ");
+  io::CsvWriter series(dir / "space_series.csv", columns);
+  std::vector<double> line;
   SeriesStats stats;
   Progress progress("column", "s", A, common.quiet);
   RunProblem problem_found;
   noether::SpaceDiagnostics diagnostics(
-      model, problem.boundary(),
+      model, boundary,
       [&](const noether::SpaceColumnDiagnostics& d) {
         if (!problem_found.non_finite.empty()) return;
         problem_found.non_finite = non_finite_diagnostic(d, d.a, kSpaceWords, "E_M^a", "Q^a");
+        if (problem_found.non_finite.empty() &&
+            !(d.reaction_first.allFinite() && d.reaction_last.allFinite()))
+          problem_found.non_finite =
+              "column " + std::to_string(d.a) + ": a reaction of a prescribed row is not finite";
         if (!problem_found.non_finite.empty()) return stop_flag().store(true);
         stats.add(d);
         const Vec6& Q = d.momentum;
-        series.row({double(d.a), d.s, d.energy, Q(0), Q(1), Q(2), Q(3), Q(4), Q(5), d.balance,
-                    double(d.newton.max_iterations), d.newton.mean_iterations});
+        line = {double(d.a),
+                d.s,
+                d.energy,
+                Q(0),
+                Q(1),
+                Q(2),
+                Q(3),
+                Q(4),
+                Q(5),
+                d.balance,
+                double(d.newton.max_iterations),
+                d.newton.mean_iterations};
+        if (first_reaction)
+          line.insert(line.end(), d.reaction_first.begin(), d.reaction_first.end());
+        if (last_reaction) line.insert(line.end(), d.reaction_last.begin(), d.reaction_last.end());
+        series.row(line);
         progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
                         stats.energy_change(d.energy), d.balance);
       },

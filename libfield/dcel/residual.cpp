@@ -152,6 +152,12 @@ NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const mesh::RowWi
 }
 
 template <class G>
+NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const NodeValues<G>& values, int j,
+                                int a) {
+  return node_residual_of(model, values, j, a);
+}
+
+template <class G>
 ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::FieldOf<G>& field,
                                const mesh::Boundary& boundary, double tolerance,
                                const std::vector<double>& floors) {
@@ -210,6 +216,8 @@ ResidualReport residual_report(const DiscreteModel<G>& model, const mesh::FieldO
                                            int);                                                  \
   template NodeResidualOf<G> node_residual(const DiscreteModel<G>&, const mesh::RowWindowOf<G>&,  \
                                            int, int);                                             \
+  template NodeResidualOf<G> node_residual(const DiscreteModel<G>&, const NodeValues<G>&, int,    \
+                                           int);                                                  \
   template ResidualReport residual_report(const DiscreteModel<G>&, const mesh::FieldOf<G>&,       \
                                           const mesh::Boundary&, double,                          \
                                           const std::vector<double>&);

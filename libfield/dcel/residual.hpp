@@ -4,6 +4,7 @@
 /// node kind of theory §4 is this one sum: interior DCEL, zero traction at a = 0, the ghost a = A
 /// (lambda~ = 0), zero momentum at j = 0, the ghost row j = J (mu~ = 0) and the corners. At a
 /// prescribed node G_n is the reaction wrench (body frame) the constraint must supply.
+#include <functional>
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
@@ -32,6 +33,13 @@ NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const mesh::Field
 template <class G>
 NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const mesh::RowWindowOf<G>& rows,
                                 int j, int a);
+/// The same G_n from any accessor values(j, a) of the nodes around (j, a): rows j-1..j+1 of
+/// columns a-1..a+1 (the last columns of a space march, noether::SpaceDiagnostics).
+template <class G>
+using NodeValues = std::function<const typename G::Element&(int, int)>;
+template <class G>
+NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const NodeValues<G>& values, int j,
+                                int a);
 
 /// The round-off floor of G_n at every node (index j (A+1) + a): how large |G_n|_inf can be in a
 /// field that a march produced correctly and field.csv stored, from the actual terms at the node

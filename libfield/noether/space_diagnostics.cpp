@@ -1,5 +1,7 @@
 #include "libfield/noether/space_diagnostics.hpp"
 
+#include "libfield/dcel/residual.hpp"
+
 namespace field::noether {
 
 template <class G>
@@ -10,11 +12,27 @@ SpaceDiagnostics<G>::SpaceDiagnostics(const dcel::DiscreteModel<G>& model,
       // Res([j_first, j_last] x [a, a]), theory §7.2: prescribed rows are excluded.
       series_(model, SlabAxis::column, boundary.first == mesh::Side::prescribed ? 1 : 0,
               boundary.last == mesh::Side::prescribed ? model.mesh().J() - 1 : model.mesh().J(),
-              options) {}
+              options),
+      first_(boundary.first == mesh::Side::prescribed),
+      last_(boundary.last == mesh::Side::prescribed) {}
+
+template <class G>
+Vec6 SpaceDiagnostics<G>::reaction(int j, int a) const {
+  // G_n of theory (4.1) at the prescribed node (j, a); R = Ad*_{g^{-1}} (-G_n / ds), (8.9). Column
+  // 0 has no column -1: its reaction is that of a free tip (no stress beyond a = 0, (4.7)).
+  const dcel::NodeValues<G> values = [this](int jn, int an) -> const lie::SE3& {
+    return columns_[static_cast<size_t>(an % 3)][static_cast<size_t>(jn)];
+  };
+  const Vec6 G_n = dcel::node_residual(series_.model(), values, j, a).G;
+  return lie::spatial_covector(values(j, a), Vec6(-G_n / series_.model().ds()));
+}
 
 template <class G>
 void SpaceDiagnostics<G>::slab(int a1, const std::vector<lie::SE3>& next,
                                const march::SlabStats& stats) {
+  if (first_ || last_) {  // keep columns a1-2..a1: the reactions of column a1-1
+    columns_[static_cast<size_t>(a1 % 3)] = next;
+  }
   const std::optional<SlabReport> r = series_.add(a1, next);
   if (!r || !sink_) return;
   SpaceColumnDiagnostics out;
@@ -24,6 +42,8 @@ void SpaceDiagnostics<G>::slab(int a1, const std::vector<lie::SE3>& next,
   out.momentum = r->momentum;
   out.balance = r->balance;
   out.newton = stats;
+  if (first_) out.reaction_first = reaction(0, r->index);
+  if (last_) out.reaction_last = reaction(series_.model().mesh().J(), r->index);
   sink_(out);
 }
 

@@ -2,8 +2,10 @@
 /// Streaming diagnostics of a space march (theory §7.2, §8), the transpose of TimeDiagnostics:
 /// an observer that keeps the last column and, when column a+1 arrives, reports for column a the
 /// spatial-evolution energy E_M^a, the spatial momentum Q^a, the Noether balance of the column
-/// R = [equation rows] x [a, a] and the Newton statistics of the solve that produced column a+1.
-/// Memory is independent of the number of columns A.
+/// R = [equation rows] x [a, a], the Newton statistics of the solve that produced column a+1 and
+/// the reactions of the prescribed rows (theory (8.9)). Memory is independent of the number of
+/// columns A.
+#include <array>
 #include <functional>
 #include <vector>
 
@@ -23,6 +25,10 @@ struct SpaceColumnDiagnostics {
   /// scale_glob taken over the columns so far; columns 1..A-1, else 0
   double balance = 0.0;
   march::SlabStats newton;  ///< Newton statistics of the solve of column a+1
+  /// Spatial reaction R_j^a of a prescribed row j = 0 / j = J at this column (theory (8.9): the
+  /// momentum per length the prescribed row supplies; angular about the origin [N s], linear
+  /// [N s/m]); zero on a natural row
+  Vec6 reaction_first = Vec6::Zero(), reaction_last = Vec6::Zero();
 };
 
 template <class G>
@@ -40,6 +46,12 @@ class SpaceDiagnostics final : public march::SlabObserver {
  private:
   Sink sink_;
   SlabSeries<G> series_;
+  bool first_, last_;  // rows j = 0 / j = J prescribed
+  // Columns a-1, a, a+1 (column c in slot c % 3) when a row is prescribed: G_n at (0, a) and
+  // (J, a) of theory (4.1) needs them.
+  std::array<std::vector<lie::SE3>, 3> columns_;
+
+  Vec6 reaction(int j, int a) const;  // R_j^a of theory (8.9)
 };
 
 }  // namespace field::noether
