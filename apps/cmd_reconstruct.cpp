@@ -18,6 +18,7 @@
 #include "apps/reconstruct_estimate.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
+#include "apps/series_columns.hpp"
 #include "apps/series_stats.hpp"
 #include "apps/space_prediction.hpp"
 #include "apps/thread_count.hpp"
@@ -61,13 +62,6 @@ void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Fiel
   }
   frames.finish();
   spacetime.finish();
-}
-
-/// The space series columns of a prescribed row's reaction R_j^a (theory (8.9)), named as the
-/// time series' R0_*, RA_* (apps/time_march_run.cpp): `<prefix>_ang1..3`, `<prefix>_lin1..3`.
-void add_row_reaction_columns(std::vector<std::string>& columns, const std::string& prefix) {
-  for (const char* part : {"_ang1", "_ang2", "_ang3", "_lin1", "_lin2", "_lin3"})
-    columns.push_back(prefix + part);
 }
 
 template <class G>
@@ -161,8 +155,8 @@ int march_case(const Args& args, const CommonOptions& common,
                                       "noether_residual",
                                       "newton_max_iterations",
                                       "newton_mean_iterations"};
-  if (first_reaction) add_row_reaction_columns(columns, "R0");
-  if (last_reaction) add_row_reaction_columns(columns, "RJ");
+  if (first_reaction) add_wrench_columns(columns, "R0");
+  if (last_reaction) add_wrench_columns(columns, "RJ");
   io::CsvWriter series(dir / "space_series.csv", columns);
   std::vector<double> line;
   SeriesStats stats;

@@ -10,6 +10,7 @@
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
 #include "apps/row_gate.hpp"
+#include "apps/series_columns.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
@@ -35,13 +36,6 @@ bool driven(const march::BasicSideSpec<E>& end, int J) {
     if (g.R != g0.R || g.r != g0.r) return true;
   }
   return false;
-}
-
-/// The time series columns of a prescribed end's reaction R_j (theory (8.5)): `<prefix>_ang1..3`,
-/// `<prefix>_lin1..3`.
-void add_reaction_columns(std::vector<std::string>& columns, const std::string& prefix) {
-  for (const char* part : {"_ang1", "_ang2", "_ang3", "_lin1", "_lin2", "_lin3"})
-    columns.push_back(prefix + part);
 }
 
 /// The group of the writers of a march on G: G itself, or SE(3) with Cayley for the planar beam
@@ -163,8 +157,8 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
                                       "newton_mean_iterations",
                                       "W",
                                       "E_balance"};
-  if (left_reaction) add_reaction_columns(columns, "R0");
-  if (right_reaction) add_reaction_columns(columns, "RA");
+  if (left_reaction) add_wrench_columns(columns, "R0");
+  if (right_reaction) add_wrench_columns(columns, "RA");
   // A damped run adds D_j of theory (4.20) as the last column (theory §4.7).
   const bool damped = model.loads().damping.any();
   if (damped) columns.push_back("dissipated_energy");
