@@ -311,6 +311,15 @@ class Scanner {
                  "put text in quotes");
           ++i;
         }
+        // "1979-05-27 7," : after a date the library takes " digit" as the start of a time and
+        // asserts when a terminator follows that one digit (toml++ 3.3; fuzz_case_file,
+        // regression_date_space_digit.toml). A value followed by a blank and a digit is never
+        // TOML except as a date and a time, and a time has more than one digit.
+        if (at(i, " ") && i + 2 < text_.size() && text_[i + 1] >= '0' && text_[i + 1] <= '9' &&
+            std::string_view(" \t\r\n,]}#").find(text_[i + 2]) != std::string_view::npos)
+          fail(i + 1,
+               "not valid TOML: a lone digit after a value; a date and a time are written "
+               "1979-05-27T07:32:00 (or with one blank instead of the T)");
         continue;
       }
       if (c == '[' || c == '{') {

@@ -145,6 +145,13 @@ TEST(InputLimits, MalformedKeysAreRejectedBeforeTheLibrary) {
                                 "y = 1979-05-27\xC3\xA9\n"})
     EXPECT_TRUE(contains(case_error(bad), "case.toml:1:")) << bad << ": " << case_error(bad);
   EXPECT_TRUE(contains(case_error("y = 1'x\n"), "case.toml:1:")) << case_error("y = 1'x\n");
+  // "a=1111-11-0' 5," reached an assertion in toml++: after a date-like value, a blank and one
+  // digit before a terminator (fuzz_case_file; regression_date_space_digit.toml).
+  const std::string date = case_error("a=1111-11-0' 5,");
+  EXPECT_TRUE(contains(date, "case.toml:1:14: not valid TOML: a lone digit after a value")) << date;
+  for (const std::string bad : {"y = 1979-05-27 7\n", "y = [1979-05-27 7]\n", "y = 1979-05-27 7"})
+    EXPECT_TRUE(contains(case_error(bad), "case.toml:1:")) << bad << ": " << case_error(bad);
+  EXPECT_NO_THROW(check_toml_text("y = 1979-05-27 07:32:00Z\nz = [1979-05-27 07:32:00, 2]\n", "t"));
   // In a """ string the library asks whether the character after a backslash, or after a
   // line-ending backslash's blanks, is whitespace: undefined behaviour for most non-ASCII ones.
   const std::string escape = case_error("y = \"\"\"a\\\xC3\xBC\"\"\"\n");
