@@ -10,6 +10,7 @@
 #include "apps/estimate_conditions.hpp"
 #include "apps/memory_estimate.hpp"
 #include "apps/run_folder.hpp"
+#include "apps/series_columns.hpp"
 #include "apps/space_prediction.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -265,11 +266,21 @@ int run_info(const fs::path& case_file) {
   const double frame_bytes =
       frames * double(io::beam_frame_bytes(A)) + frames * 80.0 + 110.0;  // + beam.pvd
   const double spacetime_bytes = double(io::spacetime_file_bytes(vtk_rows.count(), A));
-  const double series_bytes = time ? (J + 1) * (14 * kCsvValue + 14)  // tip.csv
-                                             * (spec.output.tip ? 1 : 0) +
-                                         J * (10 * kCsvValue + 12)  // time_series.csv
-                                   : A * (10 * kCsvValue + 12);     // space_series.csv
-  const double memory = estimate.total();                           // apps/memory_estimate.hpp
+  // A series file: its header, then per line kCsvValue characters per value, short ones for the
+  // index and Newton's two iteration counts, a separator per column; the columns as the run
+  // writes them (apps/series_columns.hpp: reactions of prescribed ends, D_j of a damped run).
+  const auto series_file = [&](const std::vector<std::string>& columns, double lines) {
+    double header = 0.0;
+    for (const std::string& c : columns) header += double(c.size()) + 1.0;
+    const double count = double(columns.size());
+    return header + lines * ((count - 4) * kCsvValue + count - 2);
+  };
+  const double series_bytes =
+      time
+          ? (J + 1) * (14 * kCsvValue + 14) * (spec.output.tip ? 1 : 0) +  // tip.csv
+                series_file(time_series_columns(problem.boundary(), problem.loads.damping.any()), J)
+          : series_file(space_series_columns(problem.boundary()), A);
+  const double memory = estimate.total();  // apps/memory_estimate.hpp
   std::printf(
       "size     %.0f nodes, %.0f node updates; peak memory about %s%s\n", nodes, updates,
       bytes(memory).c_str(),

@@ -143,20 +143,7 @@ int march_case(const Args& args, const CommonOptions& common,
   const mesh::Boundary boundary = problem.boundary();
   const bool first_reaction = boundary.first == mesh::Side::prescribed;
   const bool last_reaction = boundary.last == mesh::Side::prescribed;
-  std::vector<std::string> columns = {"a",
-                                      "s",
-                                      "E_M",
-                                      "Q_ang1",
-                                      "Q_ang2",
-                                      "Q_ang3",
-                                      "Q_lin1",
-                                      "Q_lin2",
-                                      "Q_lin3",
-                                      "noether_residual",
-                                      "newton_max_iterations",
-                                      "newton_mean_iterations"};
-  if (first_reaction) add_wrench_columns(columns, "R0");
-  if (last_reaction) add_wrench_columns(columns, "RJ");
+  const std::vector<std::string> columns = space_series_columns(boundary);
   io::CsvWriter series(dir / "space_series.csv", columns);
   std::vector<double> line;
   SeriesStats stats;

@@ -143,25 +143,9 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   const mesh::Boundary boundary = problem.boundary();
   const bool left_reaction = boundary.left == mesh::Side::prescribed;
   const bool right_reaction = boundary.right == mesh::Side::prescribed;
-  std::vector<std::string> columns = {"j",
-                                      "t",
-                                      "E",
-                                      "P_ang1",
-                                      "P_ang2",
-                                      "P_ang3",
-                                      "P_lin1",
-                                      "P_lin2",
-                                      "P_lin3",
-                                      "noether_residual",
-                                      "newton_max_iterations",
-                                      "newton_mean_iterations",
-                                      "W",
-                                      "E_balance"};
-  if (left_reaction) add_wrench_columns(columns, "R0");
-  if (right_reaction) add_wrench_columns(columns, "RA");
   // A damped run adds D_j of theory (4.20) as the last column (theory §4.7).
   const bool damped = model.loads().damping.any();
-  if (damped) columns.push_back("dissipated_energy");
+  const std::vector<std::string> columns = time_series_columns(boundary, damped);
   io::CsvWriter series(r.dir / "time_series.csv", columns);
   r.stats.balanced = energy_balance_applies(model, input);
   Progress progress("row", "t", J, common.quiet);

@@ -150,6 +150,20 @@ TEST(CliOutput, InfoEstimatesAreWithinTwentyPercentOfARun) {
   check_estimates(copy_case(dir, "cantilever_gravity"), dir / "cg");
 }
 
+TEST(CliOutput, InfoEstimatesTheSeriesWithTheReactionColumns) {
+  // roundtrip: a space march with both rows prescribed, so space_series.csv has twelve reaction
+  // columns after the twelve of every space series (apps/series_columns.hpp).
+  const TempFolder dir;
+  const fs::path roundtrip = copy_case(dir, "roundtrip");
+  const CommandResult info = run_field("info '" + roundtrip.string() + "'");
+  ASSERT_EQ(info.code, 0) << info.output;
+  const CommandResult r =
+      run_field("reconstruct '" + roundtrip.string() + "' --out rt --quiet", dir.path());
+  ASSERT_EQ(r.code, 0) << r.output;
+  expect_within(estimate(info.output, "series"), bytes_under(dir / "rt" / "space_series.csv"),
+                "space series");
+}
+
 TEST(CliOutput, AutoVtkStrideBoundsTheFramesAndAnExplicitOneWins) {
   const TempFolder dir;
   const fs::path cg = copy_case(dir, "cantilever_gravity");  // J = 2000, A = 10
