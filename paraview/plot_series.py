@@ -1,7 +1,10 @@
 """Plot the conservation diagnostics of a run folder: energy and momentum drift, two charts.
 
 Reads DIR/time_series.csv of a time march (docs/output-format.md) and draws
-  left:  the relative energy change (E_j - E_0)/|E_0| against t (theory §8),
+  left:  the relative energy change (E_j - E_0)/|E_0| against t (theory §8), titled with
+         (max E - min E)/|E_0|; for a run with loads, a driven end or damping (summary.json:
+         energy_balance_applies) the energy balance B_j = E_j - E_0 - W_j + D_j instead (theory
+         §8.1), titled with max |B_j|: the figures `field simulate` prints, by the same definitions;
   right: the momentum drift |P_j - P_0| of each of the six components against t (theory §7);
 or, for a space march, DIR/space_series.csv:
   left:  the spatial-evolution energy E_M^a against s,
@@ -15,6 +18,7 @@ Sample runs (headless):
 """
 
 import argparse
+import json
 import os
 import sys
 
@@ -72,7 +76,8 @@ def parse_args():
 
 
 def check_header(path, needed):
-    """The header line must name every column the plot needs; at least two data rows."""
+    """The header line must name every column the plot needs; at least two data rows. Returns
+    the number of data rows and the header's names."""
     with open(path) as f:
         header = f.readline().strip().split(",")
         rows = sum(1 for line in f if line.strip())
@@ -82,7 +87,20 @@ def check_header(path, needed):
                         % (path, ", ".join(missing), ",".join(header)))
     if rows < 2:
         run_folder.fail("'%s' has %d data row(s); a plot needs at least 2" % (path, rows))
-    return rows
+    return rows, header
+
+
+def balance_applies(run_dir, header):
+    """Whether the run's energy figure is the balance B_j (theory §8.1): summary.json says so
+    (`field simulate` decides from the loads, ends and damping); a folder without it (an
+    interrupted run) falls back to the series' columns: D_j or a reaction column means a damped
+    or driven run."""
+    summary = os.path.join(run_dir, "summary.json")
+    if os.path.isfile(summary):
+        with open(summary) as f:
+            return bool(json.load(f).get("energy_balance_applies"))
+    return any(name == "dissipated_energy" or name.startswith("R0_") or name.startswith("RA_")
+               for name in header)
 
 
 def chart(simple, source, title, x_title, y_title, series, labels, colours, notation="Scientific"):
@@ -124,7 +142,11 @@ def main():
                         % (time_csv, space_csv, run_dir))
     momenta = ["%s_%s" % ("Q" if space else "P", c) for c in COMPONENTS]
     x_name, energy = ("s", "E_M") if space else ("t", "E")
-    rows = check_header(path, [x_name, energy] + momenta)
+    rows, header = check_header(path, [x_name, energy] + momenta)
+    balanced = not space and balance_applies(run_dir, header)
+    if balanced:
+        check_header(path, ["E_balance"])
+        energy = "E_balance"
     out = args.out or os.path.join(run_dir, "series.png")
 
     import paraview.simple as simple
@@ -133,7 +155,8 @@ def main():
     derived = simple.ProgrammableFilter(Input=reader)
     derived.OutputDataSetType = "vtkTable"
     derived.Script = DERIVED_COLUMNS % {
-        "x": x_name, "energy": energy, "relative": not space, "momenta": repr(momenta)}
+        "x": x_name, "energy": energy, "relative": not space and not balanced,
+        "momenta": repr(momenta)}
     derived.UpdatePipeline()
     table = simple.servermanager.Fetch(derived)
     if table.GetNumberOfRows() != rows:
@@ -154,14 +177,23 @@ def main():
                       "s [m]", "abs(Q - Q0)", drift_names, ["Q_" + c for c in COMPONENTS], COLOURS)
         what = "E_M range/max|E_M| = %.3g, max |Q - Q_0| = %.3g" % (spread, biggest_drift)
     else:
-        biggest = run_folder.largest_magnitude(table, ["energy"])
-        left = chart(simple, derived,
-                     "relative energy change\n(max abs(E - E0)/abs(E0) = %.3g)" % biggest,
-                     "t [s]", "(E - E0) / abs(E0)", ["energy"], ["energy"], [COLOURS[2]])
+        if balanced:
+            biggest = run_folder.largest_magnitude(table, ["energy"])
+            left = chart(simple, derived,
+                         "energy balance E - E0 - W + D\n(max abs = %.3e J)" % biggest,
+                         "t [s]", "E - E0 - W + D [J]", ["energy"], ["balance"], [COLOURS[2]])
+            what = "balance max |E_j - E_0 - W_j + D_j| = %.3e J" % biggest
+        else:
+            # (E_j - E_0)/|E_0| spans (max E - min E)/|E_0|: the program's figure.
+            spread = run_folder.value_range(table, "energy")
+            left = chart(simple, derived,
+                         "relative energy change\n((max E - min E)/abs(E0) = %.3e)" % spread,
+                         "t [s]", "(E - E0) / abs(E0)", ["energy"], ["energy"], [COLOURS[2]])
+            what = "(max E - min E)/|E_0| = %.3e" % spread
         right = chart(simple, derived,
                       "momentum drift abs(P - P0) per component\n(max %.3g)" % biggest_drift,
                       "t [s]", "abs(P - P0)", drift_names, ["P_" + c for c in COMPONENTS], COLOURS)
-        what = "max |E - E_0|/|E_0| = %.3g, max |P - P_0| = %.3g" % (biggest, biggest_drift)
+        what += ", max |P - P_0| = %.3g" % biggest_drift
 
     layout = simple.CreateLayout("series")
     simple.AssignViewToLayout(view=left, layout=layout, hint=0)

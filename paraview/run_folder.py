@@ -84,6 +84,12 @@ def largest_magnitude(table, names):
     return max(abs(v) for name in names for v in column_values(table, name))
 
 
+def value_range(table, name):
+    """max - min of one column of a vtkTable."""
+    values = column_values(table, name)
+    return max(values) - min(values)
+
+
 def relative_range(table, name):
     """(max - min) / max |value| of one column of a vtkTable (0 for an all-zero column)."""
     values = column_values(table, name)

@@ -143,8 +143,25 @@ if run "render_spacetime (space march, position)" pvbatch_run "$here/render_spac
 fi
 
 echo "== plot_series.py"
+# The energy figure the script prints is the program's (summary.json, the same definition and
+# digits): the relative range for a conservative run, the balance B_j for a damped one.
+summary_figure() {
+  python3 -c "import json, sys; print('%.3e' % json.load(open(sys.argv[1]))[sys.argv[2]])" "$@"
+}
 if run "plot_series (time_series.csv)" pvbatch_run "$here/plot_series.py" "$ff"; then
+  cp "$tmp/log" "$tmp/plot.log"
+  expected="(max E - min E)/|E_0| = $(summary_figure "$ff/summary.json" energy_range_relative)"
+  run "plot_series prints the program's figure: $expected" grep -qF "$expected" "$tmp/plot.log"
   run "series.png not blank" check_png --size 1600 600 "$ff/series.png"
+fi
+dc=$tmp/damped_cantilever
+if run "field simulate damped_cantilever" "$field" simulate \
+  "$repo/meshes/damped_cantilever/case.toml" --out "$dc" -q &&
+  run "plot_series (damped: the energy balance)" pvbatch_run "$here/plot_series.py" "$dc"; then
+  expected="balance max |E_j - E_0 - W_j + D_j| = $(summary_figure "$dc/summary.json" \
+    energy_balance_max) J"
+  cp "$tmp/log" "$tmp/plot.log"
+  run "plot_series prints the program's figure: $expected" grep -qF "$expected" "$tmp/plot.log"
 fi
 if run "plot_series (space_series.csv)" pvbatch_run "$here/plot_series.py" "$se"; then
   run "space march series.png not blank" check_png --size 1600 600 "$se/series.png"
