@@ -110,8 +110,7 @@ int run_info(const fs::path& case_file) {
   std::optional<io::PlanarProblem> plane;
   if (planar) plane.emplace(problem);
   const model::WaveSpeeds w = planar ? plane->density.wave_speeds() : problem.density.wave_speeds();
-  const march::StabilityNumbers n =
-      planar ? march::stability_numbers(w, spec.dt, spec.ds) : problem.stability();
+  const march::StabilityNumbers n = planar ? problem.stability(w) : problem.stability();
   std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
   if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
   std::printf("  march: %s (field %s), retraction %s\n", time ? "time" : "space",
@@ -201,7 +200,10 @@ int run_info(const fs::path& case_file) {
   std::printf(
       "  time march:  c_E dt/ds = %.3f, dt omega_c/2 = %.3f  (stable below 1: dt < %.4g s)"
       "  %s\n",
-      n.cfl_time, n.cutoff_term, n.max_stable_dt, n.time_march_stable() ? "stable" : "UNSTABLE");
+      n.cfl_time, n.cutoff_term, n.max_stable_dt,
+      n.rigid_body            ? "no elastic waves (A = 1 with a free end: one rigid node)"
+      : n.time_march_stable() ? "stable"
+                              : "UNSTABLE");
   // The CFL rule is about the grid; the evanescent growth of data error is predicted below.
   const char* space_word = !n.space_march_stable() ? "UNSTABLE"
                            : prediction && prediction->exceeds()

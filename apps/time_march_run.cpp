@@ -100,7 +100,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   TimeMarchRun r;
   // The planar beam's own wave speeds (theory §1.7); the SE(3) case's otherwise.
   if constexpr (planar)
-    r.numbers = march::stability_numbers(model.density().wave_speeds(), spec.dt, spec.ds);
+    r.numbers = problem.stability(model.density().wave_speeds());
   else
     r.numbers = problem.stability();
   const std::string warning = march::time_march_warning(r.numbers, spec.dt);

@@ -199,7 +199,14 @@ lie::SE3 Problem::stress_free_base() const {
 }
 
 march::StabilityNumbers Problem::stability() const {
-  return march::stability_numbers(density.wave_speeds(), spec.dt, spec.ds);
+  return stability(density.wave_speeds());
+}
+
+march::StabilityNumbers Problem::stability(const model::WaveSpeeds& speeds) const {
+  march::StabilityNumbers n = march::stability_numbers(speeds, spec.dt, spec.ds);
+  n.rigid_body =
+      spec.march == MarchKind::time && spec.A == 1 && spec.right.kind == EndSpec::Kind::free;
+  return n;
 }
 
 // Not in the theory: the project's choice of the initial frame for a given d3 axis, the smallest

@@ -83,8 +83,11 @@ struct Problem {
   /// Node 0 of the stress-free shape (theory (1.6.3)): the polyline's pose at s_0 for a [shape]
   /// polyline, else [initial] origin with d3 along axis.
   lie::SE3 stress_free_base() const;
-  /// Stability numbers of theory §6 for this grid, from the density's wave speeds.
+  /// Stability numbers of theory §6 for this grid, from the density's wave speeds (or the given
+  /// ones: the planar beam's, theory §1.7); a time march with A = 1 and a free end is a rigid
+  /// body (march::StabilityNumbers::rigid_body).
   march::StabilityNumbers stability() const;
+  march::StabilityNumbers stability(const model::WaveSpeeds& speeds) const;
 };
 
 /// The magnitude rule (docs/cli.md, "Magnitudes"): strains and rates are differences of

@@ -41,7 +41,7 @@ double max_stiffness_damping(const StabilityNumbers& n, double dt) {
 
 std::string stiffness_damping_warning(const StabilityNumbers& n, double dt, double beta) {
   const double limit = max_stiffness_damping(n, dt);
-  if (beta <= 0.0 || beta < limit) return {};
+  if (beta <= 0.0 || beta < limit || n.rigid_body) return {};
   const double Omega = 2.0 * std::max(n.cfl_time, n.cutoff_term);
   std::ostringstream out;
   out << "[damping] stiffness beta = " << beta << " s is beyond the stability limit of the time "

@@ -255,5 +255,34 @@ TEST(CliFailures, QuietKeepsTheWarnings) {
   EXPECT_EQ(r.output.find("row  "), std::string::npos) << r.output;  // no progress line
 }
 
+TEST(CliFailures, OneRigidNodeHasNoStepSizeWarning) {
+  // A = 1 with a free end: one massive node, its only cell held at the ghost's strain (theory
+  // §4.6), a rigid body with no elastic waves; the step-size rule of theory §6.1 does not apply.
+  // The same dt and ds with the end a = A clamped is a node on a spring: the warning stays.
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "free_flight");
+  ASSERT_TRUE(edit(file, "A = 10 ", "A = 1 "));
+  ASSERT_TRUE(edit(file, "ds = 0.1 ", "ds = 1.0 "));
+  ASSERT_TRUE(edit(file, "dt = 0.005 ", "dt = 0.2 "));
+  ASSERT_TRUE(edit(file, "J = 400 ", "J = 10 "));
+  write_text(file.parent_path() / "velocities.csv",
+             "a,w1,w2,w3,v1,v2,v3\n0,0.1,1,0.2,0,0.5,0\n1,0.1,1,0.2,0,0.5,0\n");
+  const CommandResult info = run_field("info " + file.string());
+  EXPECT_EQ(info.code, 0) << info.output;
+  EXPECT_NE(info.output.find("no elastic waves (A = 1 with a free end: one rigid node)"),
+            std::string::npos)
+      << info.output;
+  EXPECT_EQ(info.output.find("warning"), std::string::npos) << info.output;
+  const CommandResult r =
+      run_field("simulate " + file.string() + " -q --out " + (tmp / "run").string());
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
+
+  ASSERT_TRUE(edit(file, "right = \"free\"", "right = \"clamped\""));
+  const CommandResult clamped = run_field("info " + file.string());
+  EXPECT_NE(clamped.output.find("warning: time march outside its stable range"), std::string::npos)
+      << clamped.output;
+}
+
 }  // namespace
 }  // namespace field::test
