@@ -192,7 +192,7 @@ int run_mechanics(const fs::path& case_path, fs::path out, const CommonOptions& 
   double e0 = 0, j0 = 0, energy_error = 0, momentum_drift = 0, residual = 0;
   long long iterations = 0;
   int step_iterations = 0;
-  Progress progress("step", "t", static_cast<int>(c.steps), common.quiet);  // steps <= 2e9
+  Progress progress("step", "t", static_cast<int>(c.steps), !common.progress());  // steps <= 2e9
   install_stop_signals();  // SIGINT, SIGTERM: stop after the current step (apps/interrupt.hpp)
   const auto start = std::chrono::steady_clock::now();
   for (long long k = 0;; ++k) {

@@ -147,7 +147,7 @@ int march_case(const Args& args, const CommonOptions& common,
   io::CsvWriter series(dir / "space_series.csv", columns);
   std::vector<double> line;
   SeriesStats stats;
-  Progress progress("column", "s", A, common.quiet);
+  Progress progress("column", "s", A, !common.progress());
   RunProblem problem_found;
   noether::SpaceDiagnostics diagnostics(
       model, boundary,

@@ -63,7 +63,7 @@ int static_case(const Args& args, const CommonOptions& common,
   const statics::StaticInput input = io::static_input<G>(problem);
   statics::StaticOptions options = io::static_options(spec);
   options.on_step = [&](const statics::LoadStep& s) {
-    if (common.quiet) return;
+    if (!common.progress()) return;
     std::fprintf(stderr, "field: load %.6g: %s in %zu Newton iterations, residual %.2e\n",
                  s.fraction, s.converged ? "converged" : "failed", s.iterations.size(),
                  s.iterations.empty() ? 0.0 : s.iterations.back().residual);

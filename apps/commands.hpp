@@ -22,6 +22,10 @@ struct CommonOptions {
   int threads = 0;     ///< --threads N (0: OpenMP default)
   bool force = false;  ///< --force: overwrite the outputs in a non-empty DIR
   bool quiet = false;  ///< -q: no progress line and no notes (warnings and errors still print)
+  bool no_progress = false;  ///< --no-progress: no progress line (notes, warnings, errors print)
+
+  /// Whether progress lines print (the march's line, the estimator's iterations, the load steps).
+  bool progress() const { return !quiet && !no_progress; }
 };
 
 /// The message of an error without the source location FIELD_CHECK appends for developers

@@ -52,6 +52,8 @@ void add_common_options(CLI::App& sub, CommonOptions& common) {
       ->check(whole_0_1024);
   sub.add_flag("--force", common.force, "replace the outputs of an earlier run in DIR");
   sub.add_flag("-q,--quiet", common.quiet, "no progress line and no notes (warnings still print)");
+  sub.add_flag("--no-progress", common.no_progress,
+               "no progress line (notes and warnings still print): for logs of long runs");
 }
 
 }  // namespace field::app

@@ -140,7 +140,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   options.threads = threads;
   options.covariance = spec.reconstruct.covariance;
   options.on_iteration = [&](const estimate::Iteration& it) {
-    if (common.quiet) return;
+    if (!common.progress()) return;
     std::fprintf(stderr,
                  "field: estimate: iteration %d: cost %.6e (DCEL %.3e, boundary %.3e, tip pose "
                  "%.3e, tip strain %.3e), lambda %.1e, max |delta| %.2e%s\n",

@@ -148,7 +148,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   const std::vector<std::string> columns = time_series_columns(boundary, damped);
   io::CsvWriter series(r.dir / "time_series.csv", columns);
   r.stats.balanced = energy_balance_applies(model, input);
-  Progress progress("row", "t", J, common.quiet);
+  Progress progress("row", "t", J, !common.progress());
   if (r.stats.balanced) progress.energy_label("E-E0-W+D");
   std::vector<double> line;
   RunProblem problem_found;

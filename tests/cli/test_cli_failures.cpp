@@ -255,6 +255,25 @@ TEST(CliFailures, QuietKeepsTheWarnings) {
   EXPECT_EQ(r.output.find("row  "), std::string::npos) << r.output;  // no progress line
 }
 
+TEST(CliFailures, NoProgressKeepsTheNotesAndTheWarnings) {
+  TempFolder tmp;
+  const fs::path file = copy_case(tmp, "free_flight");
+  ASSERT_TRUE(edit(file, "dt = 0.005", "dt = 0.03"));
+  const CommandResult r =
+      run_field("simulate " + file.string() + " --no-progress --out " + (tmp / "run").string());
+  EXPECT_EQ(r.code, 3);
+  EXPECT_NE(r.output.find("field: warning: time march outside its stable range"), std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find("row  "), std::string::npos) << r.output;  // no progress line
+  // The tip resampling note of a reconstruction prints; its column progress does not.
+  const CommandResult s = run_field(
+      "reconstruct " + (fs::path(FIELD_SOURCE_DIR) / "meshes/space_evolution/case.toml").string() +
+      " --no-progress --out " + (tmp / "se").string());
+  EXPECT_EQ(s.code, 0) << s.output;
+  EXPECT_NE(s.output.find("samples on the grid"), std::string::npos) << s.output;
+  EXPECT_EQ(s.output.find("column  "), std::string::npos) << s.output;
+}
+
 TEST(CliFailures, OneRigidNodeHasNoStepSizeWarning) {
   // A = 1 with a free end: one massive node, its only cell held at the ghost's strain (theory
   // §4.6), a rigid body with no elastic waves; the step-size rule of theory §6.1 does not apply.
