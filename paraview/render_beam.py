@@ -2,8 +2,11 @@
 
 Reads DIR/beam.pvd and its frames (docs/output-format.md). The picture overlays the beam at a
 few times (default: first, middle and last frame), earlier times fainter, each labelled with its
-time; the tube is coloured by a point array (default `s`, vectors by their magnitude, e.g.
-`--color angular_velocity` for |omega|), the directors are arrows (d1 red, d2 green, d3 blue).
+time; the tube is coloured by an array of the frames (default `s`, vectors by their magnitude,
+e.g. `--color angular_velocity` for |omega|); a segment (cell) array such as `moment`, `force`,
+`strain_Omega` or `strain_Gamma` is carried to the nodes by averaging the two segments beside
+each node (ParaView's Cell Data to Point Data); the directors are arrows (d1 red, d2 green, d3
+blue).
 With --frames FOLDER it also writes one picture per frame of the .pvd (FOLDER/frame_NNNN.png)
 for an animation. The camera is fixed and frames the whole motion (bounds over all frames), so
 the pictures of a series line up.
@@ -25,7 +28,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_folder  # noqa: E402
 
 # Units of the arrays the writer produces, for the colour bar title.
-UNITS = {"s": "m", "velocity": "m/s", "angular_velocity": "rad/s"}
+UNITS = {"s": "m", "velocity": "m/s", "angular_velocity": "rad/s", "moment": "N m", "force": "N",
+         "strain_Omega": "1/m", "strain_Gamma": "-"}
 DIRECTOR_COLOURS = (("d1", (0.85, 0.15, 0.15)), ("d2", (0.1, 0.6, 0.1)), ("d3", (0.15, 0.3, 0.9)))
 
 
@@ -56,6 +60,10 @@ def parse_args():
     p.add_argument("--view-dir", type=float, nargs=3, metavar=("X", "Y", "Z"),
                    help="direction from the scene to the camera (default: chosen from the "
                         "bounds, looking across the smallest extent)")
+    p.add_argument("--view-up", type=float, nargs=3, metavar=("X", "Y", "Z"),
+                   help="world direction drawn upwards, e.g. 0 0 1 for gravity along -z "
+                        "(default: chosen from the bounds); made orthogonal to the view "
+                        "direction")
     args = p.parse_args()
     if args.size[0] < 64 or args.size[1] < 64:
         run_folder.fail("--size %d %d is too small (at least 64 64)" % tuple(args.size))
@@ -63,7 +71,29 @@ def parse_args():
         run_folder.fail("--radius %g must be positive" % args.radius)
     if args.arrow is not None and not args.arrow > 0:
         run_folder.fail("--arrow %g must be positive" % args.arrow)
+    for option, v in (("--view-dir", args.view_dir), ("--view-up", args.view_up)):
+        if v is not None and not (all(math.isfinite(x) for x in v) and any(x != 0 for x in v)):
+            run_folder.fail("%s %g %g %g must be a finite, non-zero vector" % ((option,) + tuple(v)))
     return args
+
+
+def is_cell_array(poly, name):
+    """Whether `name` is a segment (cell) array of the frame and not a point array."""
+    return (poly.GetPointData().GetArray(name) is None
+            and poly.GetCellData().GetArray(name) is not None)
+
+
+def node_array(poly, name):
+    """The point array `name` of a frame, or its cell array averaged to the nodes (None if it
+    has neither)."""
+    if not is_cell_array(poly, name):
+        return poly.GetPointData().GetArray(name)
+    from vtkmodules.vtkFiltersCore import vtkCellDataToPointData
+
+    to_points = vtkCellDataToPointData()
+    to_points.SetInputData(poly)
+    to_points.Update()
+    return to_points.GetOutput().GetPointData().GetArray(name)
 
 
 def scan_frames(frames, colour):
@@ -87,10 +117,15 @@ def scan_frames(frames, colour):
         point_data = poly.GetPointData()
         if k == 0:
             names = [point_data.GetArrayName(i) for i in range(point_data.GetNumberOfArrays())]
-            for needed in ("d1", "d2", "d3", colour):
+            cell_data = poly.GetCellData()
+            cells = [cell_data.GetArrayName(i) for i in range(cell_data.GetNumberOfArrays())]
+            for needed in ("d1", "d2", "d3"):
                 if needed not in names:
                     run_folder.fail("'%s' has no point array '%s' (point arrays: %s)"
                                     % (path, needed, ", ".join(names)))
+            if colour not in names + cells:
+                run_folder.fail("'%s' has no point array '%s' (point arrays: %s; segment "
+                                "arrays: %s)" % (path, colour, ", ".join(names), ", ".join(cells)))
             points = poly.GetPoints()
             length = sum(
                 math.dist(points.GetPoint(i), points.GetPoint(i + 1))
@@ -100,9 +135,9 @@ def scan_frames(frames, colour):
         for i in range(3):
             bounds[2 * i] = min(bounds[2 * i], b[2 * i])
             bounds[2 * i + 1] = max(bounds[2 * i + 1], b[2 * i + 1])
-        array = point_data.GetArray(colour)
+        array = node_array(poly, colour)
         if array is None:
-            run_folder.fail("'%s' has no point array '%s'" % (path, colour))
+            run_folder.fail("'%s' has no array '%s'" % (path, colour))
         r = array.GetRange(-1 if array.GetNumberOfComponents() > 1 else 0)
         lo, hi = min(lo, r[0]), max(hi, r[1])
     if not length > 0:
@@ -119,7 +154,7 @@ def scan_components(path, name):
     reader = vtkXMLPolyDataReader()
     reader.SetFileName(path)
     reader.Update()
-    return reader.GetOutput().GetPointData().GetArray(name).GetNumberOfComponents()
+    return node_array(reader.GetOutput(), name).GetNumberOfComponents()
 
 
 def unit(v):
@@ -135,7 +170,7 @@ def dot(a, b):
     return sum(x * y for x, y in zip(a, b))
 
 
-def camera_axes(bounds, view_dir, upright=False):
+def camera_axes(bounds, view_dir, upright=False, view_up=None):
     """Direction to the camera and view-up: look across the smallest extent of the bounds, the
     largest extent horizontal (vertical when upright), tilted a little so that the scene reads
     as 3-D."""
@@ -148,7 +183,12 @@ def camera_axes(bounds, view_dir, upright=False):
         direction = unit([axis[order[0]][i] + 0.45 * axis[order[1]][i] + 0.3 * axis[order[2]][i]
                           for i in range(3)])
     up = axis[order[2]] if upright else axis[order[1]]
-    if abs(dot(up, direction)) > 0.95:
+    if view_up is not None:
+        up = unit(view_up)
+        if abs(dot(up, direction)) > 0.999:
+            run_folder.fail("--view-up is along the view direction: choose another one (or a "
+                            "--view-dir across it)")
+    elif abs(dot(up, direction)) > 0.95:
         up = axis[order[2]] if abs(dot(axis[order[2]], direction)) < 0.95 else axis[order[0]]
     # make up orthogonal to the viewing direction
     up = unit([u - dot(up, direction) * d for u, d in zip(up, direction)])
@@ -159,14 +199,15 @@ class Style:
     """What every view of one call shares: colour map, sizes, fixed camera, decorations."""
 
     def __init__(self, simple, lut, colour_range, title, colour, radius, arrow, stride, bounds,
-                 view_dir, upright):
+                 view_dir, upright, view_up=None):
         self.simple, self.lut, self.title, self.colour = simple, lut, title, colour
         self.colour_range = colour_range
+        self.cell_colour = False  # a segment array, averaged to the nodes
         self.radius, self.arrow, self.stride = radius, arrow, stride
         # pad the bounds by what sticks out of the centre line: tube and arrows
         margin = radius + arrow
         self.box = [bounds[i] - margin if i % 2 == 0 else bounds[i] + margin for i in range(6)]
-        self.direction, self.up = camera_axes(self.box, view_dir, upright)
+        self.direction, self.up = camera_axes(self.box, view_dir, upright, view_up)
 
     def half_extent(self):
         """Half width and half height of the padded bounds as the camera sees them."""
@@ -190,6 +231,10 @@ class Style:
         except AttributeError:
             pass
         view.OrientationAxesVisibility = 1
+        try:  # the axes' X, Y, Z labels are white by default: invisible on white
+            view.OrientationAxesLabelColor = [0.1, 0.1, 0.1]
+        except AttributeError:
+            pass
         centre = [(self.box[2 * i] + self.box[2 * i + 1]) / 2 for i in range(3)]
         half_w, half_h = self.half_extent()
         diagonal = math.dist(self.box[0::2], self.box[1::2])
@@ -205,9 +250,12 @@ class Style:
         """Reader -> (segments joined into one polyline) -> tube, and three director glyphs."""
         simple = self.simple
         reader = simple.XMLPolyDataReader(FileName=[path])
+        # A segment array coloured at the nodes: the mean of the two segments beside each node
+        # (node_array above, the same filter).
+        source = simple.CellDatatoPointData(Input=reader) if self.cell_colour else reader
         # The writer stores one line cell per segment (per-segment cell data); joining them
         # gives one smooth tube (a single polyline would pass through unchanged).
-        strips = simple.TriangleStrips(Input=simple.Clean(Input=reader))
+        strips = simple.TriangleStrips(Input=simple.Clean(Input=source))
         tube = simple.Tube(Input=strips, Radius=self.radius, NumberofSides=24, Capping=1)
         shown = simple.Show(tube, view)
         simple.ColorBy(shown, ("POINTS", self.colour, "Magnitude"))
@@ -328,8 +376,9 @@ def main():
                      for a, b in zip(chosen, chosen[1:])), default=length)
         layout = "overlay" if apart >= 0.25 * length else "side"
     # side by side: narrow views, so the largest extent of the motion is drawn upright
-    style = Style(simple, lut, colour_range, title, args.color, radius, arrow, stride, bounds, args.view_dir,
-                  upright=layout == "side")
+    style = Style(simple, lut, colour_range, title, args.color, radius, arrow, stride, bounds,
+                  args.view_dir, upright=layout == "side", view_up=args.view_up)
+    style.cell_colour = is_cell_array(probe.GetOutput(), args.color)
     times = ", ".join("%.4g" % frames[k][0] for k in chosen)
     if layout == "overlay":
         view = style.view(args.size)

@@ -122,6 +122,11 @@ if run "render_beam --layout overlay --color angular_velocity --frames" pvbatch_
   run "first and last animation frames not blank" check_3d --size 640 360 \
     "$tmp/movie/frame_0000.png" "$last"
 fi
+# A segment (cell) array, averaged to the nodes for the tube; z drawn upwards.
+if run "render_beam --color moment (a segment array)" pvbatch_run "$here/render_beam.py" "$ff" \
+  --color moment --view-up 0 0 1 --out "$tmp/moment.png" --size 640 360; then
+  run "moment.png not blank" check_3d --size 640 360 "$tmp/moment.png"
+fi
 if [[ -f $se/beam.pvd ]]; then
   if run "render_beam (space march)" pvbatch_run "$here/render_beam.py" "$se"; then
     run "space march beam.png not blank" check_3d "$se/beam.png"
@@ -179,6 +184,8 @@ expect_usage_error "plot_series: no series CSV" "neither" \
   pvbatch "$here/plot_series.py" "$tmp/empty_run"
 expect_usage_error "render_spacetime: unknown array" "no array 'no_such_array'" \
   pvbatch "$here/render_spacetime.py" "$ff" --field no_such_array
+expect_usage_error "render_beam: zero --view-up" "must be a finite, non-zero vector" \
+  pvbatch "$here/render_beam.py" "$ff" --view-up 0 0 0
 expect_usage_error "render_beam: unknown colour array" "no point array 'no_such_array'" \
   pvbatch "$here/render_beam.py" "$ff" --color no_such_array
 
