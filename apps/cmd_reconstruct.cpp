@@ -231,7 +231,7 @@ int march_case(const Args& args, const CommonOptions& common,
       "  max |Q^a - Q^0| = %.3e, Noether balance per column <= %.2e (relative), Newton "
       "<= %d iterations\n",
       stats.drift, stats.balance, stats.newton_max);
-  if (spec.output.vtk && result.last_slab >= 1) print_vtk_rows(spec);
+  if (spec.output.vtk && result.last_slab >= 1) print_vtk_rows(spec, spec.J);  // rows of the field
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
   if (!outcome.message.empty()) std::fprintf(stderr, "%s\n", outcome.message.c_str());
   return outcome.exit_code;

@@ -97,7 +97,7 @@ int march_case(const Args& args, const CommonOptions& common,
               stats.drift);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
               stats.balance, stats.newton_max);
-  if (spec.output.vtk) print_vtk_rows(spec);
+  if (spec.output.vtk) print_vtk_rows(spec, result.last_slab);
   std::printf("  wrote %s: %s\n", run.dir.string().c_str(), list_outputs(run.dir).c_str());
   if (!run.outcome.message.empty()) std::fprintf(stderr, "%s\n", run.outcome.message.c_str());
   return run.outcome.exit_code;

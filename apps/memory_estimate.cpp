@@ -19,7 +19,8 @@ namespace {
 // the tip data add 96 bytes per pose. A time march's outputs run on an output thread, and its
 // field.csv on a writer thread, whose batches (io::WriterThread: kBatches of max(kBatchNodes,
 // A + 1) poses each) fill up when they fall behind the march (on a loaded machine).
-constexpr double kProgram = 8.5e6;  // 6 MB before CHOLMOD, LAPACK and BLAS (the estimator) were linked
+// 6 MB before CHOLMOD, LAPACK and BLAS (the estimator) were linked.
+constexpr double kProgram = 8.5e6;
 constexpr double kPerSlabNode = 2800.0;
 constexpr double kFieldPerNode = 100.0;
 

@@ -100,7 +100,7 @@ int reconstruct_driven(const fs::path& out, const CommonOptions& common,
       "shear/stretch max %.3e (RMS %.3e)\n",
       misfit.rows, misfit.max_curvature, misfit.rms_curvature(), misfit.max_shear,
       misfit.rms_shear());
-  if (spec.output.vtk) print_vtk_rows(spec);
+  if (spec.output.vtk) print_vtk_rows(spec, result.last_slab);
   std::printf("  wrote %s: %s\n", run.dir.string().c_str(), list_outputs(run.dir).c_str());
   if (!run.outcome.message.empty()) std::fprintf(stderr, "%s\n", run.outcome.message.c_str());
   return run.outcome.exit_code;

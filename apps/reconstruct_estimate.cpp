@@ -248,7 +248,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
     std::printf("  standard deviations not computed (covariance = false)\n");
   std::printf("  time %.3f s (Jacobian %.3f s, factorisations %.3f s, covariance %.3f s)\n", wall,
               e.jacobian_seconds, e.factor_seconds, e.covariance_seconds);
-  if (spec.output.vtk) print_vtk_rows(spec);
+  if (spec.output.vtk) print_vtk_rows(spec, spec.J);
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
   // A singular or indefinite J^T J (a node the conditions leave unobserved) gives non-finite
   // standard deviations: never with exit code 0 (theory §6.7).

@@ -265,6 +265,17 @@ TEST(CliFailures, NoProgressKeepsTheNotesAndTheWarnings) {
   EXPECT_NE(r.output.find("field: warning: time march outside its stable range"), std::string::npos)
       << r.output;
   EXPECT_EQ(r.output.find("row  "), std::string::npos) << r.output;  // no progress line
+  // The report counts the frames written (rows 0..L of the failed march), not those planned.
+  const std::size_t at = r.output.find("frames of rows 0..");
+  ASSERT_NE(at, std::string::npos) << r.output;
+  const int last = std::stoi(r.output.substr(at + 18));
+  EXPECT_LT(last, 400) << r.output;
+  int frames = 0;
+  for ([[maybe_unused]] const auto& f : fs::directory_iterator(tmp / "run" / "frames")) ++frames;
+  EXPECT_EQ(frames, last + 1);
+  EXPECT_NE(r.output.find(std::to_string(last + 1) + " frames of rows 0.." + std::to_string(last)),
+            std::string::npos)
+      << r.output;
   // The tip resampling note of a reconstruction prints; its column progress does not.
   const CommandResult s = run_field(
       "reconstruct " + (fs::path(FIELD_SOURCE_DIR) / "meshes/space_evolution/case.toml").string() +
