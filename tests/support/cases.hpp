@@ -59,6 +59,19 @@ RecordedRun record_space_march(const dcel::DiscreteModel<G>& model,
   return {r, recorder.field()};
 }
 
+/// The space march's input of a round trip (theory §11.5): columns 0 and 1 and the prescribed
+/// rows 0 and J taken from `truth`, a recorded time march of J rows (it must outlive the march).
+inline march::SpaceMarchInput round_trip_input(const mesh::Field& truth, int J) {
+  march::SpaceMarchInput in;
+  for (int j = 0; j <= J; ++j) {
+    in.column0.push_back(truth(j, 0));
+    in.column1.push_back(truth(j, 1));
+  }
+  in.first = march::SideSpec::prescribed([&truth](int a) { return truth(0, a); });
+  in.last = march::SideSpec::prescribed([&truth, J](int a) { return truth(J, a); });
+  return in;
+}
+
 /// max over the nodes j = 0..J, a = 0..A of m of the entries of |R_a - R_b| and |r_a - r_b|.
 inline double field_difference(const mesh::Field& a, const mesh::Field& b,
                                const mesh::SpacetimeMesh& m) {
