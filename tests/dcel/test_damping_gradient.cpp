@@ -51,17 +51,10 @@ TYPED_TEST(DampingGradient, DampingTermsAreTheVirtualWorkOfTheFrozenForces) {
   const model::Loads undamped = test::mixed_loads(mesh.A());
   model::Loads loads = undamped;
   loads.damping = {0.7, 0.003};  // alpha [1/s], beta [s]
-  std::vector<model::BeamDensity> beams;
   test::Random rnd(105);
-  for (int a = 0; a < mesh.A(); ++a) {
-    model::SectionLaw law = a == 2 ? test::coupled_law() : test::soft_beam().law();
-    law.C *= 1.0 - 0.1 * a;
-    beams.emplace_back(law, Vec3(0.3, -1.0, -9.81), model::BeamDensity::E6() + rnd.vec6(0.3));
-  }
-  std::vector<const model::Density<lie::Se3Group>*> segments;
-  for (const model::BeamDensity& b : beams) segments.push_back(&b);
-  const DiscreteModel<TypeParam> model(beams[0], segments, loads, mesh);
-  const DiscreteModel<TypeParam> plain(beams[0], segments, undamped, mesh);
+  const test::CoupledSegments cs(mesh.A(), rnd);
+  const DiscreteModel<TypeParam> model(cs.beams[0], cs.segments, loads, mesh);
+  const DiscreteModel<TypeParam> plain(cs.beams[0], cs.segments, undamped, mesh);
   for (int sample = 0; sample < 3; ++sample) {
     const mesh::Field field = test::random_field<TypeParam>(mesh, rnd);
     double largest = 0.0;

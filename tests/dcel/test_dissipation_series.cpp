@@ -27,19 +27,12 @@ TYPED_TEST_SUITE(DissipationSeriesTest, test::Se3Groups, test::GroupNames);
 TYPED_TEST(DissipationSeriesTest, SameBitsAsTheFieldPath) {
   const mesh::SpacetimeMesh mesh(7, 6, 0.01, 0.1);
   test::Random rnd(118);
-  std::vector<model::BeamDensity> beams;
-  for (int a = 0; a < mesh.A(); ++a) {
-    model::SectionLaw law = a == 2 ? test::coupled_law() : test::soft_beam().law();
-    law.C *= 1.0 - 0.1 * a;
-    beams.emplace_back(law, Vec3(0.3, -1.0, -9.81), model::BeamDensity::E6() + rnd.vec6(0.3));
-  }
-  std::vector<const model::Density<lie::Se3Group>*> segments;
-  for (const model::BeamDensity& b : beams) segments.push_back(&b);
+  const test::CoupledSegments cs(mesh.A(), rnd);
   for (const model::Damping damping :
        {model::Damping{0.7, 0.0}, model::Damping{0.0, 0.003}, model::Damping{0.7, 0.003}}) {
     model::Loads loads = test::mixed_loads(mesh.A());
     loads.damping = damping;
-    const DiscreteModel<TypeParam> model(beams[0], segments, loads, mesh);
+    const DiscreteModel<TypeParam> model(cs.beams[0], cs.segments, loads, mesh);
     DissipationSeries<TypeParam> series(model);
     for (int march = 0; march < 2; ++march) {
       const mesh::Field field = test::random_field<TypeParam>(mesh, rnd);

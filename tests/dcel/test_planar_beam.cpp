@@ -13,6 +13,7 @@
 #include "libfield/model/beam_density.hpp"
 #include "libfield/model/planar_beam_density.hpp"
 #include "libfield/model/section_law.hpp"
+#include "tests/support/planar.hpp"
 #include "tests/support/random.hpp"
 
 namespace field::dcel {
@@ -22,40 +23,12 @@ using lie::SE2;
 using lie::Se2Cayley;
 using lie::Vec2;
 
-const model::PlanarSection kSection{2.0e3, 7.0e2, 3.0e-1, 2.7, 4.0e-3};
+using test::embed;
+using test::embedded_beam;
+
+const model::PlanarSection& kSection = test::kPlanarSection;
 const Vec2 kGravity(1.5, -9.81);
-constexpr double kCurvature = 0.7;
-
-// P maps the plane's e1 (the body axis) to e3, e2 to e1 and e3 to e2: rotations about e3 in the
-// plane become rotations about e2, the SE(3) beam's axis d3 is the planar beam's d1.
-Mat3 P() {
-  Mat3 p;
-  p << 0, 1, 0, 0, 0, 1, 1, 0, 0;
-  return p;
-}
-lie::SE3 embed(const SE2& g) {
-  Mat3 R = Mat3::Identity();
-  R.topLeftCorner<2, 2>() = g.R;
-  return lie::SE3{P() * R * P().transpose(), P() * Vec3(g.r(0), g.r(1), 0.0)};
-}
-// Algebra vectors and covectors (omega, v1, v2) -> (P omega e3, P v).
-Vec6 embed(const Vec3& x) {
-  Vec6 y;
-  y << P() * Vec3(0, 0, x(0)), P() * Vec3(x(1), x(2), 0.0);
-  return y;
-}
-
-// The SE(3) beam with the planar law in the plane's directions (EI2, GA1, EA; rho J2, rho A) and
-// other values in the others (they do not enter a planar motion).
-model::BeamDensity embedded_beam() {
-  Vec6 J, C;
-  J << 1.1e-3, kSection.rhoI, 2.3e-3, kSection.rhoA, kSection.rhoA, kSection.rhoA;
-  C << 0.9, kSection.EI, 0.4, kSection.GA, 9.0e2, kSection.EA;
-  model::SectionLaw law = model::SectionLaw::matrices(C.asDiagonal(), J.asDiagonal());
-  law.mass_per_length = kSection.rhoA;
-  const Vec2& g = kGravity;
-  return model::BeamDensity(law, P() * Vec3(g(0), g(1), 0.0), embed(Vec3(kCurvature, 1.0, 0.0)));
-}
+constexpr double kCurvature = test::kPlanarCurvature;
 
 SE2 random_se2(test::Random& rnd, double scale) {
   return Se2Cayley::tau(rnd.vec3(scale));
@@ -117,7 +90,7 @@ TEST(PlanarBeam, AgreesWithTheSe3BeamInThePlane) {
   const mesh::SpacetimeMesh mesh(3, 4, 0.01, 0.1);
   const model::Loads none;
   const model::PlanarBeamDensity planar(kSection, kGravity, kCurvature);
-  const model::BeamDensity beam = embedded_beam();
+  const model::BeamDensity beam = embedded_beam(kGravity);
   const DiscreteModel<Se2Cayley> m2(planar, none, mesh);
   const DiscreteModel<lie::Se3Cayley> m3(beam, none, mesh);
   test::Random rnd(143);
@@ -179,7 +152,7 @@ TEST(PlanarBeam, VertexDerivativesAreTheGradientOfTheDiscreteLagrangian) {
 // is the SE(3) one of the embedded data (time equation: xi; space equation: eta).
 TEST(PlanarBeam, NodeSolveAgreesWithTheSe3BeamInThePlane) {
   const model::PlanarBeamDensity planar(kSection, kGravity, kCurvature);
-  const model::BeamDensity beam = embedded_beam();
+  const model::BeamDensity beam = embedded_beam(kGravity);
   test::Random rnd(145);
   for (const NodeEquation e : {NodeEquation::time, NodeEquation::space}) {
     const double h = e == NodeEquation::time ? 0.01 : 0.1;

@@ -12,27 +12,7 @@
 namespace field::march {
 namespace {
 
-double field_difference(const mesh::Field& a, const mesh::Field& b, const mesh::SpacetimeMesh& m) {
-  double d = 0.0;
-  for (int j = 0; j <= m.J(); ++j)
-    for (int i = 0; i <= m.A(); ++i) {
-      d = std::max(d, (a(j, i).R - b(j, i).R).cwiseAbs().maxCoeff());
-      d = std::max(d, (a(j, i).r - b(j, i).r).cwiseAbs().maxCoeff());
-    }
-  return d;
-}
-
-void expect_same_run(const test::RecordedRun& fast, const test::RecordedRun& ref,
-                     const mesh::SpacetimeMesh& m, double tolerance) {
-  ASSERT_TRUE(ref.result.completed);
-  ASSERT_TRUE(fast.result.completed) << "stopped at slab " << fast.result.last_slab + 1;
-  EXPECT_EQ(fast.result.node_solves, ref.result.node_solves);
-  // Round-off can move a step across the stopping threshold at a few nodes: totals to 0.1 %.
-  EXPECT_NEAR(static_cast<double>(fast.result.newton_iterations),
-              static_cast<double>(ref.result.newton_iterations),
-              1e-3 * ref.result.newton_iterations);
-  EXPECT_LT(field_difference(fast.field, ref.field, m), tolerance);
-}
+using test::expect_same_run;
 
 TEST(ExpMarch, FreeFlightEqualsTheReferenceLoop) {
   // theory §11.1 with the exponential retraction, 400 steps: the lanes (10 solved nodes =

@@ -1,6 +1,6 @@
 // The time march of theory §6.1 and its diagnostics (theory §7, §8) on SE(2), the planar beam of
 // theory §1.7: a whole march of the planar beam and the march of the SE(3) beam on the same data
-// in a plane (the embedding of tests/dcel/test_planar_beam.cpp) give the same poses, momenta,
+// in a plane (the embedding of tests/support/planar.hpp) give the same poses, momenta,
 // energies, momentum maps (1.7.3) and streamed series to round-off, for a free flight and for a
 // clamped cantilever under gravity; the SE(3) side runs every node kernel. On SE(2) alone: the
 // free flight keeps its momentum map to round-off (theory §7.2).
@@ -18,6 +18,7 @@
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
+#include "tests/support/planar.hpp"
 
 namespace field::march {
 namespace {
@@ -27,36 +28,11 @@ using lie::SE2;
 using lie::Se2Cayley;
 using lie::Vec2;
 
-const model::PlanarSection kSection{2.0e3, 7.0e2, 3.0e-1, 2.7, 4.0e-3};
-constexpr double kCurvature = 0.7;
+using test::embed;
+using test::embedded_beam;
 
-// P maps the plane's e1 (the planar beam's axis d1) to e3 (the SE(3) beam's axis d3), e2 to e1
-// and e3 to e2 (as tests/dcel/test_planar_beam.cpp).
-Mat3 P() {
-  Mat3 p;
-  p << 0, 1, 0, 0, 0, 1, 1, 0, 0;
-  return p;
-}
-lie::SE3 embed(const SE2& g) {
-  Mat3 R = Mat3::Identity();
-  R.topLeftCorner<2, 2>() = g.R;
-  return lie::SE3{P() * R * P().transpose(), P() * Vec3(g.r(0), g.r(1), 0.0)};
-}
-Vec6 embed(const Vec3& x) {  // (omega, v1, v2) -> (P omega e3, P v)
-  Vec6 y;
-  y << P() * Vec3(0, 0, x(0)), P() * Vec3(x(1), x(2), 0.0);
-  return y;
-}
-
-// The SE(3) beam with the planar law in the plane's directions; the other values do not enter.
-model::BeamDensity embedded_beam(const Vec2& g) {
-  Vec6 J, C;
-  J << 1.1e-3, kSection.rhoI, 2.3e-3, kSection.rhoA, kSection.rhoA, kSection.rhoA;
-  C << 0.9, kSection.EI, 0.4, kSection.GA, 9.0e2, kSection.EA;
-  model::SectionLaw law = model::SectionLaw::matrices(C.asDiagonal(), J.asDiagonal());
-  law.mass_per_length = kSection.rhoA;
-  return model::BeamDensity(law, P() * Vec3(g(0), g(1), 0.0), embed(Vec3(kCurvature, 1.0, 0.0)));
-}
+const model::PlanarSection& kSection = test::kPlanarSection;
+constexpr double kCurvature = test::kPlanarCurvature;
 
 double rel(const Mat4& a, const Mat4& b) {
   return (a - b).norm() / (1.0 + b.norm());
@@ -229,12 +205,7 @@ TEST(PlanarMarch, EmbeddedInTheXyPlaneIsTheSe3March) {
   const model::Loads none;
   const Vec2 gravity(1.5, -9.81);
   const model::PlanarBeamDensity planar(kSection, gravity, kCurvature);
-  Vec6 J, C;
-  J << 1.1e-3, kSection.rhoI, 2.3e-3, kSection.rhoA, kSection.rhoA, kSection.rhoA;
-  C << 0.9, kSection.EI, 0.4, kSection.GA, 9.0e2, kSection.EA;
-  model::SectionLaw law = model::SectionLaw::matrices(C.asDiagonal(), J.asDiagonal());
-  law.mass_per_length = kSection.rhoA;
-  const model::BeamDensity beam(law, Vec3(gravity(0), gravity(1), 0.0),
+  const model::BeamDensity beam(test::embedded_law(), Vec3(gravity(0), gravity(1), 0.0),
                                 embed_planar_body(Vec3(kCurvature, 1.0, 0.0)));
   const dcel::DiscreteModel<Se2Cayley> m2(planar, none, mesh);
   const dcel::DiscreteModel<lie::Se3Cayley> m3(beam, none, mesh);

@@ -15,28 +15,19 @@
 namespace field::march {
 namespace {
 
-// max over the field of |g_lanes - g_ref| (entries of R and r).
-double field_difference(const mesh::Field& a, const mesh::Field& b, const mesh::SpacetimeMesh& m) {
-  double d = 0.0;
-  for (int j = 0; j <= m.J(); ++j)
-    for (int i = 0; i <= m.A(); ++i) {
-      d = std::max(d, (a(j, i).R - b(j, i).R).cwiseAbs().maxCoeff());
-      d = std::max(d, (a(j, i).r - b(j, i).r).cwiseAbs().maxCoeff());
-    }
-  return d;
-}
+using test::expect_same_run;
+using test::field_difference;
 
-void expect_same_run(const test::RecordedRun& lanes, const test::RecordedRun& ref,
-                     const mesh::SpacetimeMesh& m, double tolerance) {
-  ASSERT_TRUE(ref.result.completed);
-  ASSERT_TRUE(lanes.result.completed) << "stopped at slab " << lanes.result.last_slab + 1;
-  EXPECT_EQ(lanes.result.node_solves, ref.result.node_solves);
-  // The iterates differ by round-off, which can move a step across the stopping threshold
-  // at a few nodes: the totals agree to 0.1 %.
-  EXPECT_NEAR(static_cast<double>(lanes.result.newton_iterations),
-              static_cast<double>(ref.result.newton_iterations),
-              1e-3 * ref.result.newton_iterations);
-  EXPECT_LT(field_difference(lanes.field, ref.field, m), tolerance);
+// The time march of model from in with `kernel` against the per-node loop (NodeKernel::per_node),
+// both on `threads` threads: the same run to `tolerance` (test::expect_same_run); returns the
+// largest difference of their fields, to print.
+template <class G>
+double lanes_against_per_node(const dcel::DiscreteModel<G>& model, const TimeMarchInput& in,
+                              int threads, NodeKernel kernel, double tolerance) {
+  const test::RecordedRun lanes = test::record_time_march(model, in, threads, kernel);
+  const test::RecordedRun ref = test::record_time_march(model, in, threads, NodeKernel::per_node);
+  expect_same_run(lanes, ref, model.mesh(), tolerance);
+  return field_difference(lanes.field, ref.field, model.mesh());
 }
 
 TEST(SlabLanes, AppliesToTheBeamWithEitherRetraction) {
@@ -185,13 +176,9 @@ void expect_segments_on_lanes(unsigned seed) {
     const RandomSegments rs(ff.A, seed);
     const model::Loads loads;
     const dcel::DiscreteModel<G> model(rs.beams[0], rs.segments, loads, ff.mesh());
-    const test::RecordedRun lanes =
-        test::record_time_march(model, ff.input(), 1, NodeKernel::automatic);
-    const test::RecordedRun ref =
-        test::record_time_march(model, ff.input(), 1, NodeKernel::per_node);
+    const double d = lanes_against_per_node(model, ff.input(), 1, NodeKernel::automatic, tolerance);
     std::printf("[segments %s J = %d] lanes - per node: %.3e\n", lie::retraction_name<G>().c_str(),
-                J, field_difference(lanes.field, ref.field, ff.mesh()));
-    expect_same_run(lanes, ref, ff.mesh(), tolerance);
+                J, d);
   }
   // Clamped left, gravity, partial batches from node 1, 2 threads, SSE2, 300 steps: measured
   // 2.0e-15 to 9.6e-15.
@@ -202,14 +189,10 @@ void expect_segments_on_lanes(unsigned seed) {
     const RandomSegments rs(A, seed + A, Vec3(0.0, 0.0, -9.81));
     const model::Loads loads;
     const dcel::DiscreteModel<G> model(rs.beams[0], rs.segments, loads, cg.mesh());
-    const test::RecordedRun lanes =
-        test::record_time_march(model, cg.input(), 2, NodeKernel::lanes_baseline);
-    const test::RecordedRun ref =
-        test::record_time_march(model, cg.input(), 2, NodeKernel::per_node);
+    const double d =
+        lanes_against_per_node(model, cg.input(), 2, NodeKernel::lanes_baseline, 1e-12);
     std::printf("[segments %s cantilever A = %d] lanes - per node: %.3e\n",
-                lie::retraction_name<G>().c_str(), A,
-                field_difference(lanes.field, ref.field, cg.mesh()));
-    expect_same_run(lanes, ref, cg.mesh(), 1e-12);
+                lie::retraction_name<G>().c_str(), A, d);
   }
 }
 
@@ -265,15 +248,10 @@ void expect_damping_on_lanes(unsigned seed) {
       ASSERT_TRUE(lanes_of);
       EXPECT_EQ(lanes_of->mass_c, 0.5 * damping.mass * cg.dt);
       EXPECT_EQ(lanes_of->stiffness_b, damping.stiffness / cg.dt);
-      const test::RecordedRun lanes =
-          test::record_time_march(model, cg.input(), 2, NodeKernel::automatic);
-      const test::RecordedRun ref =
-          test::record_time_march(model, cg.input(), 2, NodeKernel::per_node);
+      const double d = lanes_against_per_node(model, cg.input(), 2, NodeKernel::automatic, 1e-12);
       std::printf("[damping %s alpha %g beta %g%s] lanes - per node: %.3e\n",
                   lie::retraction_name<G>().c_str(), damping.mass, damping.stiffness,
-                  segmented ? " segments" : "",
-                  field_difference(lanes.field, ref.field, cg.mesh()));
-      expect_same_run(lanes, ref, cg.mesh(), 1e-12);
+                  segmented ? " segments" : "", d);
     }
   }
 }

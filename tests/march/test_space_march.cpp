@@ -91,13 +91,7 @@ TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
   ASSERT_TRUE(time_march(model, ff.input(), {&time_recorder}).completed);
   const mesh::Field& truth = time_recorder.field();
 
-  SpaceMarchInput in;
-  for (int j = 0; j <= ff.J; ++j) {
-    in.column0.push_back(truth(j, 0));
-    in.column1.push_back(truth(j, 1));
-  }
-  in.first = SideSpec::prescribed([&truth](int a) { return truth(0, a); });
-  in.last = SideSpec::prescribed([&truth, J = ff.J](int a) { return truth(J, a); });
+  SpaceMarchInput in = test::round_trip_input(truth, ff.J);
   const test::RecordedRun r = test::record_space_march(model, in);
   ASSERT_TRUE(r.result.completed);
   std::vector<double> error(ff.A + 1, 0.0);
@@ -146,13 +140,7 @@ TEST(RoundTrip, CoupledLawFirstColumnsReproduceTheTimeMarch) {
   FieldRecorder time_recorder(model.mesh(), true);
   ASSERT_TRUE(time_march(model, ff.input(), {&time_recorder}).completed);
   const mesh::Field& truth = time_recorder.field();
-  SpaceMarchInput in;
-  for (int j = 0; j <= ff.J; ++j) {
-    in.column0.push_back(truth(j, 0));
-    in.column1.push_back(truth(j, 1));
-  }
-  in.first = SideSpec::prescribed([&truth](int a) { return truth(0, a); });
-  in.last = SideSpec::prescribed([&truth, J = ff.J](int a) { return truth(J, a); });
+  const SpaceMarchInput in = test::round_trip_input(truth, ff.J);
   const test::RecordedRun r = test::record_space_march(model, in);
   ASSERT_TRUE(r.result.completed);
   double error[4] = {0, 0, 0, 0};

@@ -90,14 +90,26 @@ void expect_same_bits(const TimeRowDiagnostics& x, const TimeRowDiagnostics& y) 
   EXPECT_EQ(x.newton.mean_iterations, y.newton.mean_iterations);
 }
 
-TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
-  const LoadedBeam b(march::kParallelMinNodes + 13, 12);  // parallel, odd size
-  const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
-  ASSERT_EQ(one.size(), 12u);
+/// b's time diagnostics on one and two threads: the same bits on every row, the balance
+/// included; the two series are left in one and two for the caller's own checks.
+void expect_same_bits_on_one_and_two_threads(const LoadedBeam<>& b,
+                                             std::vector<TimeRowDiagnostics>& one,
+                                             std::vector<TimeRowDiagnostics>& two) {
+  one = b.series({1, 1});
+  two = b.series({1, 2});
   ASSERT_EQ(two.size(), one.size());
   for (size_t i = 0; i < one.size(); ++i) {
     expect_same_bits(one[i], two[i]);
     EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
+  }
+}
+
+TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
+  const LoadedBeam b(march::kParallelMinNodes + 13, 12);  // parallel, odd size
+  std::vector<TimeRowDiagnostics> one, two;
+  ASSERT_NO_FATAL_FAILURE(expect_same_bits_on_one_and_two_threads(b, one, two));
+  ASSERT_EQ(one.size(), 12u);
+  for (size_t i = 0; i < one.size(); ++i) {
     if (one[i].j >= 1) {
       EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
     }
@@ -107,12 +119,10 @@ TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
 // Damped (theory §4.7): D_j, the balance with the damping wrench and E_balance on 1 and 2 threads.
 TEST(SlabSeries, DampedTimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
   const LoadedBeam b(march::kParallelMinNodes + 13, 12, false, {0.4, 2e-4});
-  const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
+  std::vector<TimeRowDiagnostics> one, two;
+  ASSERT_NO_FATAL_FAILURE(expect_same_bits_on_one_and_two_threads(b, one, two));
   ASSERT_EQ(one.size(), 12u);
-  ASSERT_EQ(two.size(), one.size());
   for (size_t i = 0; i < one.size(); ++i) {
-    expect_same_bits(one[i], two[i]);
-    EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
     EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].j;
     EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].j;
     if (one[i].j >= 2) {
@@ -197,12 +207,8 @@ TEST(SlabSeries, SegmentedBeamHasTheSameBitsOnOneAndTwoThreads) {
   // A law per segment on lanes (theory §1.6): batches at fixed starts, sums in node order.
   const LoadedBeam b(march::kParallelMinNodes + 13, 12, true);
   ASSERT_FALSE(b.model->uniform());
-  const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
-  ASSERT_EQ(two.size(), one.size());
-  for (size_t i = 0; i < one.size(); ++i) {
-    expect_same_bits(one[i], two[i]);
-    EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
-  }
+  std::vector<TimeRowDiagnostics> one, two;
+  expect_same_bits_on_one_and_two_threads(b, one, two);
 }
 
 /// The space march of theory §11.4 with J = 100 nodes per column (parallel), A = 10 columns.

@@ -55,13 +55,7 @@ RoundTrip round_trip(const Vec3& gravity) {
     for (int j = 0; j < ff.J; ++j) out.weight.back() += ff.dt * ff.ds * maps.F(j, a);
   }
 
-  march::SpaceMarchInput in;
-  for (int j = 0; j <= ff.J; ++j) {
-    in.column0.push_back(truth(j, 0));
-    in.column1.push_back(truth(j, 1));
-  }
-  in.first = march::SideSpec::prescribed([&truth](int a) { return truth(0, a); });
-  in.last = march::SideSpec::prescribed([&truth, J = ff.J](int a) { return truth(J, a); });
+  const march::SpaceMarchInput in = test::round_trip_input(truth, ff.J);
   SpaceDiagnostics diagnostics(model, march::space_boundary(in),
                                [&out](const SpaceColumnDiagnostics& d) { out.cols.push_back(d); });
   EXPECT_TRUE(march::space_march(model, in, {&diagnostics}).completed);

@@ -2,6 +2,7 @@
 // The theory's validation cases theory §11 as march inputs, shared by the march and physics tests.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -56,6 +57,45 @@ RecordedRun record_space_march(const dcel::DiscreteModel<G>& model,
   options.kernel = kernel;
   const march::MarchResult r = march::space_march(model, in, {&recorder}, options);
   return {r, recorder.field()};
+}
+
+/// The space march's input of a round trip (theory §11.5): columns 0 and 1 and the prescribed
+/// rows 0 and J taken from `truth`, a recorded time march of J rows (it must outlive the march).
+inline march::SpaceMarchInput round_trip_input(const mesh::Field& truth, int J) {
+  march::SpaceMarchInput in;
+  for (int j = 0; j <= J; ++j) {
+    in.column0.push_back(truth(j, 0));
+    in.column1.push_back(truth(j, 1));
+  }
+  in.first = march::SideSpec::prescribed([&truth](int a) { return truth(0, a); });
+  in.last = march::SideSpec::prescribed([&truth, J](int a) { return truth(J, a); });
+  return in;
+}
+
+/// max over the nodes j = 0..J, a = 0..A of m of the entries of |R_a - R_b| and |r_a - r_b|.
+inline double field_difference(const mesh::Field& a, const mesh::Field& b,
+                               const mesh::SpacetimeMesh& m) {
+  double d = 0.0;
+  for (int j = 0; j <= m.J(); ++j)
+    for (int i = 0; i <= m.A(); ++i) {
+      d = std::max(d, (a(j, i).R - b(j, i).R).cwiseAbs().maxCoeff());
+      d = std::max(d, (a(j, i).r - b(j, i).r).cwiseAbs().maxCoeff());
+    }
+  return d;
+}
+
+/// A run of a fast node kernel against the reference run of the same march: both completed, the
+/// same node solves, the Newton iterations to 0.1 % (the iterates differ by round-off, which can
+/// move a step across the stopping threshold at a few nodes), the fields to `tolerance`.
+inline void expect_same_run(const RecordedRun& fast, const RecordedRun& ref,
+                            const mesh::SpacetimeMesh& m, double tolerance) {
+  ASSERT_TRUE(ref.result.completed);
+  ASSERT_TRUE(fast.result.completed) << "stopped at slab " << fast.result.last_slab + 1;
+  EXPECT_EQ(fast.result.node_solves, ref.result.node_solves);
+  EXPECT_NEAR(static_cast<double>(fast.result.newton_iterations),
+              static_cast<double>(ref.result.newton_iterations),
+              1e-3 * ref.result.newton_iterations);
+  EXPECT_LT(field_difference(fast.field, ref.field, m), tolerance);
 }
 
 /// free_flight, theory §11.1: A = 10, ds = 0.1, dt = 0.005, J steps, free-free, velocity start.

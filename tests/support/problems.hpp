@@ -1,6 +1,9 @@
 #pragma once
 // Problems shared by the dcel, noether and march tests: the theory's soft beam, a set of loads that
-// exercises every load kind, and random fields with large rotations and strains far from E6.
+// exercises every load kind, a beam with a law per segment, and random fields with large
+// rotations and strains far from E6.
+#include <vector>
+
 #include "libfield/lie/se3_groups.hpp"
 #include "libfield/mesh/field.hpp"
 #include "libfield/model/beam_density.hpp"
@@ -35,6 +38,26 @@ inline model::SectionLaw coupled_law() {
 inline model::BeamDensity coupled_beam(const Vec3& gravity = Vec3::Zero()) {
   return model::BeamDensity(coupled_law(), gravity);
 }
+
+/// A beam with a law and a stress-free strain per segment (theory §1.6), A segments: the soft
+/// beam's law, the coupled law on segment 2, C scaled by 1 - 0.1 a on segment a; gravity
+/// (0.3, -1, -9.81); eta0 = E6 plus up to 0.3 per component from rnd. `segments` points into
+/// `beams` (DiscreteModel's per-segment densities), so the struct is not copied.
+struct CoupledSegments {
+  std::vector<model::BeamDensity> beams;
+  std::vector<const model::Density<lie::Se3Group>*> segments;
+  CoupledSegments(int A, Random& rnd) {
+    beams.reserve(A);
+    for (int a = 0; a < A; ++a) {
+      model::SectionLaw law = a == 2 ? coupled_law() : soft_beam().law();
+      law.C *= 1.0 - 0.1 * a;
+      beams.emplace_back(law, Vec3(0.3, -1.0, -9.81), model::BeamDensity::E6() + rnd.vec6(0.3));
+    }
+    for (const model::BeamDensity& b : beams) segments.push_back(&b);
+  }
+  CoupledSegments(const CoupledSegments&) = delete;
+  CoupledSegments& operator=(const CoupledSegments&) = delete;
+};
 
 /// Distributed loads (world, time-dependent; body, constant, on a node range) and point loads
 /// (world at a = 0, body at a = A - 1, world at the ghost a = A), on a mesh with A >= 3.
