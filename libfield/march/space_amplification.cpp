@@ -431,7 +431,7 @@ std::string refusal_message(const SpacePrediction& p, const TipNoise& noise) {
         << p.peak_frequency << " rad/s)";
   out << ". Marching in s is ill-posed; the robust methods are the driven time march "
          "([reconstruct] method = \"driven\", docs/reconstruction.md) and an estimator over "
-         "the whole (t, s) mesh (issue 11 item 3; not available yet)";
+         "the whole (t, s) mesh ([reconstruct] method = \"estimate\", theory §6.7)";
   if (p.position_exceeds())
     out << ". To march anyway, raise [tip] max_predicted_error; a coarser time grid (larger dt) "
            "or less noisy data lower the prediction";
