@@ -1,13 +1,8 @@
 #include "libfield/march/space_march.hpp"
 
-#include <type_traits>
-
 #include "libfield/core/error.hpp"
-#include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/momenta.hpp"
-#include "libfield/march/newton_diagnosis.hpp"
-#include "libfield/march/slab_check.hpp"
-#include "libfield/march/slab_solve.hpp"
+#include "libfield/march/slab_march.hpp"
 #include "libfield/mesh/convected.hpp"
 
 namespace field::march {
@@ -37,19 +32,41 @@ Vec6 space_target(const dcel::DiscreteModel<G>& model, const lie::SE3& g, int j,
            ds * model.force(g, j, a) + model.point_load(g, j, a));
 }
 
-// The same from column a alone, for the diagnosis of a failed node (march/newton_diagnosis.hpp).
+// The space axis of the slab march (march/slab_march.hpp, theory §6): slabs are columns a, nodes
+// j, the step ds, the unknown eta, the space equation -C(eta - eta0); fluxes mu, mu~ (theory §6.2).
 template <class G>
-Vec6 space_target_at(const dcel::DiscreteModel<G>& model, const std::vector<lie::SE3>& column,
-                     int j, int a, const Vec6& eta_prev) {
-  const auto momenta = [&](int i, Vec6& mu, Vec6& mu_tilde) {
-    dcel::time_momenta(model, a, mesh::convected<G>(column[i], column[i + 1], model.dt()), mu,
+struct SpaceAxis {
+  using Group = G;
+  static constexpr dcel::NodeEquation kEquation = dcel::NodeEquation::space;
+  static constexpr AxisNames names{"space march", "column", "row j", "j", "ds", "strain"};
+
+  const dcel::DiscreteModel<G>& model_;
+  const SpaceMarchInput& in;
+
+  const dcel::DiscreteModel<G>& model() const { return model_; }
+  int slabs() const { return model_.mesh().A(); }
+  int nodes() const { return model_.mesh().J(); }
+  int lo() const { return in.first.is_free() ? 0 : 1; }  // solved rows lo..J-1
+  double h() const { return model_.ds(); }
+  void flux(const std::vector<lie::SE3>& column, const std::vector<lie::SE3>&, int a, int j,
+            Vec6& mu, Vec6& mu_tilde) const {
+    dcel::time_momenta(model_, a, mesh::convected<G>(column[j], column[j + 1], model_.dt()), mu,
                        mu_tilde);
-  };
-  Vec6 mu, mu_tilde, unused, before = Vec6::Zero();
-  momenta(j, mu, mu_tilde);
-  if (j > 0) momenta(j - 1, unused, before);
-  return space_target(model, column[j], j, a, eta_prev, mu, before);
-}
+  }
+  Vec6 target(const std::vector<lie::SE3>& column, int a, int j, const Vec6& eta_prev,
+              const Vec6& mu, const Vec6& mu_tilde_before) const {
+    return space_target(model_, column[j], j, a, eta_prev, mu, mu_tilde_before);
+  }
+  // On lanes: the target is -lambda, the loads enter with the opposite sign.
+  Vec6 load(const std::vector<lie::SE3>& column, int a, int j) const {
+    return -(model_.ds() * model_.force(column[j], j, a) + model_.point_load(column[j], j, a));
+  }
+  const lie::SE3* lanes_prev(const std::vector<lie::SE3>&) const { return nullptr; }
+  void boundary(int a, std::vector<lie::SE3>& column, const std::vector<lie::SE3>*) const {
+    apply_rows(in, model_.mesh().J(), a, column);
+  }
+  int column(int a, int) const { return a - 1; }  // the failed slab a+1 is built on column a
+};
 
 }  // namespace
 
@@ -86,16 +103,8 @@ void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInpu
 
   // Columns 0 and 1 as given and as the march uses them (rows applied): finite, no half turn
   // between neighbours.
-  constexpr bool cayley = std::is_same_v<G, lie::Se3Cayley>;
-  const auto check_column = [&](int a, std::vector<lie::SE3> column, bool as_given) {
-    for (int pass = as_given ? 0 : 1; pass < 2; ++pass) {
-      if (pass == 1) apply_rows(in, J, a, column);
-      if (const auto p = check_slab(column, cayley))
-        FIELD_CHECK(false, "space march: the initial " << describe(*p, "column", a, "j"));
-    }
-    return column;
-  };
-  const std::vector<lie::SE3> column0 = check_column(0, in.column0, true);
+  const SpaceAxis<G> axis{model, in};
+  const std::vector<lie::SE3> column0 = check_initial_slab(axis, 0, in.column0, true);
   std::vector<lie::SE3> column1 = in.column1;
   if (from_strain) {
     column1.resize(J + 1);
@@ -106,59 +115,23 @@ void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInpu
       column1[j] = column0[j] * G::tau(ds * in.strain0[j]);
     }
   }
-  column1 = check_column(1, column1, !from_strain);  // from the strain, row J is set by the rows
-  for (int j = 0; j <= J; ++j) {
-    FIELD_CHECK(!check_slab({column0[j], column1[j]}, cayley),
-                "space march: row j = " << j
-                                        << " turns by a half turn between columns 0 and 1 (no "
-                                           "Cayley coordinates, theory §2.1): a smaller ds");
-    FIELD_CHECK(
-        mesh::convected<G>(column0[j], column1[j], ds).allFinite(),
-        "space march: the strain of row j = " << j << " between columns 0 and 1 is not finite");
-  }
+  // From the strain, row J is set by the rows.
+  check_initial_pair(axis, column0, check_initial_slab(axis, 1, column1, !from_strain));
 }
 
 template <class G>
 MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInput& in,
                         const std::vector<SlabObserver*>& observers, const MarchOptions& options) {
   check_space_march(model, in, options);
-  const mesh::SpacetimeMesh& mesh = model.mesh();
-  const int J = mesh.J(), A = mesh.A();
-  const double dt = mesh.dt(), ds = mesh.ds();
+  const int J = model.mesh().J();
+  const double ds = model.ds();
   const bool from_strain = in.column1.empty();
-  const int lo = in.first.is_free() ? 0 : 1;  // solved rows lo..J-1
-  constexpr bool cayley = std::is_same_v<G, lie::Se3Cayley>;
-
-  SlabSolver solver(model, dcel::NodeEquation::space, options);
-  MarchResult result;
-  const auto emit = [&](int a, const std::vector<lie::SE3>& column, const SlabStats& stats) {
-    for (SlabObserver* o : observers) o->slab(a, column, stats);
-    result.last_slab = a;
-  };
-  const auto finish = [&]() {
-    for (SlabObserver* o : observers) o->finish();
-    return result;
-  };
-  // A failed node: why Newton failed (march/newton_diagnosis.hpp), from its target and start.
-  const auto fail_node = [&](int a, int node, const Vec6& m, const Vec6& start) {
-    result.failure = MarchFailure{a, node, 0, 0.0};
-    solver.fill_failure(*result.failure);
-    const NewtonDiagnosis d = diagnose_newton(model, a - 1, dcel::NodeEquation::space, m, start,
-                                              options.newton, result.failure->residual);
-    result.failure->kind = d.kind;
-    result.failure->iterations_needed = d.iterations_needed;
-    return finish();
-  };
-  // A new column with a non-finite value or a half turn between neighbours is not emitted.
-  const auto bad_column = [&](int a, const std::vector<lie::SE3>& column) {
-    const auto p = check_slab(column, cayley);
-    if (p) result.failure = MarchFailure{a, p->node, 0, 0.0, p->kind};
-    return p.has_value();
-  };
+  const SpaceAxis<G> axis{model, in};
+  SlabMarch<SpaceAxis<G>> march(axis, observers, options);
 
   // Columns 0 and 1.
-  std::vector<lie::SE3> prev = in.column0, cur(J + 1), next(J + 1);
-  const int threads = solver.threads_for(J);
+  std::vector<lie::SE3> prev = in.column0, cur(J + 1);
+  const int threads = march.solver().threads_for(J);
   if (from_strain) {
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (int j = 0; j < J; ++j) cur[j] = prev[j] * G::tau(ds * in.strain0[j]);
@@ -166,66 +139,15 @@ MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInp
     cur = in.column1;
   }
   apply_rows(in, J, 1, cur);
-  emit(0, prev, SlabStats{});
-  emit(1, cur, SlabStats{});
+  march.emit(0, prev, SlabStats{});
+  march.emit(1, cur, SlabStats{});
 
   // eta_j^{a-1} of the previous column: the Newton start and lambda~_j^{a-1}.
   std::vector<Vec6> eta(J + 1, model.density().reference_strain());
   for (int j = 0; j <= J; ++j) eta[j] = mesh::convected<G>(prev[j], cur[j], ds);  // may throw
-  std::vector<Vec6> mu(J + 1), mu_tilde(J + 1);
-  std::vector<Vec6> eta_back1(J + 1, Vec6::Zero()),
-      eta_back2(J + 1, Vec6::Zero());  // eta^{a-2}, eta^{a-3}: Newton start
 
-  // Step 2: columns a = 1..A-1 produce column a+1. One parallel region per column: the time
-  // momenta of column a, a barrier, then per node target, Newton start, solve and g_j^{a+1};
-  // each node writes only its own slots, statistics are reduced serially in node order.
-  for (int a = 1; a < A; ++a) {
-    if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) {
-      result.interrupted = true;
-      return finish();
-    }
-    solver.begin(J + 1);
-    if (solver.lanes()) {
-      // theory §6.2 step 2 on lanes; the target is -lambda: the loads enter with the opposite sign.
-      const auto extra_at = [&](int j) -> Vec6 {
-        return -(ds * model.force(cur[j], j, a) + model.point_load(cur[j], j, a));
-      };
-      solver.lanes_slab(a, cur, J, lo, J, extra_at, mu, mu_tilde, eta, eta_back1, eta_back2, next);
-    } else {
-      // theory §6.2 step 2 node by node. Column a passed check_slab, so lie::cay_inv has values;
-      // an exception is still guarded and thrown after the region.
-      ParallelErrors errors;
-#pragma omp parallel num_threads(threads)
-      {
-#pragma omp for schedule(static)
-        for (int j = 0; j < J; ++j)
-          errors.guard(j, [&] {
-            dcel::time_momenta(model, a, mesh::convected<G>(cur[j], cur[j + 1], dt), mu[j],
-                               mu_tilde[j]);
-          });
-#pragma omp for schedule(static)
-        for (int j = lo; j < J; ++j) {
-          const Vec6 before = j > 0 ? mu_tilde[j - 1] : Vec6::Zero();
-          const Vec6 m = space_target(model, cur[j], j, a, eta[j], mu[j], before);
-          eta[j] = extrapolate(a, eta[j], eta_back1[j], eta_back2[j]);
-          solver.solve_node(j, m, eta[j], eta_back1[j]);
-          next[j] = cur[j] * G::tau(ds * eta[j]);
-        }
-      }
-      errors.rethrow();
-    }
-    SlabStats stats;
-    if (const auto fail = solver.finish(lo, J, stats, result))  // eta_back1: eta^{a-1}, the start
-      return fail_node(a + 1, *fail, space_target_at(model, cur, *fail, a, eta_back1[*fail]),
-                       eta_back1[*fail]);
-    apply_rows(in, J, a + 1, next);
-    if (bad_column(a + 1, next)) return finish();
-    emit(a + 1, next, stats);
-    std::swap(prev, cur);
-    std::swap(cur, next);
-  }
-  result.completed = true;
-  return finish();
+  // Step 2: columns a = 1..A-1 produce column a+1 (march/slab_march.hpp).
+  return march.run(prev, cur, eta);
 }
 
 #define FIELD_INSTANTIATE(G)                                                              \

@@ -2,16 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
 
 #include "libfield/core/error.hpp"
-#include "libfield/core/parallel_errors.hpp"
 #include "libfield/dcel/damping.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/dcel/node_solver.hpp"
-#include "libfield/march/newton_diagnosis.hpp"
-#include "libfield/march/slab_check.hpp"
-#include "libfield/march/slab_solve.hpp"
+#include "libfield/march/slab_march.hpp"
 #include "libfield/mesh/convected.hpp"
 
 namespace field::march {
@@ -121,20 +117,44 @@ void row_fluxes(const dcel::DiscreteModel<G>& model, const std::vector<lie::Elem
   lambda_tilde += lambda_tilde_d;
 }
 
-// The same from row j alone, for the diagnosis of a failed node (march/newton_diagnosis.hpp).
+// The time axis of the slab march (march/slab_march.hpp, theory §6): slabs are rows j, nodes a,
+// the step dt, the unknown xi, the time equation J xi; fluxes lambda, lambda~ (theory §6.1).
 template <class G>
-lie::AlgebraOf<G> time_target_at(const dcel::DiscreteModel<G>& model,
-                                 const std::vector<lie::ElementOf<G>>& row,
-                                 const std::vector<lie::ElementOf<G>>& prev, int j, int a,
-                                 const lie::AlgebraOf<G>& xi_prev) {
-  const auto stress = [&](int i, lie::AlgebraOf<G>& lambda, lie::AlgebraOf<G>& lambda_tilde) {
-    row_fluxes(model, row, prev, j, i, lambda, lambda_tilde);
-  };
-  lie::AlgebraOf<G> lambda, lambda_tilde, unused, left = lie::AlgebraOf<G>::Zero();
-  stress(a, lambda, lambda_tilde);
-  if (a > 0) stress(a - 1, unused, left);
-  return time_target(model, row[a], j, a, xi_prev, lambda, left);
-}
+struct TimeAxis {
+  using Group = G;
+  using E = lie::ElementOf<G>;
+  using V = lie::AlgebraOf<G>;
+  static constexpr dcel::NodeEquation kEquation = dcel::NodeEquation::time;
+  static constexpr AxisNames names{"time march", "row", "node a", "a", "dt", "velocity"};
+
+  const dcel::DiscreteModel<G>& model_;
+  const TimeMarchInputOf<G>& in;
+
+  const dcel::DiscreteModel<G>& model() const { return model_; }
+  int slabs() const { return model_.mesh().J(); }
+  int nodes() const { return model_.mesh().A(); }
+  int lo() const { return in.left.is_free() ? 0 : 1; }  // solved nodes S = lo..A-1 (theory §6.1)
+  double h() const { return model_.dt(); }
+  void flux(const std::vector<E>& row, const std::vector<E>& prev, int j, int a, V& lambda,
+            V& lambda_tilde) const {
+    row_fluxes(model_, row, prev, j, a, lambda, lambda_tilde);
+  }
+  V target(const std::vector<E>& row, int j, int a, const V& xi_prev, const V& lambda,
+           const V& lambda_tilde_left) const {
+    return time_target(model_, row[a], j, a, xi_prev, lambda, lambda_tilde_left);
+  }
+  // On lanes (SE(3)), with the damping of theory §4.7: the lanes' fluxes are -lambda, -lambda~
+  // (SlabLanes::fluxes) and the loads are added to the target.
+  V load(const std::vector<E>& row, int j, int a) const {
+    const double dt = model_.dt(), ds = model_.ds();
+    return dt * model_.force(row[a], j, a) + (dt / ds) * model_.point_load(row[a], j, a);
+  }
+  const E* lanes_prev(const std::vector<E>& prev) const { return prev.data(); }
+  void boundary(int j, std::vector<E>& row, const std::vector<E>* prev) const {
+    apply_ends(model_, in, j, row, prev);
+  }
+  int column(int, int a) const { return a; }
+};
 
 }  // namespace
 
@@ -143,7 +163,7 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputO
                       const MarchOptions& options) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int A = mesh.A();
-  const double dt = mesh.dt(), ds = mesh.ds();
+  const double ds = mesh.ds();
   FIELD_CHECK(
       static_cast<int>(in.row0.size()) == A + 1,
       "time march: row 0 has " << in.row0.size() << " nodes, the mesh needs A+1 = " << A + 1);
@@ -185,16 +205,8 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputO
 
   // Rows 0 and 1 as given and as the march uses them (ends applied): finite, no half turn
   // between neighbours.
-  constexpr bool cayley = lie::is_cayley<G>();
-  const auto check_row = [&](int j, std::vector<lie::ElementOf<G>> row) {
-    for (int pass = 0; pass < 2; ++pass) {
-      if (pass == 1) apply_ends(model, in, j, row);
-      if (const auto p = check_slab(row, cayley))
-        FIELD_CHECK(false, "time march: the initial " << describe(*p, "row", j, "a"));
-    }
-    return row;
-  };
-  const std::vector<lie::ElementOf<G>> row0 = check_row(0, in.row0);
+  const TimeAxis<G> axis{model, in};
+  const std::vector<lie::ElementOf<G>> row0 = check_initial_slab(axis, 0, in.row0, true);
   if (from_velocities) {
     for (int a = 0; a <= A; ++a)
       FIELD_CHECK(in.velocities[a].allFinite(),
@@ -210,16 +222,7 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputO
                       << " of row 0 is not finite (the strain or the stiffness overflows)");
     }
   } else {
-    const std::vector<lie::ElementOf<G>> row1 = check_row(1, in.row1);
-    for (int a = 0; a <= A; ++a) {
-      FIELD_CHECK(!check_slab({row0[a], row1[a]}, cayley),
-                  "time march: node a = " << a
-                                          << " turns by a half turn between rows 0 and 1 (no "
-                                             "Cayley coordinates, theory §2.1): a smaller dt");
-      FIELD_CHECK(
-          mesh::convected<G>(row0[a], row1[a], dt).allFinite(),
-          "time march: the velocity of node a = " << a << " between rows 0 and 1 is not finite");
-    }
+    check_initial_pair(axis, row0, check_initial_slab(axis, 1, in.row1, true));
   }
 }
 
@@ -227,55 +230,23 @@ template <class G>
 MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputOf<G>& in,
                        const SlabObserversOf<G>& observers, const MarchOptions& options) {
   check_time_march(model, in, options);
-  const mesh::SpacetimeMesh& mesh = model.mesh();
-  const int J = mesh.J(), A = mesh.A();
-  const double dt = mesh.dt(), ds = mesh.ds();
+  const int A = model.mesh().A();
+  const double dt = model.dt(), ds = model.ds();
   const bool from_velocities = in.row1.empty();
-  const int lo = in.left.is_free() ? 0 : 1;  // solved nodes S = lo..A-1 (theory §6.1)
-  constexpr bool cayley = lie::is_cayley<G>();
+  const TimeAxis<G> axis{model, in};
+  const int lo = axis.lo();
+  SlabMarch<TimeAxis<G>> march(axis, observers, options);
 
-  SlabSolver solver(model, dcel::NodeEquation::time, options);
-  MarchResult result;
-  std::vector<lie::ElementOf<G>> prev = in.row0, cur, next(A + 1);
-  std::vector<lie::AlgebraOf<G>> xi(A + 1,
-                                    lie::AlgebraOf<G>::Zero());  // xi_{j-1}^a of the solved nodes
-  // xi_{j-2}^a and xi_{j-3}^a: the Newton start is the quadratic extrapolation
-  // 3 (xi_{j-1} - xi_{j-2}) + xi_{j-3} (error O(dt^3)) instead of xi_{j-1} (error O(dt)).
-  std::vector<lie::AlgebraOf<G>> xi_back1(A + 1, lie::AlgebraOf<G>::Zero()),
-      xi_back2(A + 1, lie::AlgebraOf<G>::Zero());
-  std::vector<lie::AlgebraOf<G>> target(A + 1, lie::AlgebraOf<G>::Zero());
-  const auto emit = [&](int j, const std::vector<lie::ElementOf<G>>& row, const SlabStats& stats) {
-    for (auto* o : observers) o->slab(j, row, stats);
-    result.last_slab = j;
-  };
-  const auto finish = [&]() {
-    for (auto* o : observers) o->finish();
-    return result;
-  };
-
-  // A failed node: why Newton failed (march/newton_diagnosis.hpp), from its target and start.
-  const auto fail_node = [&](int j, int node, const lie::AlgebraOf<G>& m,
-                             const lie::AlgebraOf<G>& start) {
-    result.failure = MarchFailure{j, node, 0, 0.0};
-    solver.fill_failure(*result.failure);
-    const NewtonDiagnosis d = diagnose_newton(model, node, dcel::NodeEquation::time, m, start,
-                                              options.newton, result.failure->residual);
-    result.failure->kind = d.kind;
-    result.failure->iterations_needed = d.iterations_needed;
-    return finish();
-  };
-  // A new row with a non-finite value or a half turn between neighbours is not emitted.
-  const auto bad_row = [&](int j, const std::vector<lie::ElementOf<G>>& row) {
-    const auto p = check_slab(row, cayley);
-    if (p) result.failure = MarchFailure{j, p->node, 0, 0.0, p->kind};
-    return p.has_value();
-  };
+  std::vector<lie::ElementOf<G>> prev = in.row0, cur;
+  // xi_{j-1}^a of the solved nodes
+  std::vector<lie::AlgebraOf<G>> xi(A + 1, lie::AlgebraOf<G>::Zero());
 
   // Rows 0 and 1.
   if (from_velocities) {
     apply_ends(model, in, 0, prev);  // ghost of row 0: needed for the forces (theory §6.1 step 1)
     // Step 2: second-order start, F_0^a = -(lambda_0^a - lambda~_0^{a-1})/ds + f + W/ds.
     std::vector<lie::AlgebraOf<G>> lambda(A), lambda_tilde(A);
+    std::vector<lie::AlgebraOf<G>> target(A + 1, lie::AlgebraOf<G>::Zero());
     for (int a = 0; a < A; ++a)
       dcel::space_momenta(model, a, mesh::convected<G>(prev[a], prev[a + 1], ds), lambda[a],
                           lambda_tilde[a]);
@@ -290,80 +261,24 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
       }
       xi[a] = in.velocities[a];
     }
-    const SlabStats stats0{};
-    emit(0, prev, stats0);
+    march.emit(0, prev, SlabStats{});
     SlabStats stats;
-    if (const auto fail = solver.solve(lo, A, target, xi, stats, result))
-      return fail_node(1, *fail, target[*fail], in.velocities[*fail]);
+    if (const auto fail = march.solver().solve(lo, A, target, xi, stats, march.result()))
+      return march.fail_node(1, *fail, target[*fail], in.velocities[*fail]);
     cur.assign(A + 1, lie::ElementOf<G>());
     for (int a = lo; a < A; ++a) cur[a] = G::compose(prev[a], G::tau(dt * xi[a]));
     apply_ends(model, in, 1, cur, &prev);
-    if (bad_row(1, cur)) return finish();
-    emit(1, cur, stats);
+    if (march.bad_slab(1, cur)) return march.finish();
+    march.emit(1, cur, stats);
   } else {
-    emit(0, prev, SlabStats{});
+    march.emit(0, prev, SlabStats{});
     cur = in.row1;
     apply_ends(model, in, 1, cur, &prev);
     for (int a = lo; a < A; ++a) xi[a] = mesh::convected<G>(prev[a], cur[a], dt);
-    emit(1, cur, SlabStats{});
+    march.emit(1, cur, SlabStats{});
   }
-
-  // Step 3: rows j = 1..J-1 produce row j+1. One parallel region per row: the stresses of row
-  // j, a barrier, then per node target, Newton start, solve and g_{j+1}^a; each node writes only
-  // its own slots, and the statistics are reduced serially in node order afterwards. The stop
-  // flag is read between rows.
-  std::vector<lie::AlgebraOf<G>> lambda(A), lambda_tilde(A);
-  const int threads = solver.threads_for(A);
-  for (int j = 1; j < J; ++j) {
-    if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) {
-      result.interrupted = true;
-      return finish();
-    }
-    solver.begin(A + 1);
-    bool on_lanes = false;
-    if constexpr (std::is_same_v<lie::ElementOf<G>, lie::SE3>) on_lanes = solver.lanes() != nullptr;
-    if (on_lanes) {
-      // theory §6.1 step 3 on lanes (SE(3) only), with the damping of theory §4.7; lambda,
-      // lambda_tilde hold -lambda, -lambda~ here (SlabLanes::fluxes).
-      if constexpr (std::is_same_v<lie::ElementOf<G>, lie::SE3>) {
-        const auto extra_at = [&](int a) -> lie::AlgebraOf<G> {
-          return dt * model.force(cur[a], j, a) + (dt / ds) * model.point_load(cur[a], j, a);
-        };
-        solver.lanes_slab(j, cur, A, lo, A, extra_at, lambda, lambda_tilde, xi, xi_back1, xi_back2,
-                          next, prev.data());
-      }
-    } else {
-      // theory §6.1 step 3 node by node. Row j passed check_slab, so lie::cay_inv has values;
-      // an exception is still guarded and thrown after the region.
-      ParallelErrors errors;
-#pragma omp parallel num_threads(threads)
-      {
-#pragma omp for schedule(static)
-        for (int a = 0; a < A; ++a)
-          errors.guard(a, [&] { row_fluxes(model, cur, prev, j, a, lambda[a], lambda_tilde[a]); });
-#pragma omp for schedule(static)
-        for (int a = lo; a < A; ++a) {
-          const lie::AlgebraOf<G> left = a > 0 ? lambda_tilde[a - 1] : lie::AlgebraOf<G>::Zero();
-          const lie::AlgebraOf<G> m = time_target(model, cur[a], j, a, xi[a], lambda[a], left);
-          xi[a] = extrapolate(j, xi[a], xi_back1[a], xi_back2[a]);
-          solver.solve_node(a, m, xi[a], xi_back1[a]);
-          next[a] = G::compose(cur[a], G::tau(dt * xi[a]));
-        }
-      }
-      errors.rethrow();
-    }
-    SlabStats stats;
-    if (const auto fail = solver.finish(lo, A, stats, result))  // xi_back1: xi_{j-1}, the start
-      return fail_node(j + 1, *fail, time_target_at(model, cur, prev, j, *fail, xi_back1[*fail]),
-                       xi_back1[*fail]);
-    apply_ends(model, in, j + 1, next, &cur);
-    if (bad_row(j + 1, next)) return finish();
-    emit(j + 1, next, stats);
-    std::swap(prev, cur);
-    std::swap(cur, next);
-  }
-  result.completed = true;
-  return finish();
+  // Step 3: rows j = 1..J-1 produce row j+1 (march/slab_march.hpp).
+  return march.run(prev, cur, xi);
 }
 
 #define FIELD_INSTANTIATE(G)                                                                 \
