@@ -134,8 +134,10 @@ void Problem<G>::jacobian_blocks(int b, mesh::Field& field, double h, Mat6* out)
     case Block::Kind::straight:
     case Block::Kind::tip_strain: {
       const RateDerivatives eta = rate_derivatives<G>(field(j, a), field(j, a + 1), ds);
-      D.add({j, a}, eta.d0 / weights_.strain);
-      D.add({j, a + 1}, eta.d1 / weights_.strain);
+      const double sigma =
+          block.kind == Block::Kind::straight ? weights_.straight : weights_.strain;
+      D.add({j, a}, eta.d0 / sigma);
+      D.add({j, a + 1}, eta.d1 / sigma);
       break;
     }
     case Block::Kind::tip_pose: {

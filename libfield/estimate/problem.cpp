@@ -46,7 +46,8 @@ Problem<G>::Problem(const dcel::DiscreteModel<G>& model, const TipMeasurements& 
   FIELD_CHECK(static_cast<int>(data.strain.size()) >= J_,
               "estimate: " << data.strain.size() << " tip strains for J = " << J_ << " rows");
   FIELD_CHECK(A_ >= 2, "estimate: needs A >= 2 (A = " << A_ << ")");
-  for (double w : {weights.model_error, weights.position, weights.angle, weights.strain})
+  for (double w :
+       {weights.model_error, weights.position, weights.angle, weights.strain, weights.straight})
     FIELD_CHECK(std::isfinite(w) && w > 0.0, "estimate: weights must be finite and > 0: " << w);
   boundary_ = equation_boundary(conditions);
   const mesh::SpacetimeMesh& m = model.mesh();
@@ -109,7 +110,7 @@ Vec6 Problem<G>::residual(int b, const mesh::Field& field) const {
     case Block::Kind::straight:
       return (mesh::convected<G>(field(0, a), field(0, a + 1), model_.ds()) -
               model::BeamDensity::E6()) /
-             weights_.strain;
+             weights_.straight;
     case Block::Kind::tip_pose: {
       const lie::SE3& g = field(j, 0);
       const lie::SE3& m = data_.pose[j];

@@ -5,7 +5,7 @@
 /// retraction G); the residual blocks (6 rows each) are
 ///   * the DCEL residual G_n / (dt ds sigma_model) of every equation node (theory §4.1-§4.3),
 ///     split in the cost into interior nodes and natural boundary nodes (rows at rest, free end);
-///   * with Conditions::first_straight, (eta_0^a - E6) / sigma_strain, a = 0..A-1 (boundary term);
+///   * with Conditions::first_straight, (eta_0^a - E6) / sigma_straight, a = 0..A-1 (boundary);
 ///   * the misfit of the tip pose g_j^0 to the measured one, (log(Lambda_m^T Lambda) /
 ///     sigma_angle, (r - r_m) / sigma_position), j = 0..J;
 ///   * the misfit of the tip strain eta_j^0 = tau^{-1}((g_j^0)^{-1} g_j^1)/ds (theory (3.3)) to
@@ -27,8 +27,8 @@ struct Conditions {
   enum class FarEnd { free, clamped, none };
   bool first_at_rest = true;
   /// Row j = 0 also straight and unstressed: eta_0^a = E6, a = 0..A-1 (the driven march's start,
-  /// theory §6.1), weighted by sigma_strain. Without it the shape of row 0 is seen only through
-  /// the tip strain, weakly (docs/reconstruction.md).
+  /// theory §6.1), weighted by Weights::straight. Without it the shape of row 0 is seen only
+  /// through the tip strain, weakly (docs/reconstruction.md).
   bool first_straight = false;
   bool last_at_rest = true;
   FarEnd far_end = FarEnd::free;
@@ -45,6 +45,10 @@ struct Weights {
   double position = 1e-6;     ///< of a tip position [m]
   double angle = 1e-6;        ///< of a tip rotation [rad]
   double strain = 1e-6;       ///< of a tip strain component [1/m, -]
+  /// Of row 0's strain under Conditions::first_straight [1/m, -]: a declared condition, weighted
+  /// as exact, not by the tip strain's noise (with that, the covariance let row 0 bend where the
+  /// beam is straight: far-end NEES 0.43 instead of 1, theory (6.13), docs/reconstruction.md).
+  double straight = 1e-6;
 };
 
 /// The measurements: tip poses g_j^0 (j = 0..J) and tip strains eta_j^0 (j = 0..J-1).

@@ -232,8 +232,10 @@ TYPED_TEST(Estimator, ResultsDoNotDependOnTheThreadCount) {
 // Noisy tip data of the simulated driven beam (first 40 rows; noise 1e-4 m, 1e-3 rad, 1e-3 on
 // strains, declared): the space march of these data fails within a few columns (this grid is
 // outside its stable range, theory §6.2) or ends far off; the driven march from the noisy tip
-// poses (row 0 along the measured tip, as `field reconstruct` does) gives 2.9e-4 m at the far
-// end, the estimator 1.7e-4 m (converged in 11 iterations, docs/reconstruction.md).
+// poses (row 0 along the measured tip, as `field reconstruct` does) gives 1.3e-3 m at the far
+// end (seed 0), the estimator 1.9e-4 m. Over seeds 0-11: RMS 1.3e-3 m driven, 2.4e-4 m estimated
+// (3.3e-4 m with row 0's straightness weighted by sigma_eta as before; that weighting was closer
+// on 2 of the 12 seeds, among them seed 5, which this test used then: docs/reconstruction.md).
 /// The simulated driven beam's first `rows` rows and noisy tip data of it (noise 1e-4 m,
 /// 1e-3 rad, 1e-3 on strains, independent per row, seed `seed`), the driven march of the noisy
 /// poses (row 0 along the measured tip at t = 0, as `field reconstruct` builds it) and the
@@ -241,7 +243,8 @@ TYPED_TEST(Estimator, ResultsDoNotDependOnTheThreadCount) {
 struct NoisyRun {
   static constexpr double sigma_r = 1e-4, sigma_theta = 1e-3, sigma_eta = 1e-3;
   NoisyRun(int rows, unsigned seed, bool covariance, double model_error = 1e-3,
-           SolverOptions::Linear linear = SolverOptions::Linear::banded)
+           SolverOptions::Linear linear = SolverOptions::Linear::banded,
+           double straight = Weights{}.straight)
       : full(io::load_case(kMeshes / "driven" / "simulate.toml")),
         problem(full, rows, full.spec.A),
         model(problem.density, problem.loads, problem.mesh),
@@ -279,7 +282,7 @@ struct NoisyRun {
     conditions.first_straight = true;
     conditions.last_at_rest = false;
     const Problem<G> ls(model, data, conditions,
-                        Weights{model_error, sigma_r, sigma_theta, sigma_eta});
+                        Weights{model_error, sigma_r, sigma_theta, sigma_eta, straight});
     SolverOptions options;
     options.covariance = covariance;
     options.linear = linear;
@@ -292,6 +295,18 @@ struct NoisyRun {
     for (int j = 0; j < J; ++j) sum += (f(j, A).r - truth(j, A).r).squaredNorm();
     return std::sqrt(sum / J);
   }
+  /// The normalised estimation error squared of the far end's positions, |r - r_true|^2 /
+  /// sigma_position^2 (sigma_position^2 the trace of the covariance's position block: expectation
+  /// 1), averaged over rows j < J.
+  double far_nees() const {
+    const int J = problem.spec.J, A = problem.spec.A;
+    double sum = 0.0;
+    for (int j = 0; j < J; ++j) {
+      const double sigma = estimate->sigma_position[static_cast<size_t>(j) * (A + 1) + A];
+      sum += (estimate->field(j, A).r - truth(j, A).r).squaredNorm() / (sigma * sigma);
+    }
+    return sum / J;
+  }
   io::Problem full, problem;
   dcel::DiscreteModel<lie::Se3Cayley> model;
   TipMeasurements data;
@@ -301,7 +316,7 @@ struct NoisyRun {
 
 TEST(EstimatorNoisy, FarEndErrorBelowTheSpaceAndTheDrivenMarch) {
   using G = lie::Se3Cayley;
-  const NoisyRun run(40, 5, false);
+  const NoisyRun run(40, 0, false);
   // The space march of the noisy data.
   march::SpaceMarchInput space;
   space.column0 = run.data.pose;
@@ -319,6 +334,36 @@ TEST(EstimatorNoisy, FarEndErrorBelowTheSpaceAndTheDrivenMarch) {
   EXPECT_LT(estimate_error, 0.75 * driven_error)
       << "estimate " << estimate_error << " m, driven " << driven_error << " m";
   EXPECT_LT(e.cost.total(), 0.1 * e.start_cost.total());
+}
+
+// Calibrated standard deviations (issue 11): over 12 noise seeds of 20 rows, the mean far-end
+// NEES is within a factor 2 of its expectation 1 (measured 1.08; the covariance scaled by 4 fails).
+// The truth's row 0 is straight exactly, as declared (first_row = "straight", Weights::straight);
+// weighted by the tip strain's noise instead, the covariance lets row 0 bend by sigma_eta per
+// segment and the same runs give 0.43 (docs/reconstruction.md).
+TEST(EstimatorNoisy, FarEndNeesWithinAFactorTwoOfItsExpectation) {
+  const int seeds = 12;
+  double calibrated = 0.0, strain_weighted = 0.0;
+#if defined(__SANITIZE_ADDRESS__)
+  // The sanitizer stage (-O1) runs the calibrated half only, within its time (the other half is
+  // the same code with another weight).
+  const bool compare = false;
+#else
+  const bool compare = true;
+#endif
+  for (int seed = 0; seed < seeds; ++seed) {
+    calibrated += NoisyRun(20, seed, true).far_nees() / seeds;
+    if (compare)
+      strain_weighted +=
+          NoisyRun(20, seed, true, 1e-3, SolverOptions::Linear::banded, NoisyRun::sigma_eta)
+              .far_nees() /
+          seeds;
+  }
+  EXPECT_GT(calibrated, 0.5);
+  EXPECT_LT(calibrated, 2.0);
+  if (compare) EXPECT_LT(strain_weighted, 0.5);
+  std::printf("mean far-end NEES over %d seeds: %.3f (row 0 weighted by sigma_eta: %.3f)\n", seeds,
+              calibrated, strain_weighted);
 }
 
 // The block-banded factorisation (the default) against CHOLMOD with the sparse selected inverse on
