@@ -40,9 +40,19 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
     along_.clear();
     dissipated_ = 0.0;
   }
-  if (dissipation_)  // damping (theory §4.7): D_i of (4.20) for every row i = i1-1 >= 1
-    if (const std::optional<double> dD = dissipation_->add(i1, next)) dissipated_ += *dD;
   const int K = axis_ == SlabAxis::row ? model_.mesh().A() : model_.mesh().J();
+  if (dissipation_) {  // damping (theory §4.7): D_i of (4.20) for every row i = i1-1 >= 1
+    std::optional<double> dD;
+    if constexpr (kSe3) {
+      if (lanes_)
+        dD = dissipation_->add(
+            i1, next,
+            [this](int j, const std::vector<E>& gj, const std::vector<E>& gj1, const V* eta_prev,
+                   auto& out) { damping_lanes(j, gj, gj1, eta_prev, out); });
+    }
+    if (!lanes_) dD = dissipation_->add(i1, next);
+    if (dD) dissipated_ += *dD;
+  }
   FIELD_ASSERT(static_cast<int>(next.size()) == K + 1, "SlabSeries: slab "
                                                            << i1 << " has " << next.size()
                                                            << " values, expected " << K + 1);
@@ -149,6 +159,39 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
   along_.swap(next_along_);
   node_energy_ = next_node_energy;
   return out;
+}
+
+template <class G>
+void SlabSeries<G>::damping_lanes(int j, const std::vector<E>& gj, const std::vector<E>& gj1,
+                                  const V* eta_prev,
+                                  typename dcel::DissipationSeries<G>::Row& out) {
+  if constexpr (kSe3) {
+    // Batches of lanes::kWidth triangles at fixed starts, each writing its own slots; a triangle
+    // whose terms are not finite (a half turn between nodes) is redone by the per-node path, which
+    // throws as it does; xi at node A by the per-node path.
+    const int A = model_.mesh().A();
+    out.resize(static_cast<size_t>(A));
+    SlabTermsLanes::DampingBatch work{gj.data(),      gj1.data(),    eta_prev,      out.xi.data(),
+                                      out.eta.data(), out.D1.data(), out.D2.data(), out.D3.data()};
+    const int batches = march::SlabLanes::batches(A);
+    const auto batch = [&](int b) {
+      const int k0 = b * lanes::kWidth;
+      lanes_->damping(work, k0, std::min(lanes::kWidth, A - k0));
+    };
+    if (threads_ == 1) {
+      for (int b = 0; b < batches; ++b) batch(b);
+    } else {
+      ParallelErrors errors;
+#pragma omp parallel for schedule(static) num_threads(threads_)
+      for (int b = 0; b < batches; ++b) errors.guard(b, [&] { batch(b); });
+      errors.rethrow();
+    }
+    for (int a = 0; a <= A; ++a) {
+      const auto k = static_cast<size_t>(a);
+      if (a == A || !out.xi[k].allFinite() || !out.eta[k].allFinite())
+        dissipation_->triangle(j, k, gj, gj1, eta_prev, out);
+    }
+  }
 }
 
 #define FIELD_INSTANTIATE(G) template class SlabSeries<G>;

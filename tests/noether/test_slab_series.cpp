@@ -193,6 +193,62 @@ TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
   }
 }
 
+// Damped (theory §4.7): the damping terms on lanes (SlabTermsLanes::damping, the default) equal
+// the per-node path (dcel::DissipationSeries::triangle, SeriesOptions::lanes = false) to
+// round-off on a loaded beam with a law and eta0 per segment, for mass, stiffness and both
+// dampings and both retractions: D_j to 1e-12 relative, E_balance = E - E_0 - W + D to 1e-12 of
+// |E|, the balance (with the damping wrench) at round-off in both.
+TEST(SlabSeries, DampedLanesAgreeWithThePerNodePath) {
+  for (const model::Damping damping :
+       {model::Damping{0.4, 0.0}, model::Damping{0.0, 2e-4}, model::Damping{0.4, 2e-4}}) {
+    const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
+      using G = decltype(group);
+      const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12, true, damping);
+      ASSERT_FALSE(b.model->uniform());
+      ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
+      const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
+                                            nodes = b.series({1, 2, false});
+      ASSERT_EQ(lanes.size(), nodes.size());
+      double dissipated = 0.0, balance = 0.0;  // largest relative differences
+      for (size_t i = 0; i < lanes.size(); ++i) {
+        const std::string row = "row " + std::to_string(i);
+        if (i >= 2) {
+          EXPECT_GT(nodes[i].dissipated, 0.0) << row;
+        }
+        expect_near_relative(lanes[i].dissipated, nodes[i].dissipated, 1e-12, row);
+        if (nodes[i].dissipated != 0.0)
+          dissipated = std::max(dissipated, std::abs(lanes[i].dissipated - nodes[i].dissipated) /
+                                                nodes[i].dissipated);
+        const double e = std::abs(lanes[i].energy_balance - nodes[i].energy_balance);
+        EXPECT_LE(e, 1e-12 * std::abs(nodes[i].energy)) << row;
+        balance = std::max(balance, e / std::abs(nodes[i].energy));
+        if (i >= 1) {
+          EXPECT_LT(lanes[i].balance, 1e-12) << row;
+          EXPECT_LT(nodes[i].balance, 1e-12) << row;
+        }
+      }
+      std::printf(
+          "retraction %s, mass %g, stiffness %g: D_j %.2e relative, E_balance %.2e of |E|\n",
+          lie::retraction_name<G>().c_str(), damping.mass, damping.stiffness, dissipated, balance);
+    };
+    for_group(lie::Se3Cayley{});
+    for_group(lie::Se3Exp{});
+  }
+}
+
+// The damping terms on lanes with a law per segment: the same bits on 1 and 2 threads.
+TEST(SlabSeries, DampedSegmentsHaveTheSameBitsOnOneAndTwoThreads) {
+  const LoadedBeam b(march::kParallelMinNodes + 13, 12, true, {0.4, 2e-4});
+  const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
+  ASSERT_EQ(two.size(), one.size());
+  for (size_t i = 0; i < one.size(); ++i) {
+    expect_same_bits(one[i], two[i]);
+    EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
+    EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].j;
+    EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].j;
+  }
+}
+
 TEST(SlabSeries, SegmentedBeamHasTheSameBitsOnOneAndTwoThreads) {
   // A law per segment on lanes (theory §1.6): batches at fixed starts, sums in node order.
   const LoadedBeam b(march::kParallelMinNodes + 13, 12, true);
