@@ -6,7 +6,9 @@
 /// the triangles of row j give xi_j^a, eta_j^a, mu, mu~ and the damping fluxes once, and row j-1's
 /// xi, eta and mu~ are kept from the previous call. Same functions in the same order: the same
 /// bits as dcel::dissipated_energy (DissipationSeries.SameBitsAsTheFieldPath). Serial, in node
-/// order: the same bits on any thread count.
+/// order: the same bits on any thread count. add() with a `fill` takes the triangle terms from
+/// elsewhere: noether::SlabSeries computes them on SIMD lanes (SlabTermsLanes::damping, the same
+/// to round-off).
 #include <optional>
 #include <vector>
 
@@ -71,8 +73,8 @@ class DissipationSeries {
   }
 
   /// Triangle (j, a) of rows g_j, g_{j+1} into out (a < A: xi, eta, D1, D2, D3), or xi_j^A
-  /// alone (a = A); eta_prev as for add(). Triangle (j, a): v1 = g_j^a, v2 = g_{j+1}^a,
-  /// v3 = g_j^{a+1} (momenta.hpp, triangle_momenta).
+  /// alone (a = A); eta_prev as for add(): null, no stiffness part (as on row 0). Triangle
+  /// (j, a): v1 = g_j^a, v2 = g_{j+1}^a, v3 = g_j^{a+1} (momenta.hpp, triangle_momenta).
   void triangle(int j, size_t a, const std::vector<E>& gj, const std::vector<E>& gj1,
                 const V* eta_prev, Row& out) const {
     out.xi[a] = mesh::convected<G>(gj[a], gj1[a], model_.dt());
@@ -81,8 +83,9 @@ class DissipationSeries {
     m.xi = out.xi[a];
     m.eta = mesh::convected<G>(gj[a], gj[a + 1], model_.ds());
     time_momenta(model_, static_cast<int>(a), m.xi, m.mu, m.mu_tilde);
-    const BasicVertexDerivatives<V> D = damping_derivatives(
-        model_, j, static_cast<int>(a), m, eta_prev != nullptr ? eta_prev[a] : V::Zero());
+    const BasicVertexDerivatives<V> D =
+        eta_prev != nullptr ? damping_derivatives(model_, j, static_cast<int>(a), m, eta_prev[a])
+                            : damping_derivatives(model_, 0, static_cast<int>(a), m, V(V::Zero()));
     out.eta[a] = m.eta;
     out.D1[a] = D.D1;
     out.D2[a] = D.D2;

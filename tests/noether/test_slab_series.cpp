@@ -9,9 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "libfield/dcel/dissipation_series.hpp"
 #include "libfield/lie/cayley.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/slab_solve.hpp"
+#include "libfield/mesh/convected.hpp"
 #include "libfield/noether/space_diagnostics.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 #include "tests/support/cases.hpp"
@@ -424,6 +426,76 @@ TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
         EXPECT_EQ(o.t.along[k](c), o2.t.along[k](c));
       }
     }
+  }
+}
+
+// The damping kernel (SlabTermsLanes::damping) against dcel::DissipationSeries::triangle, column
+// by column (xi, eta, D1_d, D2_d, D3_d), on a beam with a law per segment, mass and stiffness
+// damping (eta_prev given) and mass alone (none): 1e-13 of each vector's largest entry; the
+// baseline and AVX2 builds give the same bits.
+TEST(SlabSeries, DampingKernelBaselineAndAvx2SameBitsAndNearTheTriangleTerms) {
+  const int K = 10;
+  const LoadedBeam b(K, K, true, {0.4, 2e-4});
+  std::vector<lie::SE3> row(K + 1), next(K + 1);
+  std::vector<Vec6> eta_prev(K);
+  for (int k = 0; k <= K; ++k) {
+    const double s = 0.37 * k;
+    Vec6 pose, step;
+    pose << 0.3 * std::sin(s), 0.5 * std::cos(1.3 * s), 0.2 + 0.1 * s, 0.5 + s, 0.1 * s * s, -s;
+    step << 0.01 * std::cos(s), -0.02, 0.015 * std::sin(2 * s), 0.03, 0.01 * s, -0.02 * s;
+    row[k] = lie::cay(pose);
+    next[k] = row[k] * lie::cay(step);
+  }
+  // A strain a step before: 0.7 times the row's, so that the damping stress b (n(eta) -
+  // n(eta_prev)) is not a small difference of the stresses (whose round-off both paths carry).
+  for (int k = 0; k < K; ++k)
+    eta_prev[k] = 0.7 * mesh::convected<lie::Se3Cayley>(row[k], row[k + 1], b.model->ds()) +
+                  Vec6(0.01, -0.02, 0.03, 0.001 * k, -0.002, 0.003);
+  using Series = dcel::DissipationSeries<lie::Se3Cayley>;
+  const Series series(*b.model);
+  std::optional<SlabTermsLanes> lanes = SlabTermsLanes::make(*b.model, SlabAxis::row);
+  ASSERT_TRUE(lanes.has_value());
+  for (const Vec6* prev :
+       {static_cast<const Vec6*>(eta_prev.data()), static_cast<const Vec6*>(nullptr)}) {
+    const std::string name = prev != nullptr ? "stiffness, " : "mass only, ";
+    const auto run = [&](march::SlabLanes::Isa isa) {
+      lanes->isa() = isa;
+      Series::Row o;
+      o.resize(K);
+      const SlabTermsLanes::DampingBatch work{row.data(),   next.data(), prev,        o.xi.data(),
+                                              o.eta.data(), o.D1.data(), o.D2.data(), o.D3.data()};
+      for (int k0 = 0; k0 < K; k0 += lanes::kWidth)
+        lanes->damping(work, k0, std::min(lanes::kWidth, K - k0));
+      return o;
+    };
+    const Series::Row o = run(march::SlabLanes::Isa::baseline);
+    Series::Row ref;
+    ref.resize(K);
+    for (int k = 0; k < K; ++k) {
+      series.triangle(1, static_cast<size_t>(k), row, next, prev, ref);
+      const std::string at = name + "triangle " + std::to_string(k);
+      const auto near = [&at](const Vec6& x, const Vec6& y, const char* what) {
+        EXPECT_LE((x - y).cwiseAbs().maxCoeff(), 1e-13 * y.cwiseAbs().maxCoeff()) << what << at;
+      };
+      near(o.xi[k], ref.xi[k], "xi ");
+      near(o.eta[k], ref.eta[k], "eta ");
+      near(o.D1[k], ref.D1[k], "D1 ");
+      near(o.D2[k], ref.D2[k], "D2 ");
+      if (prev != nullptr) {
+        EXPECT_GT(ref.D3[k].cwiseAbs().maxCoeff(), 0.0) << at;
+        near(o.D3[k], ref.D3[k], "D3 ");
+      } else {
+        EXPECT_EQ(o.D3[k], Vec6::Zero()) << at;
+        EXPECT_EQ(ref.D3[k], Vec6::Zero()) << at;
+      }
+    }
+    if (!march::SlabLanes::avx2_available()) GTEST_SKIP() << "no AVX2 on this CPU";
+    const Series::Row o2 = run(march::SlabLanes::Isa::avx2);
+    for (int k = 0; k < K; ++k)
+      for (const auto& [x, y] :
+           {std::pair{&o.xi, &o2.xi}, std::pair{&o.eta, &o2.eta}, std::pair{&o.D1, &o2.D1},
+            std::pair{&o.D2, &o2.D2}, std::pair{&o.D3, &o2.D3}})
+        for (int c = 0; c < 6; ++c) EXPECT_EQ((*x)[k](c), (*y)[k](c)) << name << "triangle " << k;
   }
 }
 
