@@ -12,6 +12,24 @@
 
 namespace field::noether {
 
+namespace {
+
+// batch(b) for b = 0..batches-1, each writing its own slots: on one thread without a parallel
+// region (entering one costs as much as a small slab), else shared among `threads`.
+template <class Batch>
+void run_batches(int batches, int threads, const Batch& batch) {
+  if (threads == 1) {
+    for (int b = 0; b < batches; ++b) batch(b);
+    return;
+  }
+  ParallelErrors errors;
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (int b = 0; b < batches; ++b) errors.guard(b, [&] { batch(b); });
+  errors.rethrow();
+}
+
+}  // namespace
+
 template <class G>
 SlabSeries<G>::SlabSeries(const dcel::DiscreteModel<G>& model, SlabAxis axis, int k1, int k2,
                           const SeriesOptions& options)
@@ -103,15 +121,7 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
           }
         }
       };
-      const int batches = march::SlabLanes::batches(K);
-      if (threads_ == 1) {  // no parallel region: entering one costs as much as a small slab
-        for (int b = 0; b < batches; ++b) batch(b);
-      } else {
-        ParallelErrors errors;
-#pragma omp parallel for schedule(static) num_threads(threads_)
-        for (int b = 0; b < batches; ++b) errors.guard(b, [&] { batch(b); });
-        errors.rethrow();
-      }
+      run_batches(march::SlabLanes::batches(K), threads_, batch);
     }
   } else if (along || terms) {
     // One parallel region for both slabs; every node writes its own slots (slab_terms.hpp).
@@ -173,19 +183,10 @@ void SlabSeries<G>::damping_lanes(int j, const std::vector<E>& gj, const std::ve
     out.resize(static_cast<size_t>(A));
     SlabTermsLanes::DampingBatch work{gj.data(),      gj1.data(),    eta_prev,      out.xi.data(),
                                       out.eta.data(), out.D1.data(), out.D2.data(), out.D3.data()};
-    const int batches = march::SlabLanes::batches(A);
-    const auto batch = [&](int b) {
+    run_batches(march::SlabLanes::batches(A), threads_, [&](int b) {
       const int k0 = b * lanes::kWidth;
       lanes_->damping(work, k0, std::min(lanes::kWidth, A - k0));
-    };
-    if (threads_ == 1) {
-      for (int b = 0; b < batches; ++b) batch(b);
-    } else {
-      ParallelErrors errors;
-#pragma omp parallel for schedule(static) num_threads(threads_)
-      for (int b = 0; b < batches; ++b) errors.guard(b, [&] { batch(b); });
-      errors.rethrow();
-    }
+    });
     for (int a = 0; a <= A; ++a) {
       const auto k = static_cast<size_t>(a);
       if (a == A || !out.xi[k].allFinite() || !out.eta[k].allFinite())

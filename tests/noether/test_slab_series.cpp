@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "libfield/dcel/dissipation_series.hpp"
@@ -106,22 +107,25 @@ TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
   }
 }
 
-// Damped (theory §4.7): D_j, the balance with the damping wrench and E_balance on 1 and 2 threads.
+// Damped (theory §4.7): D_j, the balance with the damping wrench and E_balance on 1 and 2 threads
+// (the damping terms on lanes, SlabTermsLanes::damping), uniform and with a law per segment.
 TEST(SlabSeries, DampedTimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
-  const LoadedBeam b(march::kParallelMinNodes + 13, 12, false, {0.4, 2e-4});
-  const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
-  ASSERT_EQ(one.size(), 12u);
-  ASSERT_EQ(two.size(), one.size());
-  for (size_t i = 0; i < one.size(); ++i) {
-    expect_same_bits(one[i], two[i]);
-    EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
-    EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].j;
-    EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].j;
-    if (one[i].j >= 2) {
-      EXPECT_GT(one[i].dissipated, 0.0) << "row " << one[i].j;
-    }
-    if (one[i].j >= 1) {
-      EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
+  for (const bool segmented : {false, true}) {
+    const LoadedBeam b(march::kParallelMinNodes + 13, 12, segmented, {0.4, 2e-4});
+    const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
+    ASSERT_EQ(one.size(), 12u);
+    ASSERT_EQ(two.size(), one.size());
+    for (size_t i = 0; i < one.size(); ++i) {
+      expect_same_bits(one[i], two[i]);
+      EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
+      EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].j;
+      EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].j;
+      if (one[i].j >= 2) {
+        EXPECT_GT(one[i].dissipated, 0.0) << "row " << one[i].j;
+      }
+      if (one[i].j >= 1) {
+        EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
+      }
     }
   }
 }
@@ -160,17 +164,23 @@ void expect_near_relative(double x, double y, double tolerance, const std::strin
 // The series on lanes (the default for the beam, SlabTermsLanes) equal the per-node path
 // (SeriesOptions::lanes = false, the reference) to round-off, for both retractions: energies to
 // 1e-14 relative, momenta to 1e-13 of their largest component, balances at round-off in both.
-// With a law per segment (theory §1.6; SlabTermsLanes gathers four laws per batch) as well.
+// With a law per segment (theory §1.6; SlabTermsLanes gathers four laws per batch) as well, and
+// damped (theory §4.7; the damping terms on lanes, SlabTermsLanes::damping, against
+// dcel::DissipationSeries::triangle) by mass, stiffness and both: D_j to 1e-12 relative,
+// E_balance = E - E_0 - W + D to 1e-12 of |E|, the balance with the damping wrench at round-off.
 TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
-  for (const bool segmented : {false, true}) {
+  const std::vector<std::pair<bool, model::Damping>> runs{
+      {false, {}}, {true, {}}, {true, {0.4, 0.0}}, {true, {0.0, 2e-4}}, {true, {0.4, 2e-4}}};
+  for (const auto& [segmented, damping] : runs) {
     const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
       using G = decltype(group);
-      const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12, segmented);
+      const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12, segmented, damping);
       ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
       const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
                                             nodes = b.series({1, 2, false});
       ASSERT_EQ(lanes.size(), nodes.size());
-      double energy = 0.0, momentum = 0.0;  // largest relative differences
+      // largest relative differences
+      double energy = 0.0, momentum = 0.0, dissipated = 0.0, energy_balance = 0.0;
       for (size_t i = 0; i < lanes.size(); ++i) {
         const std::string row = "row " + std::to_string(i);
         expect_near_relative(lanes[i].energy, nodes[i].energy, 1e-14, row);
@@ -185,37 +195,8 @@ TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
           EXPECT_LT(lanes[i].balance, 1e-12) << row;
           EXPECT_LT(nodes[i].balance, 1e-12) << row;
         }
-      }
-      std::printf("retraction %s%s: energy %.2e, momentum %.2e relative\n",
-                  lie::retraction_name<G>().c_str(), segmented ? " segments" : "", energy,
-                  momentum);
-    };
-    for_group(lie::Se3Cayley{});
-    for_group(lie::Se3Exp{});
-  }
-}
-
-// Damped (theory §4.7): the damping terms on lanes (SlabTermsLanes::damping, the default) equal
-// the per-node path (dcel::DissipationSeries::triangle, SeriesOptions::lanes = false) to
-// round-off on a loaded beam with a law and eta0 per segment, for mass, stiffness and both
-// dampings and both retractions: D_j to 1e-12 relative, E_balance = E - E_0 - W + D to 1e-12 of
-// |E|, the balance (with the damping wrench) at round-off in both.
-TEST(SlabSeries, DampedLanesAgreeWithThePerNodePath) {
-  for (const model::Damping damping :
-       {model::Damping{0.4, 0.0}, model::Damping{0.0, 2e-4}, model::Damping{0.4, 2e-4}}) {
-    const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
-      using G = decltype(group);
-      const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12, true, damping);
-      ASSERT_FALSE(b.model->uniform());
-      ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
-      const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
-                                            nodes = b.series({1, 2, false});
-      ASSERT_EQ(lanes.size(), nodes.size());
-      double dissipated = 0.0, balance = 0.0;  // largest relative differences
-      for (size_t i = 0; i < lanes.size(); ++i) {
-        const std::string row = "row " + std::to_string(i);
         if (i >= 2) {
-          EXPECT_GT(nodes[i].dissipated, 0.0) << row;
+          EXPECT_EQ(nodes[i].dissipated > 0.0, damping.any()) << row;
         }
         expect_near_relative(lanes[i].dissipated, nodes[i].dissipated, 1e-12, row);
         if (nodes[i].dissipated != 0.0)
@@ -223,31 +204,16 @@ TEST(SlabSeries, DampedLanesAgreeWithThePerNodePath) {
                                                 nodes[i].dissipated);
         const double e = std::abs(lanes[i].energy_balance - nodes[i].energy_balance);
         EXPECT_LE(e, 1e-12 * std::abs(nodes[i].energy)) << row;
-        balance = std::max(balance, e / std::abs(nodes[i].energy));
-        if (i >= 1) {
-          EXPECT_LT(lanes[i].balance, 1e-12) << row;
-          EXPECT_LT(nodes[i].balance, 1e-12) << row;
-        }
+        energy_balance = std::max(energy_balance, e / std::abs(nodes[i].energy));
       }
       std::printf(
-          "retraction %s, mass %g, stiffness %g: D_j %.2e relative, E_balance %.2e of |E|\n",
-          lie::retraction_name<G>().c_str(), damping.mass, damping.stiffness, dissipated, balance);
+          "retraction %s%s, damping mass %g stiffness %g: energy %.2e, momentum %.2e relative, "
+          "D_j %.2e relative, E_balance %.2e of |E|\n",
+          lie::retraction_name<G>().c_str(), segmented ? " segments" : "", damping.mass,
+          damping.stiffness, energy, momentum, dissipated, energy_balance);
     };
     for_group(lie::Se3Cayley{});
     for_group(lie::Se3Exp{});
-  }
-}
-
-// The damping terms on lanes with a law per segment: the same bits on 1 and 2 threads.
-TEST(SlabSeries, DampedSegmentsHaveTheSameBitsOnOneAndTwoThreads) {
-  const LoadedBeam b(march::kParallelMinNodes + 13, 12, true, {0.4, 2e-4});
-  const std::vector<TimeRowDiagnostics> one = b.series({1, 1}), two = b.series({1, 2});
-  ASSERT_EQ(two.size(), one.size());
-  for (size_t i = 0; i < one.size(); ++i) {
-    expect_same_bits(one[i], two[i]);
-    EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
-    EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].j;
-    EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].j;
   }
 }
 
@@ -360,14 +326,8 @@ TEST(SlabSeries, HalfTurnBetweenNeighboursThrowsAsThePerNodePath) {
   EXPECT_EQ(messages[0], messages[1]);
 }
 
-// The kernels of SlabTermsLanes give the same bits in their baseline and AVX2 builds (no FMA),
-// and the per-node values of along_at, node_energy_at and triangle_at to round-off, for rows and
-// columns, on slabs of generic poses (turned, stretched and sheared: no cancellation in
-// eta - E6): 1e-13 relative, as g^{-1} g' subtracts positions of size ~4 that differ by ~0.03
-// (eps 4 / 0.03 ~ 3e-14).
-TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
-  const int K = 10;
-  const LoadedBeam b(K, K);  // gravity: the node energies have a potential part
+/// Two slabs of K+1 generic poses (turned, stretched and sheared), the second a small step on.
+std::pair<std::vector<lie::SE3>, std::vector<lie::SE3>> generic_slabs(int K) {
   std::vector<lie::SE3> slab(K + 1), next(K + 1);
   for (int k = 0; k <= K; ++k) {
     const double s = 0.37 * k;
@@ -377,6 +337,18 @@ TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
     slab[k] = lie::cay(pose);
     next[k] = slab[k] * lie::cay(step);
   }
+  return {slab, next};
+}
+
+// The kernels of SlabTermsLanes give the same bits in their baseline and AVX2 builds (no FMA),
+// and the per-node values of along_at, node_energy_at and triangle_at to round-off, for rows and
+// columns, on slabs of generic poses (turned, stretched and sheared: no cancellation in
+// eta - E6): 1e-13 relative, as g^{-1} g' subtracts positions of size ~4 that differ by ~0.03
+// (eps 4 / 0.03 ~ 3e-14).
+TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
+  const int K = 10;
+  const LoadedBeam b(K, K);  // gravity: the node energies have a potential part
+  const auto [slab, next] = generic_slabs(K);
   struct Out {
     std::vector<Vec6> next_along;
     std::vector<double> node, triangle;
@@ -436,16 +408,8 @@ TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
 TEST(SlabSeries, DampingKernelBaselineAndAvx2SameBitsAndNearTheTriangleTerms) {
   const int K = 10;
   const LoadedBeam b(K, K, true, {0.4, 2e-4});
-  std::vector<lie::SE3> row(K + 1), next(K + 1);
+  const auto [row, next] = generic_slabs(K);
   std::vector<Vec6> eta_prev(K);
-  for (int k = 0; k <= K; ++k) {
-    const double s = 0.37 * k;
-    Vec6 pose, step;
-    pose << 0.3 * std::sin(s), 0.5 * std::cos(1.3 * s), 0.2 + 0.1 * s, 0.5 + s, 0.1 * s * s, -s;
-    step << 0.01 * std::cos(s), -0.02, 0.015 * std::sin(2 * s), 0.03, 0.01 * s, -0.02 * s;
-    row[k] = lie::cay(pose);
-    next[k] = row[k] * lie::cay(step);
-  }
   // A strain a step before: 0.7 times the row's, so that the damping stress b (n(eta) -
   // n(eta_prev)) is not a small difference of the stresses (whose round-off both paths carry).
   for (int k = 0; k < K; ++k)
