@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "libfield/core/lanes.hpp"
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/mesh/convected.hpp"
@@ -30,6 +31,23 @@ void damping_fluxes(const DiscreteModel<G>& model, int a, const typename G::Alge
   lambda_tilde_d = -G::dtau_inv_dual(-x, sigma);
 }
 
+/// D1_d = -c ds mu - dt lambda_d, D2_d = -c ds mu~, D3_d = dt lambda~_d from the momenta and,
+/// with stiffness damping on row j >= 1, the damping fluxes (else lambda_d = null: D3_d = zero).
+/// The one formula of the per-node path (V = Vec6) and the lanes (V = lanes::V6,
+/// noether::SlabTermsLanes::damping).
+template <class V>
+FIELD_LANES_INLINE BasicVertexDerivatives<V> damping_terms(double c, double dt, double ds,
+                                                           const V& mu, const V& mu_tilde,
+                                                           const V* lambda_d,
+                                                           const V* lambda_tilde_d, const V& zero) {
+  BasicVertexDerivatives<V> D{(-c * ds) * mu, (-c * ds) * mu_tilde, zero};
+  if (lambda_d != nullptr) {
+    D.D1 = D.D1 - dt * *lambda_d;
+    D.D3 = dt * *lambda_tilde_d;
+  }
+  return D;
+}
+
 /// D1_d, D2_d, D3_d of triangle (j, a) from its momenta; eta_prev = eta_{j-1}^a (unused on row 0
 /// or without stiffness damping).
 template <class G, class V = typename G::Algebra>
@@ -37,14 +55,11 @@ BasicVertexDerivatives<V> damping_derivatives(const DiscreteModel<G>& model, int
                                               const BasicTriangleMomenta<V>& m, const V& eta_prev) {
   const double dt = model.dt(), ds = model.ds();
   const double c = 0.5 * model.loads().damping.mass * dt;
-  BasicVertexDerivatives<V> D{-c * ds * m.mu, -c * ds * m.mu_tilde, V::Zero()};
-  if (j >= 1 && model.loads().damping.stiffness != 0.0) {
-    V lambda_d, lambda_tilde_d;
-    damping_fluxes(model, a, m.eta, eta_prev, lambda_d, lambda_tilde_d);
-    D.D1 -= dt * lambda_d;
-    D.D3 = dt * lambda_tilde_d;
-  }
-  return D;
+  V lambda_d, lambda_tilde_d;
+  const bool stiffness = j >= 1 && model.loads().damping.stiffness != 0.0;
+  if (stiffness) damping_fluxes(model, a, m.eta, eta_prev, lambda_d, lambda_tilde_d);
+  return damping_terms<V>(c, dt, ds, m.mu, m.mu_tilde, stiffness ? &lambda_d : nullptr,
+                          &lambda_tilde_d, V::Zero());
 }
 
 /// The damping part of G_n at node (j, a) (body covector, J s): the D_k_d of the triangles having

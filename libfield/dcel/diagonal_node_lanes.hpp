@@ -48,6 +48,22 @@ class DiagonalNodeLanes {
     return v6(out_w, out_v);
   }
 
+  /// The damping stress alone, sigma = b (p(y) - p(y_prev)) (theory §4.7), and its duals
+  /// (dtau^{-1}_{hy})^T sigma and (dtau^{-1}_{-hy})^T sigma: -lambda_d and -lambda~_d of
+  /// dcel::damping_fluxes (the damping diagnostics, noether::SlabTermsLanes::damping).
+  FIELD_LANES_INLINE void damping_duals(const lanes::V6& y, const lanes::V6& y_prev, double b,
+                                        lanes::V6& dual, lanes::V6& dual_tilde) const {
+    V3 p_w, p_v, q_w, q_v, out_w, out_v;
+    law_.law(v3(y.w), v3(y.v), p_w, p_v);
+    law_.law(v3(y_prev.w), v3(y_prev.v), q_w, q_v);
+    const V3 sigma_w = b * (p_w - q_w), sigma_v = b * (p_v - q_v);
+    const double h = law_.h();
+    NodeArithmetic<G>::dual(h * v3(y.w), h * v3(y.v), sigma_w, sigma_v, out_w, out_v);
+    dual = v6(out_w, out_v);
+    NodeArithmetic<G>::dual((-h) * v3(y.w), (-h) * v3(y.v), sigma_w, sigma_v, out_w, out_v);
+    dual_tilde = v6(out_w, out_v);
+  }
+
   /// Solves Phi(y) = m on the lanes set in `active`, in place from the start y; the other lanes
   /// of y and `report` are not changed. Stopping rule and Jacobian freeze of DiagonalNode::solve.
   FIELD_LANES_INLINE void solve(const lanes::V6& m, lanes::V6& y, lanes::Mask active,

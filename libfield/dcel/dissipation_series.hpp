@@ -6,7 +6,9 @@
 /// the triangles of row j give xi_j^a, eta_j^a, mu, mu~ and the damping fluxes once, and row j-1's
 /// xi, eta and mu~ are kept from the previous call. Same functions in the same order: the same
 /// bits as dcel::dissipated_energy (DissipationSeries.SameBitsAsTheFieldPath). Serial, in node
-/// order: the same bits on any thread count.
+/// order: the same bits on any thread count. add() with a `fill` takes the triangle terms from
+/// elsewhere: noether::SlabSeries computes them on SIMD lanes (SlabTermsLanes::damping, the same
+/// to round-off).
 #include <optional>
 #include <vector>
 
@@ -25,10 +27,33 @@ class DissipationSeries {
  public:
   explicit DissipationSeries(const DiscreteModel<G>& model) : model_(model) {}
 
+  /// The terms of the triangles (j, a), a < A, of a row j and xi_j^a at every node a <= A.
+  struct Row {
+    std::vector<V> xi, eta;     // xi: A+1 values; eta: A
+    std::vector<V> D1, D2, D3;  // damping_derivatives (D1, D3 with row j-1's eta)
+    void resize(size_t A) {
+      xi.resize(A + 1);
+      for (std::vector<V>* v : {&eta, &D1, &D2, &D3}) v->resize(A);
+    }
+  };
+
   /// Row j1 (0, 1, ... in order; 0 starts a new march). Computes the damping part of G_n at the
   /// nodes of row j = j1-1 (node_damping(model, values, j, a), a = 0..A) and returns
   /// D_j - D_{j-1} (dissipation_increment(model, values, j)) when j >= 1.
   std::optional<double> add(int j1, const std::vector<E>& row) {
+    return add(j1, row,
+               [this](int j, const std::vector<E>& gj, const std::vector<E>& gj1, const V* eta_prev,
+                      Row& out) {
+                 const auto A = static_cast<size_t>(model_.mesh().A());
+                 out.resize(A);
+                 for (size_t a = 0; a <= A; ++a) triangle(j, a, gj, gj1, eta_prev, out);
+               });
+  }
+  /// The same with the triangles of row j from fill(j, g_j, g_{j+1}, eta_prev, out), which sizes
+  /// `out` (Row::resize) and fills it as triangle() does for a = 0..A; eta_prev: row j-1's
+  /// strains, null on row 0 or without stiffness damping (noether::SlabSeries: on the lanes).
+  template <class Fill>
+  std::optional<double> add(int j1, const std::vector<E>& row, const Fill& fill) {
     if (j1 == 0) {  // a new march
       have_previous_ = have_triangles_ = false;
       row_ = row;
@@ -37,7 +62,9 @@ class DissipationSeries {
     const int j = j1 - 1;
     std::swap(previous_, current_);  // row j-1's triangles
     have_previous_ = have_triangles_;
-    triangles(j, row_, row, current_);  // row j's, from rows j and j+1
+    // eta_{j-1}^a: row j-1's strain, kept (unused on row 0 or without stiffness damping).
+    const bool stiffness = j >= 1 && have_previous_ && model_.loads().damping.stiffness != 0.0;
+    fill(j, row_, row, stiffness ? previous_.eta.data() : nullptr, current_);  // rows j, j+1
     have_triangles_ = true;
     row_ = row;
     node_damping_of_row();
@@ -45,49 +72,35 @@ class DissipationSeries {
     return increment();
   }
 
+  /// Triangle (j, a) of rows g_j, g_{j+1} into out (a < A: xi, eta, D1, D2, D3), or xi_j^A
+  /// alone (a = A); eta_prev as for add(): null, no stiffness part (as on row 0). Triangle
+  /// (j, a): v1 = g_j^a, v2 = g_{j+1}^a, v3 = g_j^{a+1} (momenta.hpp, triangle_momenta).
+  void triangle(int j, size_t a, const std::vector<E>& gj, const std::vector<E>& gj1,
+                const V* eta_prev, Row& out) const {
+    out.xi[a] = mesh::convected<G>(gj[a], gj1[a], model_.dt());
+    if (a == out.eta.size()) return;
+    BasicTriangleMomenta<V> m;
+    m.xi = out.xi[a];
+    m.eta = mesh::convected<G>(gj[a], gj[a + 1], model_.ds());
+    time_momenta(model_, static_cast<int>(a), m.xi, m.mu, m.mu_tilde);
+    const BasicVertexDerivatives<V> D =
+        eta_prev != nullptr ? damping_derivatives(model_, j, static_cast<int>(a), m, eta_prev[a])
+                            : damping_derivatives(model_, 0, static_cast<int>(a), m, V(V::Zero()));
+    out.eta[a] = m.eta;
+    out.D1[a] = D.D1;
+    out.D2[a] = D.D2;
+    out.D3[a] = D.D3;
+  }
+
   /// G_d(j, a), a = 0..A, of the last row j = j1-1 (body covectors [J s], node_damping).
   const std::vector<V>& node_damping() const { return node_damping_; }
 
  private:
-  // The terms of the triangles (j, a), a < A, and xi_j^a at every node a <= A.
-  struct Row {
-    std::vector<V> xi, eta;     // xi: A+1 values; eta: A
-    std::vector<V> D1, D2, D3;  // damping_derivatives (D1, D3 with row j-1's eta)
-  };
-
   DiscreteModel<G> model_;
   std::vector<E> row_;  // row j (the last pushed)
   Row previous_, current_;
   std::vector<V> node_damping_;  // G_d of row j
   bool have_previous_ = false, have_triangles_ = false;
-
-  // Triangle (j, a): v1 = g_j^a, v2 = g_{j+1}^a, v3 = g_j^{a+1} (momenta.hpp, triangle_momenta).
-  void triangles(int j, const std::vector<E>& gj, const std::vector<E>& gj1, Row& out) const {
-    const int A = model_.mesh().A();
-    const auto n = static_cast<size_t>(A);
-    out.xi.resize(n + 1);
-    out.eta.resize(n);
-    out.D1.resize(n);
-    out.D2.resize(n);
-    out.D3.resize(n);
-    const bool stiffness = j >= 1 && have_previous_ && model_.loads().damping.stiffness != 0.0;
-    for (size_t a = 0; a < n; ++a) {
-      BasicTriangleMomenta<V> m;
-      m.xi = mesh::convected<G>(gj[a], gj1[a], model_.dt());
-      m.eta = mesh::convected<G>(gj[a], gj[a + 1], model_.ds());
-      time_momenta(model_, static_cast<int>(a), m.xi, m.mu, m.mu_tilde);
-      // eta_{j-1}^a: row j-1's strain, kept (unused on row 0 or without stiffness damping).
-      const V eta_prev = stiffness ? previous_.eta[a] : V::Zero();
-      const BasicVertexDerivatives<V> D =
-          damping_derivatives(model_, j, static_cast<int>(a), m, eta_prev);
-      out.xi[a] = m.xi;
-      out.eta[a] = m.eta;
-      out.D1[a] = D.D1;
-      out.D2[a] = D.D2;
-      out.D3[a] = D.D3;
-    }
-    out.xi[n] = mesh::convected<G>(gj[n], gj1[n], model_.dt());
-  }
 
   // node_damping's sum D1 (triangle (j, a)) + D2 (triangle (j-1, a)) + D3 (triangle (j, a-1)),
   // in its order, from row j's triangles and row j-1's (none on row 0).

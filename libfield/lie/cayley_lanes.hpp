@@ -57,6 +57,9 @@ FIELD_LANES_INLINE V6 operator+(const V6& a, const V6& b) {
 FIELD_LANES_INLINE V6 operator-(const V6& a, const V6& b) {
   return {a.w - b.w, a.v - b.v};
 }
+FIELD_LANES_INLINE V6 operator-(const V6& a) {
+  return {-a.w, -a.v};
+}
 /// a / s entry by entry (a true division, as Eigen's vector / scalar).
 FIELD_LANES_INLINE V6 divide(const V6& a, double s) {
   return {{a.w.x / s, a.w.y / s, a.w.z / s}, {a.v.x / s, a.v.y / s, a.v.z / s}};

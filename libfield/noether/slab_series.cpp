@@ -12,6 +12,24 @@
 
 namespace field::noether {
 
+namespace {
+
+// batch(b) for b = 0..batches-1, each writing its own slots: on one thread without a parallel
+// region (entering one costs as much as a small slab), else shared among `threads`.
+template <class Batch>
+void run_batches(int batches, int threads, const Batch& batch) {
+  if (threads == 1) {
+    for (int b = 0; b < batches; ++b) batch(b);
+    return;
+  }
+  ParallelErrors errors;
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (int b = 0; b < batches; ++b) errors.guard(b, [&] { batch(b); });
+  errors.rethrow();
+}
+
+}  // namespace
+
 template <class G>
 SlabSeries<G>::SlabSeries(const dcel::DiscreteModel<G>& model, SlabAxis axis, int k1, int k2,
                           const SeriesOptions& options)
@@ -40,9 +58,19 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
     along_.clear();
     dissipated_ = 0.0;
   }
-  if (dissipation_)  // damping (theory §4.7): D_i of (4.20) for every row i = i1-1 >= 1
-    if (const std::optional<double> dD = dissipation_->add(i1, next)) dissipated_ += *dD;
   const int K = axis_ == SlabAxis::row ? model_.mesh().A() : model_.mesh().J();
+  if (dissipation_) {  // damping (theory §4.7): D_i of (4.20) for every row i = i1-1 >= 1
+    std::optional<double> dD;
+    if constexpr (kSe3) {
+      if (lanes_)
+        dD = dissipation_->add(
+            i1, next,
+            [this](int j, const std::vector<E>& gj, const std::vector<E>& gj1, const V* eta_prev,
+                   auto& out) { damping_lanes(j, gj, gj1, eta_prev, out); });
+    }
+    if (!lanes_) dD = dissipation_->add(i1, next);
+    if (dD) dissipated_ += *dD;
+  }
   FIELD_ASSERT(static_cast<int>(next.size()) == K + 1, "SlabSeries: slab "
                                                            << i1 << " has " << next.size()
                                                            << " values, expected " << K + 1);
@@ -93,15 +121,7 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
           }
         }
       };
-      const int batches = march::SlabLanes::batches(K);
-      if (threads_ == 1) {  // no parallel region: entering one costs as much as a small slab
-        for (int b = 0; b < batches; ++b) batch(b);
-      } else {
-        ParallelErrors errors;
-#pragma omp parallel for schedule(static) num_threads(threads_)
-        for (int b = 0; b < batches; ++b) errors.guard(b, [&] { batch(b); });
-        errors.rethrow();
-      }
+      run_batches(march::SlabLanes::batches(K), threads_, batch);
     }
   } else if (along || terms) {
     // One parallel region for both slabs; every node writes its own slots (slab_terms.hpp).
@@ -149,6 +169,30 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
   along_.swap(next_along_);
   node_energy_ = next_node_energy;
   return out;
+}
+
+template <class G>
+void SlabSeries<G>::damping_lanes(int j, const std::vector<E>& gj, const std::vector<E>& gj1,
+                                  const V* eta_prev,
+                                  typename dcel::DissipationSeries<G>::Row& out) {
+  if constexpr (kSe3) {
+    // Batches of lanes::kWidth triangles at fixed starts, each writing its own slots; a triangle
+    // whose terms are not finite (a half turn between nodes) is redone by the per-node path, which
+    // throws as it does; xi at node A by the per-node path.
+    const int A = model_.mesh().A();
+    out.resize(static_cast<size_t>(A));
+    SlabTermsLanes::DampingBatch work{gj.data(),      gj1.data(),    eta_prev,      out.xi.data(),
+                                      out.eta.data(), out.D1.data(), out.D2.data(), out.D3.data()};
+    run_batches(march::SlabLanes::batches(A), threads_, [&](int b) {
+      const int k0 = b * lanes::kWidth;
+      lanes_->damping(work, k0, std::min(lanes::kWidth, A - k0));
+    });
+    for (int a = 0; a <= A; ++a) {
+      const auto k = static_cast<size_t>(a);
+      if (a == A || !out.xi[k].allFinite() || !out.eta[k].allFinite())
+        dissipation_->triangle(j, k, gj, gj1, eta_prev, out);
+    }
+  }
 }
 
 #define FIELD_INSTANTIATE(G) template class SlabSeries<G>;

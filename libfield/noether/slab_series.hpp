@@ -84,6 +84,10 @@ class SlabSeries {
   std::optional<dcel::DissipationSeries<G>> dissipation_;
   double dissipated_ = 0.0;
 
+  // DissipationSeries' triangles of row j on the lanes (SlabTermsLanes::damping).
+  void damping_lanes(int j, const std::vector<E>& gj, const std::vector<E>& gj1, const V* eta_prev,
+                     typename dcel::DissipationSeries<G>::Row& out);
+
   // The terms of slab i (from slabs i and i+1) are needed for its report or for the balance of
   // slab i+1.
   bool terms_needed(int i) const { return reported(i) || (i >= 0 && reported(i + 1)); }

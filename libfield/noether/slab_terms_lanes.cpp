@@ -4,6 +4,9 @@
 #include <cmath>
 #include <type_traits>
 
+#include "libfield/core/error.hpp"
+#include "libfield/dcel/damping.hpp"
+
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define FIELD_LANES_X86 1
 #else
@@ -108,12 +111,22 @@ FIELD_LANES_BODY void nodes_body(const Node& xi_law, const Node& eta_law, const 
 
 // A law per node (rows of a non-uniform beam): the laws and constants of nodes k0..k0+count-1
 // gathered into lanes (past count: the last node's, as lanes::load).
+template <class G>
+struct NodeLaws {
+  dcel::DiagonalNodeLanes<G, Lane> xi, eta;
+};
+template <class G>
+FIELD_LANES_BODY NodeLaws<G> node_laws(const SlabLanes& s, int k0, int count) {
+  const auto index = [k0, count](int l) { return k0 + std::min(l, count - 1); };
+  return {{s.node_K.data(), s.node_y0.data(), index, s.h},
+          {s.across_K.data(), s.across_y0.data(), index, s.k}};
+}
+
 template <class G, class Beam>
 FIELD_LANES_BODY void per_node_body(const SlabLanes& s, const Beam* beams, bool row,
                                     const SlabTermsLanes::Batch& b, int k0, int count) {
   const auto index = [k0, count](int l) { return k0 + std::min(l, count - 1); };
-  const dcel::DiagonalNodeLanes<G, Lane> xi_law(s.node_K.data(), s.node_y0.data(), index, s.h);
-  const dcel::DiagonalNodeLanes<G, Lane> eta_law(s.across_K.data(), s.across_y0.data(), index, s.k);
+  const NodeLaws<G> laws = node_laws<G>(s, k0, count);
   Lane J[6], C[6], E6[6], weight[3];
   for (int l = 0; l < lanes::kWidth; ++l) {
     const Beam& n = beams[index(l)];
@@ -125,7 +138,35 @@ FIELD_LANES_BODY void per_node_body(const SlabLanes& s, const Beam* beams, bool 
     for (int i = 0; i < 3; ++i) weight[i][l] = n.weight[i];
   }
   const BeamEnergies<Lane> e{J, C, E6, weight};
-  nodes_body(xi_law, eta_law, e, row, s.h, s.k, b, k0, count);
+  nodes_body(laws.xi, laws.eta, e, row, s.h, s.k, b, k0, count);
+}
+
+// One batch of SlabTermsLanes::damping (dcel::DissipationSeries::triangle): xi, eta, mu, mu~
+// (time_momenta) and, with eta_prev, the duals of the damping stress (dcel::damping_fluxes).
+template <class Node>
+FIELD_LANES_BODY void damping_body(const Node& xi_law, const Node& eta_law, const SlabLanes& s,
+                                   const SlabTermsLanes::DampingBatch& b, int k0, int count) {
+  const lanes::G g = lanes::load(b.row + k0, count);
+  const V6 xi = convected<Node>(g, lanes::load(b.next + k0, count), s.h);
+  const V6 eta = convected<Node>(g, lanes::load(b.row + k0 + 1, count), s.k);
+  lanes::store(xi, b.xi + k0, count);
+  lanes::store(eta, b.eta + k0, count);
+  const V6 zero{{lanes::splat(0.0), lanes::splat(0.0), lanes::splat(0.0)},
+                {lanes::splat(0.0), lanes::splat(0.0), lanes::splat(0.0)}};
+  V6 lambda_d = zero, lambda_tilde_d = zero;
+  const bool stiffness = b.eta_prev != nullptr && s.stiffness_b != 0.0;
+  if (stiffness) {
+    eta_law.damping_duals(eta, lanes::load(b.eta_prev + k0, count), s.stiffness_b, lambda_d,
+                          lambda_tilde_d);
+    lambda_d = -lambda_d;
+    lambda_tilde_d = -lambda_tilde_d;
+  }
+  const dcel::BasicVertexDerivatives<V6> D =
+      dcel::damping_terms(s.mass_c, s.h, s.k, xi_law.phi(xi), xi_law.phi_tilde(xi),
+                          stiffness ? &lambda_d : nullptr, &lambda_tilde_d, zero);
+  lanes::store(D.D1, b.D1 + k0, count);
+  lanes::store(D.D2, b.D2 + k0, count);
+  lanes::store(D.D3, b.D3 + k0, count);
 }
 
 #define FIELD_SERIES_KERNEL(SUFFIX, TARGET)                                              \
@@ -141,9 +182,26 @@ FIELD_LANES_BODY void per_node_body(const SlabLanes& s, const Beam* beams, bool 
     nodes_body(s.node, s.across, e, row, s.h, s.k, b, k0, count);                        \
   }
 
+#define FIELD_DAMPING_KERNEL(SUFFIX, TARGET)                                                      \
+  TARGET void damping_##SUFFIX(const SlabLanes& s, const SlabTermsLanes::DampingBatch& b, int k0, \
+                               int count) {                                                       \
+    if (s.per_node_laws()) {                                                                      \
+      if (s.exponential) {                                                                        \
+        const NodeLaws<lie::Se3Exp> laws = node_laws<lie::Se3Exp>(s, k0, count);                  \
+        return damping_body(laws.xi, laws.eta, s, b, k0, count);                                  \
+      }                                                                                           \
+      const NodeLaws<lie::Se3Cayley> laws = node_laws<lie::Se3Cayley>(s, k0, count);              \
+      return damping_body(laws.xi, laws.eta, s, b, k0, count);                                    \
+    }                                                                                             \
+    if (s.exponential) return damping_body(s.exp_node, s.exp_across, s, b, k0, count);            \
+    damping_body(s.node, s.across, s, b, k0, count);                                              \
+  }
+
 FIELD_SERIES_KERNEL(baseline, __attribute__((flatten)))
+FIELD_DAMPING_KERNEL(baseline, __attribute__((flatten)))
 #if FIELD_LANES_X86
 FIELD_SERIES_KERNEL(avx2, __attribute__((target("avx2"), flatten)))
+FIELD_DAMPING_KERNEL(avx2, __attribute__((target("avx2"), flatten)))
 #endif
 
 }  // namespace
@@ -187,6 +245,14 @@ void SlabTermsLanes::nodes(const Batch& batch, int k0, int count) const {
     return nodes_avx2(laws_, e, beams, row, batch, k0, count);
 #endif
   nodes_baseline(laws_, e, beams, row, batch, k0, count);
+}
+
+void SlabTermsLanes::damping(const DampingBatch& batch, int k0, int count) const {
+  FIELD_ASSERT(axis_ == SlabAxis::row, "SlabTermsLanes::damping: time rows only");
+#if FIELD_LANES_X86
+  if (laws_.isa_used() == SlabLanes::Isa::avx2) return damping_avx2(laws_, batch, k0, count);
+#endif
+  damping_baseline(laws_, batch, k0, count);
 }
 
 #define FIELD_INSTANTIATE(G)                                                                 \

@@ -49,6 +49,18 @@ class SlabTermsLanes {
   };
   void nodes(const Batch& batch, int k0, int count) const;
 
+  /// The damping terms of the triangles k = k0..k0+count-1 of a time row j of a damped march
+  /// (theory §4.7), as dcel::DissipationSeries::triangle writes them: xi_j^k, eta_j^k and
+  /// D1_d, D2_d, D3_d (dcel::damping_terms; the stiffness part when eta_prev = eta_{j-1} is set).
+  /// A half turn between nodes (Cayley) gives NaN, as in nodes(). Rows only.
+  struct DampingBatch {
+    const lie::SE3* row = nullptr;   ///< g_j (A+1 values)
+    const lie::SE3* next = nullptr;  ///< g_{j+1}
+    const Vec6* eta_prev = nullptr;  ///< eta_{j-1}^k, or null
+    Vec6 *xi = nullptr, *eta = nullptr, *D1 = nullptr, *D2 = nullptr, *D3 = nullptr;
+  };
+  void damping(const DampingBatch& batch, int k0, int count) const;
+
   /// The beam's constants for the energies: diagonals of J and C, E6 and the weight rho A_c gvec.
   struct Beam {
     double J[6], C[6], E6[6], weight[3];

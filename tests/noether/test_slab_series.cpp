@@ -7,11 +7,14 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "libfield/dcel/dissipation_series.hpp"
 #include "libfield/lie/cayley.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/slab_solve.hpp"
+#include "libfield/mesh/convected.hpp"
 #include "libfield/noether/space_diagnostics.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 #include "tests/support/cases.hpp"
@@ -116,20 +119,23 @@ TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
   }
 }
 
-// Damped (theory §4.7): D_j, the balance with the damping wrench and E_balance on 1 and 2 threads.
+// Damped (theory §4.7): D_j, the balance with the damping wrench and E_balance on 1 and 2 threads
+// (the damping terms on lanes, SlabTermsLanes::damping), uniform and with a law per segment.
 TEST(SlabSeries, DampedTimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
-  const LoadedBeam b(march::kParallelMinNodes + 13, 12, false, {0.4, 2e-4});
-  std::vector<TimeRowDiagnostics> one, two;
-  ASSERT_NO_FATAL_FAILURE(expect_same_bits_on_one_and_two_threads(b, one, two));
-  ASSERT_EQ(one.size(), 12u);
-  for (size_t i = 0; i < one.size(); ++i) {
-    EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].j;
-    EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].j;
-    if (one[i].j >= 2) {
-      EXPECT_GT(one[i].dissipated, 0.0) << "row " << one[i].j;
-    }
-    if (one[i].j >= 1) {
-      EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
+  for (const bool segmented : {false, true}) {
+    const LoadedBeam b(march::kParallelMinNodes + 13, 12, segmented, {0.4, 2e-4});
+    std::vector<TimeRowDiagnostics> one, two;
+    ASSERT_NO_FATAL_FAILURE(expect_same_bits_on_one_and_two_threads(b, one, two));
+    ASSERT_EQ(one.size(), 12u);
+    for (size_t i = 0; i < one.size(); ++i) {
+      EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].j;
+      EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].j;
+      if (one[i].j >= 2) {
+        EXPECT_GT(one[i].dissipated, 0.0) << "row " << one[i].j;
+      }
+      if (one[i].j >= 1) {
+        EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
+      }
     }
   }
 }
@@ -168,17 +174,23 @@ void expect_near_relative(double x, double y, double tolerance, const std::strin
 // The series on lanes (the default for the beam, SlabTermsLanes) equal the per-node path
 // (SeriesOptions::lanes = false, the reference) to round-off, for both retractions: energies to
 // 1e-14 relative, momenta to 1e-13 of their largest component, balances at round-off in both.
-// With a law per segment (theory §1.6; SlabTermsLanes gathers four laws per batch) as well.
+// With a law per segment (theory §1.6; SlabTermsLanes gathers four laws per batch) as well, and
+// damped (theory §4.7; the damping terms on lanes, SlabTermsLanes::damping, against
+// dcel::DissipationSeries::triangle) by mass, stiffness and both: D_j to 1e-12 relative,
+// E_balance = E - E_0 - W + D to 1e-12 of |E|, the balance with the damping wrench at round-off.
 TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
-  for (const bool segmented : {false, true}) {
+  const std::vector<std::pair<bool, model::Damping>> runs{
+      {false, {}}, {true, {}}, {true, {0.4, 0.0}}, {true, {0.0, 2e-4}}, {true, {0.4, 2e-4}}};
+  for (const auto& [segmented, damping] : runs) {
     const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
       using G = decltype(group);
-      const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12, segmented);
+      const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12, segmented, damping);
       ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
       const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
                                             nodes = b.series({1, 2, false});
       ASSERT_EQ(lanes.size(), nodes.size());
-      double energy = 0.0, momentum = 0.0;  // largest relative differences
+      // largest relative differences
+      double energy = 0.0, momentum = 0.0, dissipated = 0.0, energy_balance = 0.0;
       for (size_t i = 0; i < lanes.size(); ++i) {
         const std::string row = "row " + std::to_string(i);
         expect_near_relative(lanes[i].energy, nodes[i].energy, 1e-14, row);
@@ -193,10 +205,22 @@ TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
           EXPECT_LT(lanes[i].balance, 1e-12) << row;
           EXPECT_LT(nodes[i].balance, 1e-12) << row;
         }
+        if (i >= 2) {
+          EXPECT_EQ(nodes[i].dissipated > 0.0, damping.any()) << row;
+        }
+        expect_near_relative(lanes[i].dissipated, nodes[i].dissipated, 1e-12, row);
+        if (nodes[i].dissipated != 0.0)
+          dissipated = std::max(dissipated, std::abs(lanes[i].dissipated - nodes[i].dissipated) /
+                                                nodes[i].dissipated);
+        const double e = std::abs(lanes[i].energy_balance - nodes[i].energy_balance);
+        EXPECT_LE(e, 1e-12 * std::abs(nodes[i].energy)) << row;
+        energy_balance = std::max(energy_balance, e / std::abs(nodes[i].energy));
       }
-      std::printf("retraction %s%s: energy %.2e, momentum %.2e relative\n",
-                  lie::retraction_name<G>().c_str(), segmented ? " segments" : "", energy,
-                  momentum);
+      std::printf(
+          "retraction %s%s, damping mass %g stiffness %g: energy %.2e, momentum %.2e relative, "
+          "D_j %.2e relative, E_balance %.2e of |E|\n",
+          lie::retraction_name<G>().c_str(), segmented ? " segments" : "", damping.mass,
+          damping.stiffness, energy, momentum, dissipated, energy_balance);
     };
     for_group(lie::Se3Cayley{});
     for_group(lie::Se3Exp{});
@@ -308,14 +332,8 @@ TEST(SlabSeries, HalfTurnBetweenNeighboursThrowsAsThePerNodePath) {
   EXPECT_EQ(messages[0], messages[1]);
 }
 
-// The kernels of SlabTermsLanes give the same bits in their baseline and AVX2 builds (no FMA),
-// and the per-node values of along_at, node_energy_at and triangle_at to round-off, for rows and
-// columns, on slabs of generic poses (turned, stretched and sheared: no cancellation in
-// eta - E6): 1e-13 relative, as g^{-1} g' subtracts positions of size ~4 that differ by ~0.03
-// (eps 4 / 0.03 ~ 3e-14).
-TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
-  const int K = 10;
-  const LoadedBeam b(K, K);  // gravity: the node energies have a potential part
+/// Two slabs of K+1 generic poses (turned, stretched and sheared), the second a small step on.
+std::pair<std::vector<lie::SE3>, std::vector<lie::SE3>> generic_slabs(int K) {
   std::vector<lie::SE3> slab(K + 1), next(K + 1);
   for (int k = 0; k <= K; ++k) {
     const double s = 0.37 * k;
@@ -325,6 +343,18 @@ TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
     slab[k] = lie::cay(pose);
     next[k] = slab[k] * lie::cay(step);
   }
+  return {slab, next};
+}
+
+// The kernels of SlabTermsLanes give the same bits in their baseline and AVX2 builds (no FMA),
+// and the per-node values of along_at, node_energy_at and triangle_at to round-off, for rows and
+// columns, on slabs of generic poses (turned, stretched and sheared: no cancellation in
+// eta - E6): 1e-13 relative, as g^{-1} g' subtracts positions of size ~4 that differ by ~0.03
+// (eps 4 / 0.03 ~ 3e-14).
+TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
+  const int K = 10;
+  const LoadedBeam b(K, K);  // gravity: the node energies have a potential part
+  const auto [slab, next] = generic_slabs(K);
   struct Out {
     std::vector<Vec6> next_along;
     std::vector<double> node, triangle;
@@ -374,6 +404,68 @@ TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
         EXPECT_EQ(o.t.along[k](c), o2.t.along[k](c));
       }
     }
+  }
+}
+
+// The damping kernel (SlabTermsLanes::damping) against dcel::DissipationSeries::triangle, column
+// by column (xi, eta, D1_d, D2_d, D3_d), on a beam with a law per segment, mass and stiffness
+// damping (eta_prev given) and mass alone (none): 1e-13 of each vector's largest entry; the
+// baseline and AVX2 builds give the same bits.
+TEST(SlabSeries, DampingKernelBaselineAndAvx2SameBitsAndNearTheTriangleTerms) {
+  const int K = 10;
+  const LoadedBeam b(K, K, true, {0.4, 2e-4});
+  const auto [row, next] = generic_slabs(K);
+  std::vector<Vec6> eta_prev(K);
+  // A strain a step before: 0.7 times the row's, so that the damping stress b (n(eta) -
+  // n(eta_prev)) is not a small difference of the stresses (whose round-off both paths carry).
+  for (int k = 0; k < K; ++k)
+    eta_prev[k] = 0.7 * mesh::convected<lie::Se3Cayley>(row[k], row[k + 1], b.model->ds()) +
+                  Vec6(0.01, -0.02, 0.03, 0.001 * k, -0.002, 0.003);
+  using Series = dcel::DissipationSeries<lie::Se3Cayley>;
+  const Series series(*b.model);
+  std::optional<SlabTermsLanes> lanes = SlabTermsLanes::make(*b.model, SlabAxis::row);
+  ASSERT_TRUE(lanes.has_value());
+  for (const Vec6* prev :
+       {static_cast<const Vec6*>(eta_prev.data()), static_cast<const Vec6*>(nullptr)}) {
+    const std::string name = prev != nullptr ? "stiffness, " : "mass only, ";
+    const auto run = [&](march::SlabLanes::Isa isa) {
+      lanes->isa() = isa;
+      Series::Row o;
+      o.resize(K);
+      const SlabTermsLanes::DampingBatch work{row.data(),   next.data(), prev,        o.xi.data(),
+                                              o.eta.data(), o.D1.data(), o.D2.data(), o.D3.data()};
+      for (int k0 = 0; k0 < K; k0 += lanes::kWidth)
+        lanes->damping(work, k0, std::min(lanes::kWidth, K - k0));
+      return o;
+    };
+    const Series::Row o = run(march::SlabLanes::Isa::baseline);
+    Series::Row ref;
+    ref.resize(K);
+    for (int k = 0; k < K; ++k) {
+      series.triangle(1, static_cast<size_t>(k), row, next, prev, ref);
+      const std::string at = name + "triangle " + std::to_string(k);
+      const auto near = [&at](const Vec6& x, const Vec6& y, const char* what) {
+        EXPECT_LE((x - y).cwiseAbs().maxCoeff(), 1e-13 * y.cwiseAbs().maxCoeff()) << what << at;
+      };
+      near(o.xi[k], ref.xi[k], "xi ");
+      near(o.eta[k], ref.eta[k], "eta ");
+      near(o.D1[k], ref.D1[k], "D1 ");
+      near(o.D2[k], ref.D2[k], "D2 ");
+      if (prev != nullptr) {
+        EXPECT_GT(ref.D3[k].cwiseAbs().maxCoeff(), 0.0) << at;
+        near(o.D3[k], ref.D3[k], "D3 ");
+      } else {
+        EXPECT_EQ(o.D3[k], Vec6::Zero()) << at;
+        EXPECT_EQ(ref.D3[k], Vec6::Zero()) << at;
+      }
+    }
+    if (!march::SlabLanes::avx2_available()) GTEST_SKIP() << "no AVX2 on this CPU";
+    const Series::Row o2 = run(march::SlabLanes::Isa::avx2);
+    for (int k = 0; k < K; ++k)
+      for (const auto& [x, y] :
+           {std::pair{&o.xi, &o2.xi}, std::pair{&o.eta, &o2.eta}, std::pair{&o.D1, &o2.D1},
+            std::pair{&o.D2, &o2.D2}, std::pair{&o.D3, &o2.D3}})
+        for (int c = 0; c < 6; ++c) EXPECT_EQ((*x)[k](c), (*y)[k](c)) << name << "triangle " << k;
   }
 }
 
