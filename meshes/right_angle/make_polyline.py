@@ -93,8 +93,8 @@ def table(A):
         h = s_phys(a + 1, A) - s_phys(a, A)
         Ca = C * ds / h
         if a == n:
-            Dk = np.linalg.inv(dcay_inv_of_turn(np.linalg.inv(pose((0, 0, 0), False)) @
-                                                pose((0.0, -h, 0.0), True)))
+            # the turn g_n^-1 g_n+1 (node n in leg 1's frame at the corner)
+            Dk = np.linalg.inv(dcay_inv_of_turn(pose((0.0, -h, 0.0), True)))
             Ds = dcay_inv_of_turn(pose((0.0, 0.0, h), False))
             Ca = ds / h * Dk.T @ Ds.T @ C @ Ds @ Dk
             Ca = 0.5 * (Ca + Ca.T)
