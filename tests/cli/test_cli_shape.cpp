@@ -75,9 +75,12 @@ TEST(CliShape, RightAngleWithoutLoadStaysAtRest) {
     d = std::max(d, max_difference(first, std::vector<std::vector<double>>(
                                               all.begin() + 22 * j, all.begin() + 22 * (j + 1))));
   EXPECT_LT(d, 1e-10);  // positions ~10 m: measured 8e-12 over 2000 rows
-  // Row 0 is the polyline, the exact right angle: leg 2 along -e2 at z = 10 (the elbow at
-  // s = 10), the ghost node 21 at s = 21 ds = 840/41 m, 840/41 - 10 along it.
-  EXPECT_NEAR(all[21][1], -(840.0 / 41.0 - 10.0), 1e-12);
+  // Row 0 is the polyline, the exact right angle with the corner on node 10 (theory §1.6, "A
+  // corner on a node"): node 10 at z = 10, leg 2 along -e2 at z = 10 in segments of 20/21 m,
+  // the ghost node 21 at 11 * 20/21 m along it.
+  EXPECT_NEAR(all[10][1], 0.0, 1e-12);
+  EXPECT_NEAR(all[10][2], 10.0, 1e-12);
+  EXPECT_NEAR(all[21][1], -220.0 / 21.0, 1e-12);
   EXPECT_NEAR(all[21][2], 10.0, 1e-12);
 }
 
