@@ -91,8 +91,8 @@ int simulate_cable(const io::CaseSpec& spec, const std::filesystem::path& out,
               spec.name.c_str(), spec.A, spec.J, spec.dt, spec.ds, spec.duration());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, wall,
               result.node_solves / std::max(wall, 1e-9));
-  std::printf("  energy E_0 = %.15g J, (max E - min E)/|E_0| = %.3e\n", stats.E0,
-              stats.energy_range());
+  std::printf("  energy E_0 = %.15g J, max E - min E = %.3e J, relative to |E_0| %.3e\n", stats.E0,
+              stats.E_max - stats.E_min, stats.energy_range());
   std::printf("  translation momentum P_0 = (%.10g, %.10g, %.10g), max |P_j - P_0| = %.3e\n",
               stats.momentum0(0), stats.momentum0(1), stats.momentum0(2), stats.drift);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
