@@ -11,15 +11,6 @@ namespace field::io {
 
 namespace {
 
-void append_block(std::string& out, const void* data, std::uint64_t bytes) {
-  append_block_header(out, bytes);
-  append_raw(out, data, bytes);
-}
-
-void append_doubles(std::string& out, const std::vector<double>& values) {
-  append_block(out, values.data(), values.size() * sizeof(double));
-}
-
 /// Checks the order and size of row j of a writer that received row `last_j` before.
 void check_row(const char* writer, int j, int last_j, bool finished, std::size_t size,
                const mesh::SpacetimeMesh& mesh) {
@@ -95,9 +86,7 @@ CableFramesWriter::CableFramesWriter(std::filesystem::path dir, const model::Cab
   layout.line(4, "<FieldData>");
   layout.array("Float64", "TimeValue", 1, 1, 6, true);
   layout.line(4, "</FieldData>");
-  layout.line(4, "<Piece NumberOfPoints=\"" + std::to_string(n) + "\" NumberOfVerts=\"0\" " +
-                     "NumberOfLines=\"" + std::to_string(A) +
-                     "\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">");
+  layout.line(4, polyline_piece(A));
   layout.line(6, "<PointData>");
   layout.array("Float64", "s", 1, n, 8);
   layout.array("Float64", "velocity", 3, 3 * n, 8);
@@ -115,14 +104,7 @@ CableFramesWriter::CableFramesWriter(std::filesystem::path dir, const model::Cab
   layout.line(6, "</Lines>");
   layout.line(4, "</Piece>");
   header_ = vtk_file_begin("PolyData") + layout.xml() + vtk_appended_begin("PolyData");
-  std::vector<std::int64_t> connectivity, offsets;  // cell a is the segment (a, a+1)
-  for (std::int64_t a = 0; a < A; ++a) {
-    connectivity.push_back(a);
-    connectivity.push_back(a + 1);
-    offsets.push_back(2 * (a + 1));
-  }
-  for (const std::vector<std::int64_t>* block : {&connectivity, &offsets})
-    append_block(lines_, block->data(), block->size() * sizeof(std::int64_t));
+  lines_ = polyline_cell_blocks(A);  // cell a is the segment (a, a+1)
 }
 
 void CableFramesWriter::slab(int j, const std::vector<Vec3>& row, const march::SlabStats&) {
@@ -163,9 +145,9 @@ void CableFramesWriter::write_frame(int j, const std::vector<Vec3>& row,
   }
   // The blocks in the order of the header: TimeValue, point data, cell data, points, lines.
   file_ = header_;
-  append_doubles(file_, {mesh_.t(j)});
+  append_double_block(file_, {mesh_.t(j)});
   for (const std::vector<double>* block : {&s, &velocity, &stretch, &tension, &points})
-    append_doubles(file_, *block);
+    append_double_block(file_, *block);
   file_ += lines_;
   file_ += vtk_file_end();
   const std::string name = cable_frame_name(j);
