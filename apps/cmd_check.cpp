@@ -18,7 +18,10 @@
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/damping.hpp"
 #include "libfield/dcel/residual.hpp"
+#include "libfield/io/cable_case.hpp"
+#include "libfield/io/cable_frames.hpp"
 #include "libfield/io/case_setup.hpp"
+#include "libfield/io/csv_table.hpp"
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/static_setup.hpp"
 #include "libfield/noether/balance.hpp"
@@ -100,21 +103,26 @@ struct FieldSource {
   long long dropped = 0;  // nodes of its incomplete last slab, dropped
 };
 
-// field.csv of the run folder, or the field.csv.part of a killed run with its cut last line and
-// its incomplete last slab dropped.
-io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, bool time,
-                            FieldSource& source) {
-  const fs::path csv_path = dir / "field.csv", part = dir / "field.csv.part";
+// Refuses a run whose field.csv does not hold every slab ("row" or "column").
+void require_every_slab(const fs::path& dir, const io::CaseSpec& spec, const char* slab) {
   if (!spec.output.csv)
     throw IoError((dir / "run.toml").string() +
                   " has [output] csv = false: the run wrote no field.csv, which field check "
                   "reads; run the case again with csv = true and stride = 1");
-  const char* slab = time ? "row" : "column";
   FIELD_CHECK(spec.output.stride == 1, (dir / "run.toml").string()
                                            << ": [output] stride = " << spec.output.stride
                                            << ": field.csv holds one " << slab << " in "
                                            << spec.output.stride << ", and field check needs every "
                                            << slab << "; run the case again with stride = 1");
+}
+
+// field.csv of the run folder, or the field.csv.part of a killed run with its cut last line and
+// its incomplete last slab dropped.
+io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, bool time,
+                            FieldSource& source) {
+  const fs::path csv_path = dir / "field.csv", part = dir / "field.csv.part";
+  const char* slab = time ? "row" : "column";
+  require_every_slab(dir, spec, slab);
   if (fs::exists(csv_path)) return io::read_field_csv(csv_path);
   if (!fs::exists(part))
     throw IoError("'" + dir.string() +
@@ -215,11 +223,168 @@ bool check_estimate_residuals(const Args& args, const io::CaseSpec& spec,
   return ok;
 }
 
+// Steps 2 (DCEL residuals) to 4 (energies and momenta) of run_check on the field of a run of
+// the model on G (the beam, or the cable on R^3 of theory §1.8).
+template <class G>
+int check_equations(const Args& args, const io::CaseSpec& spec, const dcel::DiscreteModel<G>& model,
+                    const mesh::FieldOf<G>& field, const mesh::Boundary& boundary, bool estimate,
+                    bool time, const estimate::Conditions& conditions) {
+  const mesh::SpacetimeMesh& mesh = model.mesh();
+  // 2. DCEL residuals, theory §4: a node passes when |G_n| <= max(tol max scale, floor_n), the
+  // round-off floor of its terms (docs/theory.md section 7.4).
+  const std::vector<double> floors = dcel::residual_floors(model, field);
+  const dcel::ResidualReport residual =
+      dcel::residual_report(model, field, boundary, args.residual_tolerance, floors);
+  bool residual_ok = residual.ratio <= 1.0;
+  if constexpr (std::is_same_v<typename G::Element, lie::SE3>)  // estimates are SE(3) beams
+    if (estimate)
+      residual_ok = check_estimate_residuals(args, spec, conditions, model, field, residual);
+  if (!estimate) {
+    std::printf(
+        "  DCEL residual   max |G_n|/scale = %.3e over %lld equation nodes (worst j = %d, a = %d)  "
+        "tolerance max(%.0e, round-off floor <= %.1e)  %s\n",
+        residual.relative, residual.nodes, residual.worst.j, residual.worst.a,
+        args.residual_tolerance, residual.max_floor, residual_ok ? "ok" : "FAILED");
+    std::printf("                  closest to its tolerance: node j = %d, a = %d, at %.3g x\n",
+                residual.worst_ratio.j, residual.worst_ratio.a, residual.ratio);
+  }
+
+  // 3. Noether balance on rows, columns and random rectangles of equation nodes, theory §7.2.
+  // A rectangle passes when |Res(R)| <= max(tol S, 10 eps terms(R) S + floor(R))
+  // (noether::BalanceFloor::allowed): the evaluation round-off of the sum and the node floors.
+  const noether::MomentumMaps<G> maps(model, field);
+  const noether::BalanceFloor balance_floor(field, floors);
+  const noether::Rectangle E = equation_nodes(mesh, boundary);
+  struct Worst {
+    double relative = 0.0, ratio = 0.0;
+    noether::Rectangle R;
+    void add(const noether::MomentumMaps<G>& maps, const noether::BalanceFloor& floor,
+             const noether::Rectangle& r, double tol, double scale_glob) {
+      const auto b = noether::noether_balance(maps, r, scale_glob);
+      const double allowed = floor.allowed(r, b, scale_glob, tol);
+      double q = b.residual.cwiseAbs().maxCoeff() / allowed;
+      if (!b.residual.allFinite() || !std::isfinite(allowed)) q = INFINITY;  // never accept NaN
+      relative = std::max(relative, b.relative);
+      if (q >= ratio) ratio = q, R = r;
+    }
+  } rows, columns, random, all;
+  int count = 0;
+  if (E.j1 <= E.j2 && E.a1 <= E.a2) {
+    const double tol = args.noether_tolerance, scale = noether::global_scale(maps);
+    const noether::BalanceFloor& f = balance_floor;
+    for (int j = E.j1; j <= E.j2; ++j) rows.add(maps, f, {j, j, E.a1, E.a2}, tol, scale);
+    for (int a = E.a1; a <= E.a2; ++a) columns.add(maps, f, {E.j1, E.j2, a, a}, tol, scale);
+    std::mt19937 rng(20261121);  // fixed seed: the same rectangles every time
+    std::uniform_int_distribution<int> jd(E.j1, E.j2), ad(E.a1, E.a2);
+    for (; count < args.rectangles; ++count) {
+      const int j1 = jd(rng), j2 = jd(rng), a1 = ad(rng), a2 = ad(rng);
+      random.add(maps, f, {std::min(j1, j2), std::max(j1, j2), std::min(a1, a2), std::max(a1, a2)},
+                 tol, scale);
+    }
+  }
+  for (const Worst* w : {&rows, &columns, &random})
+    if (w->ratio >= all.ratio) all = *w;
+  // An estimate's residuals are at the model-error level: their sums are not judged.
+  const bool noether_ok = estimate || all.ratio <= 1.0;
+  std::printf(
+      "  Noether balance rows %.2e, columns %.2e, %d random rectangles %.2e  tolerance "
+      "max(%.0e, 10 eps x terms + round-off floor)  %s\n",
+      rows.relative, columns.relative, count, random.relative, args.noether_tolerance,
+      estimate ? "not judged (sums of residuals that the estimate leaves at the model-error level)"
+      : noether_ok ? "ok"
+                   : "FAILED");
+  std::printf(
+      "                  closest to its tolerance: rectangle j = %d..%d, a = %d..%d, at %.3g x\n",
+      all.R.j1, all.R.j2, all.R.a1, all.R.a2, all.ratio);
+
+  // 4. Energies and momenta (reported, not judged: they depend on the case).
+  if (time) {
+    const std::vector<double> E_j = noether::time_energies(model, field);
+    double drift = 0.0;
+    const auto P0 = noether::total_time_momentum(maps, 0);
+    for (int j = 1; j < mesh.J(); ++j)
+      drift = std::max(drift, (noether::total_time_momentum(maps, j) - P0).cwiseAbs().maxCoeff());
+    // With loads or a driven end the energy figure is the balance of theory §8.1, as in the
+    // run's summary (the relative range means nothing when E_0 is about 0).
+    const bool driven =
+        !estimate &&
+        ((boundary.left == mesh::Side::prescribed && noether::end_moves(field, 0)) ||
+         (boundary.right == mesh::Side::prescribed && noether::end_moves(field, mesh.A())));
+    const bool damped = model.loads().damping.any();
+    if (!estimate && (!model.loads().empty() || driven || damped)) {
+      const auto work = noether::time_work(model, field, boundary);
+      const std::vector<double> D = dcel::dissipated_energy(model, field);  // theory (4.20)
+      double worst = 0.0;
+      for (const auto& w : work) {
+        const size_t j = static_cast<size_t>(w.j);
+        worst = std::max(worst, std::abs(noether::energy_balance(E_j[j], E_j.front(), w.work(),
+                                                                 j < D.size() ? D[j] : 0.0)));
+      }
+      std::printf(
+          "  energy E_0 = %.15g, balance max |E_j - E_0 - W_j%s| = %.3e J; momentum max |P_j - "
+          "P_0| = %.3e\n",
+          E_j.empty() ? 0.0 : E_j.front(), damped ? " + D_j" : "", worst, drift);
+    } else {
+      std::printf(
+          "  energy E_0 = %.15g, (max - min)/|E_0| = %.3e; momentum max |P_j - P_0| = "
+          "%.3e\n",
+          E_j.empty() ? 0.0 : E_j.front(), range(E_j), drift);
+    }
+  } else {
+    const std::vector<double> E_M = noether::space_energies(model, field);
+    double drift = 0.0;
+    const auto Q0 = noether::total_space_momentum(maps, 0);
+    for (int a = 1; a < mesh.A(); ++a)
+      drift = std::max(drift, (noether::total_space_momentum(maps, a) - Q0).cwiseAbs().maxCoeff());
+    std::printf("  E_M^0 = %.15g, (max - min)/|E_M^0| = %.3e; momentum max |Q^a - Q^0| = %.3e\n",
+                E_M.empty() ? 0.0 : E_M.front(), range(E_M), drift);
+  }
+  const bool ok = residual_ok && noether_ok;
+  std::printf("  %s\n", ok ? "check passed"
+                           : "check FAILED: the field does not satisfy the "
+                             "discrete equations to the tolerance");
+  return ok ? kSuccess : kSolverFailed;
+}
+
+// `field check` of a cable run (theory §1.8, io/cable_frames.hpp): field.csv's positions on the
+// grid of its complete rows, checked by the equations of the cable on R^3 (steps 2 to 4).
+int check_cable(const Args& args, const io::CaseSpec& spec) {
+  using R3 = lie::Rn<3>;
+  require_every_slab(args.dir, spec, "row");
+  const io::CsvTable csv = io::read_csv(args.dir / "field.csv", io::cable_field_csv_columns());
+  int last = -1;
+  for (std::size_t i = 0; i < csv.lines.size(); ++i)
+    last = std::max(last, static_cast<int>(csv.value(i, "j")));
+  FIELD_CHECK(last >= 2, csv.path.string() << " holds rows 0.." << last
+                                           << " only: the equations of a row need the rows on "
+                                              "both sides, so at least 0..2 are needed");
+  io::CaseSpec rows = spec;
+  rows.J = last;
+  const io::CableProblem cable(rows);
+  mesh::FieldOf<R3> field(cable.mesh);
+  std::vector<char> found(static_cast<std::size_t>(cable.mesh.node_count()), 0);
+  for (std::size_t i = 0; i < csv.lines.size(); ++i) {
+    const double j = csv.value(i, "j"), a = csv.value(i, "a");
+    FIELD_CHECK(j >= 0 && a >= 0 && a <= spec.A && j == std::floor(j) && a == std::floor(a),
+                csv.where(i) << ": node (" << j << ", " << a << ") is not on the grid");
+    field(int(j), int(a)) = Vec3(csv.value(i, "x"), csv.value(i, "y"), csv.value(i, "z"));
+    found[static_cast<std::size_t>(j * (spec.A + 1) + a)] = 1;
+  }
+  for (std::size_t n = 0; n < found.size(); ++n)
+    FIELD_CHECK(found[n], csv.path.string() << ": node (" << n / (spec.A + 1) << ", "
+                                            << n % (spec.A + 1) << ") is missing");
+  std::printf("%s: time march, cable on R^3 (theory §1.8), rows 0..%d, columns 0..%d\n",
+              args.dir.string().c_str(), last, spec.A);
+  return check_equations<R3>(args, rows, cable.model, field, cable.boundary(), false, true,
+                             conditions_of(spec.reconstruct));
+}
+
 int run_check(const Args& args) {
   // 1. The run: resolved case and field.
   require_run_folder(args.dir);
   const io::CaseSpec spec = io::load_case(args.dir / "run.toml");
   // The run's retraction becomes the type G here, once (lie::with_group).
+  if (spec.theory == io::Theory::cable) return check_cable(args, spec);
   const bool statics = summary_value(args.dir, "command") == "static";
   return lie::with_group(spec.retraction, [&](auto group) {
     return statics ? check_static<decltype(group)>(args, spec)
@@ -291,119 +456,7 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
     std::printf("  summary.json: status \"%s\"; %ss 0..%d were checked\n", status.c_str(), slab,
                 last);
 
-  // 2. DCEL residuals, theory §4: a node passes when |G_n| <= max(tol max scale, floor_n), the
-  // round-off floor of its terms (docs/theory.md section 7.4).
-  const std::vector<double> floors = dcel::residual_floors(model, field);
-  const dcel::ResidualReport residual =
-      dcel::residual_report(model, field, boundary, args.residual_tolerance, floors);
-  bool residual_ok = residual.ratio <= 1.0;
-  if (estimate) {
-    residual_ok = check_estimate_residuals(args, spec, conditions, model, field, residual);
-  } else {
-    std::printf(
-        "  DCEL residual   max |G_n|/scale = %.3e over %lld equation nodes (worst j = %d, a = %d)  "
-        "tolerance max(%.0e, round-off floor <= %.1e)  %s\n",
-        residual.relative, residual.nodes, residual.worst.j, residual.worst.a,
-        args.residual_tolerance, residual.max_floor, residual_ok ? "ok" : "FAILED");
-    std::printf("                  closest to its tolerance: node j = %d, a = %d, at %.3g x\n",
-                residual.worst_ratio.j, residual.worst_ratio.a, residual.ratio);
-  }
-
-  // 3. Noether balance on rows, columns and random rectangles of equation nodes, theory §7.2.
-  // A rectangle passes when |Res(R)| <= max(tol S, 10 eps terms(R) S + floor(R))
-  // (noether::BalanceFloor::allowed): the evaluation round-off of the sum and the node floors.
-  const noether::MomentumMaps<G> maps(model, field);
-  const noether::BalanceFloor balance_floor(field, floors);
-  const noether::Rectangle E = equation_nodes(mesh, boundary);
-  struct Worst {
-    double relative = 0.0, ratio = 0.0;
-    noether::Rectangle R;
-    void add(const noether::MomentumMaps<G>& maps, const noether::BalanceFloor& floor,
-             const noether::Rectangle& r, double tol, double scale_glob) {
-      const noether::BalanceResult b = noether::noether_balance(maps, r, scale_glob);
-      const double allowed = floor.allowed(r, b, scale_glob, tol);
-      double q = b.residual.cwiseAbs().maxCoeff() / allowed;
-      if (!b.residual.allFinite() || !std::isfinite(allowed)) q = INFINITY;  // never accept NaN
-      relative = std::max(relative, b.relative);
-      if (q >= ratio) ratio = q, R = r;
-    }
-  } rows, columns, random, all;
-  int count = 0;
-  if (E.j1 <= E.j2 && E.a1 <= E.a2) {
-    const double tol = args.noether_tolerance, scale = noether::global_scale(maps);
-    const noether::BalanceFloor& f = balance_floor;
-    for (int j = E.j1; j <= E.j2; ++j) rows.add(maps, f, {j, j, E.a1, E.a2}, tol, scale);
-    for (int a = E.a1; a <= E.a2; ++a) columns.add(maps, f, {E.j1, E.j2, a, a}, tol, scale);
-    std::mt19937 rng(20261121);  // fixed seed: the same rectangles every time
-    std::uniform_int_distribution<int> jd(E.j1, E.j2), ad(E.a1, E.a2);
-    for (; count < args.rectangles; ++count) {
-      const int j1 = jd(rng), j2 = jd(rng), a1 = ad(rng), a2 = ad(rng);
-      random.add(maps, f, {std::min(j1, j2), std::max(j1, j2), std::min(a1, a2), std::max(a1, a2)},
-                 tol, scale);
-    }
-  }
-  for (const Worst* w : {&rows, &columns, &random})
-    if (w->ratio >= all.ratio) all = *w;
-  // An estimate's residuals are at the model-error level: their sums are not judged.
-  const bool noether_ok = estimate || all.ratio <= 1.0;
-  std::printf(
-      "  Noether balance rows %.2e, columns %.2e, %d random rectangles %.2e  tolerance "
-      "max(%.0e, 10 eps x terms + round-off floor)  %s\n",
-      rows.relative, columns.relative, count, random.relative, args.noether_tolerance,
-      estimate ? "not judged (sums of residuals that the estimate leaves at the model-error level)"
-      : noether_ok ? "ok"
-                   : "FAILED");
-  std::printf(
-      "                  closest to its tolerance: rectangle j = %d..%d, a = %d..%d, at %.3g x\n",
-      all.R.j1, all.R.j2, all.R.a1, all.R.a2, all.ratio);
-
-  // 4. Energies and momenta (reported, not judged: they depend on the case).
-  if (time) {
-    const std::vector<double> E_j = noether::time_energies(model, field);
-    double drift = 0.0;
-    const Vec6 P0 = noether::total_time_momentum(maps, 0);
-    for (int j = 1; j < mesh.J(); ++j)
-      drift = std::max(drift, (noether::total_time_momentum(maps, j) - P0).cwiseAbs().maxCoeff());
-    // With loads or a driven end the energy figure is the balance of theory §8.1, as in the
-    // run's summary (the relative range means nothing when E_0 is about 0).
-    const bool driven =
-        !estimate &&
-        ((boundary.left == mesh::Side::prescribed && noether::end_moves(field, 0)) ||
-         (boundary.right == mesh::Side::prescribed && noether::end_moves(field, mesh.A())));
-    const bool damped = model.loads().damping.any();
-    if (!estimate && (!model.loads().empty() || driven || damped)) {
-      const std::vector<noether::RowWork> work = noether::time_work(model, field, boundary);
-      const std::vector<double> D = dcel::dissipated_energy(model, field);  // theory (4.20)
-      double worst = 0.0;
-      for (const noether::RowWork& w : work) {
-        const size_t j = static_cast<size_t>(w.j);
-        worst = std::max(worst, std::abs(noether::energy_balance(E_j[j], E_j.front(), w.work(),
-                                                                 j < D.size() ? D[j] : 0.0)));
-      }
-      std::printf(
-          "  energy E_0 = %.15g, balance max |E_j - E_0 - W_j%s| = %.3e J; momentum max |P_j - "
-          "P_0| = %.3e\n",
-          E_j.empty() ? 0.0 : E_j.front(), damped ? " + D_j" : "", worst, drift);
-    } else {
-      std::printf(
-          "  energy E_0 = %.15g, (max - min)/|E_0| = %.3e; momentum max |P_j - P_0| = "
-          "%.3e\n",
-          E_j.empty() ? 0.0 : E_j.front(), range(E_j), drift);
-    }
-  } else {
-    const std::vector<double> E_M = noether::space_energies(model, field);
-    double drift = 0.0;
-    const Vec6 Q0 = noether::total_space_momentum(maps, 0);
-    for (int a = 1; a < mesh.A(); ++a)
-      drift = std::max(drift, (noether::total_space_momentum(maps, a) - Q0).cwiseAbs().maxCoeff());
-    std::printf("  E_M^0 = %.15g, (max - min)/|E_M^0| = %.3e; momentum max |Q^a - Q^0| = %.3e\n",
-                E_M.empty() ? 0.0 : E_M.front(), range(E_M), drift);
-  }
-  const bool ok = residual_ok && noether_ok;
-  std::printf("  %s\n", ok ? "check passed"
-                           : "check FAILED: the field does not satisfy the "
-                             "discrete equations to the tolerance");
-  return ok ? kSuccess : kSolverFailed;
+  return check_equations(args, spec, model, field, boundary, estimate, time, conditions);
 }
 
 }  // namespace

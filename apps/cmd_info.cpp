@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "apps/cable_run.hpp"
 #include "apps/commands.hpp"
 #include "apps/estimate_conditions.hpp"
 #include "apps/memory_estimate.hpp"
@@ -86,6 +87,7 @@ double mean_value_length(const io::Problem& problem) {
 
 int run_info(const fs::path& case_file) {
   const io::CaseSpec spec = io::load_case(case_file);
+  if (spec.theory == io::Theory::cable) return info_cable(spec);  // apps/cable_run.hpp
   const io::Problem problem(spec);
   const bool time = spec.march == io::MarchKind::time;
   // Reading the inputs validates the data files too, unless the run could not fit in memory

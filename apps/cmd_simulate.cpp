@@ -11,6 +11,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "apps/cable_run.hpp"
 #include "apps/commands.hpp"
 #include "apps/memory_estimate.hpp"
 #include "apps/thread_count.hpp"
@@ -51,9 +52,12 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   io::CaseSpec spec = io::load_case(args.case_file);
   FIELD_CHECK(spec.march == io::MarchKind::time,
               spec.file.string() << ": march = \"space\": this case is run by `field reconstruct`");
-  check_memory(spec);
+  if (spec.theory != io::Theory::cable) check_memory(spec);
   const int threads = run_threads(common.threads, spec.A);  // apps/thread_count.hpp
   use_passive_openmp_wait(threads, spec.A);                 // may start the program again, once
+  // The cable on R^3 (theory §1.8) has its own outputs (apps/cable_run.hpp).
+  if (spec.theory == io::Theory::cable)
+    return simulate_cable(spec, args.out, common, threads, start);
   const io::Problem problem(spec);
   // The case's theory and retraction become the type G here, once (io::with_time_march): the
   // SE(3) beam with either retraction, or the planar beam on SE(2) (theory §1.7).

@@ -145,8 +145,11 @@ int run_static(const Args& args, const CommonOptions& common) {
               spec.file.string() << ": march = \"space\": the static solver takes a time-march "
                                     "case (march = \"time\")");
   FIELD_CHECK(spec.theory == io::Theory::beam,
-              spec.file.string() << ": theory = \"planar_beam\": the static solver (theory §4.5) "
-                                    "takes SE(3) beams only for now (docs/lie-groups.md)");
+              spec.file.string()
+                  << ": theory = \"" << (spec.theory == io::Theory::cable ? "cable" : "planar_beam")
+                  << "\": the static solver (theory §4.5) takes SE(3) beams only for now "
+                     "(docs/lie-groups.md); a cable case can start from its static shape with "
+                     "[initial] configuration = \"catenary\" (docs/cable.md)");
   const io::Problem problem(spec);
   return problem.with_model(
       [&](const auto& model) { return static_case(args, common, start, problem, model); });

@@ -55,14 +55,14 @@ std::string non_finite_diagnostic(const Diagnostics& d, int index, const MarchWo
 /// raises after output started (not an IoError: that stays an I/O error, exit 5) becomes a run
 /// failure in `problem`, with the last slab every observer received; the observers are then
 /// finished (best effort), so that the files are closed as valid prefixes.
-template <class March>
-march::MarchResult march_safely(const March& march, std::vector<march::SlabObserver*> observers,
+/// E: the node value of the march (lie::SE3 for the beam, Vec3 for the cable).
+template <class March, class E = lie::SE3>
+march::MarchResult march_safely(const March& march,
+                                std::vector<march::BasicSlabObserver<E>*> observers,
                                 RunProblem& problem) {
-  struct Counter final : march::SlabObserver {
+  struct Counter final : march::BasicSlabObserver<E> {
     int last = -1;
-    void slab(int index, const std::vector<lie::SE3>&, const march::SlabStats&) override {
-      last = index;
-    }
+    void slab(int index, const std::vector<E>&, const march::SlabStats&) override { last = index; }
   } counter;
   observers.push_back(&counter);  // last: it sees a slab once every writer has it
   try {
@@ -72,7 +72,7 @@ march::MarchResult march_safely(const March& march, std::vector<march::SlabObser
   } catch (const Error& e) {
     problem.error = user_message(e);
     problem.error_slab = counter.last;
-    for (march::SlabObserver* o : observers) try {
+    for (march::BasicSlabObserver<E>* o : observers) try {
         o->finish();
       } catch (const std::exception&) {  // keep finishing the others
       }

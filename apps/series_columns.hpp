@@ -15,19 +15,44 @@ inline void add_wrench_columns(std::vector<std::string>& columns, const std::str
     columns.push_back(prefix + part);
 }
 
+/// Appends `<prefix>_lin1..3`: a force or a translation momentum on R^3 (the cable, theory §1.8).
+inline void add_force_columns(std::vector<std::string>& columns, const std::string& prefix) {
+  for (const char* part : {"_lin1", "_lin2", "_lin3"}) columns.push_back(prefix + part);
+}
+
 /// The columns of time_series.csv (docs/output-format.md): E, P, the Noether residual, Newton's
 /// iterations, W and the energy balance (theory §8.1); the reactions of the prescribed ends
-/// (theory (8.5)); D_j of a damped run last (theory (4.20)).
-inline std::vector<std::string> time_series_columns(const mesh::Boundary& boundary, bool damped) {
+/// (theory (8.5)); D_j of a damped run last (theory (4.20)). `translations`: P and the reactions
+/// have their linear parts only (the cable on R^3, theory (1.8.8)).
+inline std::vector<std::string> time_series_columns(const mesh::Boundary& boundary, bool damped,
+                                                    bool translations = false) {
+  const auto add = translations ? add_force_columns : add_wrench_columns;
   std::vector<std::string> columns = {"j", "t", "E"};
-  add_wrench_columns(columns, "P");
+  add(columns, "P");
   for (const char* c :
        {"noether_residual", "newton_max_iterations", "newton_mean_iterations", "W", "E_balance"})
     columns.push_back(c);
-  if (boundary.left == mesh::Side::prescribed) add_wrench_columns(columns, "R0");
-  if (boundary.right == mesh::Side::prescribed) add_wrench_columns(columns, "RA");
+  if (boundary.left == mesh::Side::prescribed) add(columns, "R0");
+  if (boundary.right == mesh::Side::prescribed) add(columns, "RA");
   if (damped) columns.push_back("dissipated_energy");
   return columns;
+}
+
+/// One line of time_series.csv in the columns of time_series_columns: `d` a
+/// noether::BasicTimeRowDiagnostics (P and the reactions as six or, on R^3, three columns).
+template <class D>
+std::vector<double> time_series_line(const D& d, const mesh::Boundary& boundary, bool damped) {
+  std::vector<double> line = {double(d.j), d.t, d.energy};
+  line.insert(line.end(), d.momentum.begin(), d.momentum.end());
+  for (const double v : {d.balance, double(d.newton.max_iterations), d.newton.mean_iterations,
+                         d.work, d.energy_balance})
+    line.push_back(v);
+  if (boundary.left == mesh::Side::prescribed)
+    line.insert(line.end(), d.reaction_left.begin(), d.reaction_left.end());
+  if (boundary.right == mesh::Side::prescribed)
+    line.insert(line.end(), d.reaction_right.begin(), d.reaction_right.end());
+  if (damped) line.push_back(d.dissipated);
+  return line;
 }
 
 /// The columns of space_series.csv (docs/output-format.md): E_M, Q, the Noether residual,

@@ -13,18 +13,24 @@
 
 namespace field::app {
 
-/// A 6-vector as a JSON array, 17 significant digits.
-inline std::string json_vector(const Vec6& v) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "[%.17g, %.17g, %.17g, %.17g, %.17g, %.17g]", v(0), v(1), v(2),
-                v(3), v(4), v(5));
-  return buf;
+/// A vector as a JSON array, 17 significant digits.
+template <class V>
+std::string json_vector(const V& v) {
+  std::string text = "[";
+  char buf[32];
+  for (int i = 0; i < v.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%s%.17g", i ? ", " : "", v(i));
+    text += buf;
+  }
+  return text + "]";
 }
 
-struct SeriesStats {
+/// V: the momentum's type (Vec6 on SE(3), Vec3 for the cable's translations on R^3).
+template <class V>
+struct BasicSeriesStats {
   bool started = false;
   double E0 = 0.0, E_min = 0.0, E_max = 0.0;
-  Vec6 momentum0 = Vec6::Zero();
+  V momentum0 = V::Zero();
   double drift = 0.0;    ///< max |momentum - momentum0|_inf
   double balance = 0.0;  ///< max relative Noether residual of the slabs
   int newton_max = 0;
@@ -96,5 +102,6 @@ struct SeriesStats {
       summary.add("energy_balance_relative", "null");
   }
 };
+using SeriesStats = BasicSeriesStats<Vec6>;
 
 }  // namespace field::app

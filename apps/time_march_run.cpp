@@ -11,6 +11,7 @@
 #include "apps/progress.hpp"
 #include "apps/row_gate.hpp"
 #include "apps/series_columns.hpp"
+#include "apps/series_row.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
@@ -141,8 +142,6 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   // The reactions of the prescribed ends and the energy balance (theory §8.1), after the columns
   // every time series has had from the start.
   const mesh::Boundary boundary = problem.boundary();
-  const bool left_reaction = boundary.left == mesh::Side::prescribed;
-  const bool right_reaction = boundary.right == mesh::Side::prescribed;
   // A damped run adds D_j of theory (4.20) as the last column (theory §4.7).
   const bool damped = model.loads().damping.any();
   const std::vector<std::string> columns = time_series_columns(boundary, damped);
@@ -150,7 +149,6 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   r.stats.balanced = energy_balance_applies(model, input);
   Progress progress("row", "t", J, !common.progress());
   if (r.stats.balanced) progress.energy_label("E-E0-W+D");
-  std::vector<double> line;
   RunProblem problem_found;
   // The outputs run behind the march on threads of their own (docs/performance.md, "Whole runs"
   // and "Series diagnostics"): the series diagnostics, time_series.csv, tip.csv and the VTK files
@@ -164,42 +162,8 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   noether::TimeDiagnostics<G> diagnostics(
       model, boundary,
       [&](const auto& row) {
-        const noether::TimeRowDiagnostics& d = series_row(row);
-        if (!problem_found.non_finite.empty()) return;
-        problem_found.non_finite = non_finite_diagnostic(d, d.j, kTimeWords, "E_j", "P_j");
-        // B_j holds W_j and D_j (theory (8.8)): one test covers the three series columns.
-        if (problem_found.non_finite.empty() &&
-            !(std::isfinite(d.energy_balance) && d.reaction_left.allFinite() &&
-              d.reaction_right.allFinite()))
-          problem_found.non_finite = "row " + std::to_string(d.j) +
-                                     ": the energy balance E_j - E_0 - W_j + D_j or a reaction "
-                                     "wrench is not finite";
-        if (!problem_found.non_finite.empty()) return stop_flag().store(true);
-        r.stats.add(d);
-        r.stats.add_balance(d.energy, d.work, d.dissipated, d.energy_balance);
-        const Vec6& P = d.momentum;
-        line = {double(d.j),
-                d.t,
-                d.energy,
-                P(0),
-                P(1),
-                P(2),
-                P(3),
-                P(4),
-                P(5),
-                d.balance,
-                double(d.newton.max_iterations),
-                d.newton.mean_iterations,
-                d.work,
-                d.energy_balance};
-        if (left_reaction) line.insert(line.end(), d.reaction_left.begin(), d.reaction_left.end());
-        if (right_reaction)
-          line.insert(line.end(), d.reaction_right.begin(), d.reaction_right.end());
-        if (damped) line.push_back(d.dissipated);
-        series.row(line);
-        progress.update(d.j + 1, d.t + spec.dt, d.newton.max_iterations,
-                        r.stats.balanced ? d.energy_balance : r.stats.energy_change(d.energy),
-                        d.balance);
+        take_series_row(series_row(row), boundary, damped, spec.dt, problem_found, r.stats, series,
+                        progress);
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});

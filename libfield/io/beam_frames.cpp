@@ -29,12 +29,6 @@ void put3(std::vector<double>& array, int k, const Vec3& v) {
   p[2] = v.z();
 }
 
-void append_block(std::string& out, const std::vector<double>& values) {
-  const std::uint64_t bytes = values.size() * sizeof(double);
-  append_block_header(out, bytes);
-  append_raw(out, values.data(), bytes);
-}
-
 // The XML of a frame of A segments; everything in a frame but the values depends on A only.
 VtkAppendedLayout frame_layout(int A) {
   const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
@@ -42,9 +36,7 @@ VtkAppendedLayout frame_layout(int A) {
   layout.line(4, "<FieldData>");
   layout.array("Float64", "TimeValue", 1, 1, 6, true);
   layout.line(4, "</FieldData>");
-  layout.line(4, "<Piece NumberOfPoints=\"" + std::to_string(n) + "\" NumberOfVerts=\"0\" " +
-                     "NumberOfLines=\"" + std::to_string(A) +
-                     "\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">");
+  layout.line(4, polyline_piece(A));
   layout.line(6, "<PointData>");
   for (int k = 0; k < kPointArrays; ++k)
     layout.array("Float64", kPointNames[k], kPointComponents[k], kPointComponents[k] * n, 8);
@@ -131,18 +123,7 @@ void BeamFramesWriter<G>::build_layout() {
   header_ = vtk_file_begin("PolyData") + layout.xml() + vtk_appended_begin("PolyData");
   frame_bytes_ = beam_frame_bytes(A);
 
-  // Cell a is the segment (a, a+1) (docs/output-format.md).
-  std::vector<std::int64_t> connectivity, offsets;
-  for (std::int64_t a = 0; a < A; ++a) {
-    connectivity.push_back(a);
-    connectivity.push_back(a + 1);
-    offsets.push_back(2 * (a + 1));
-  }
-  lines_.clear();
-  for (const std::vector<std::int64_t>* block : {&connectivity, &offsets}) {
-    append_block_header(lines_, block->size() * sizeof(std::int64_t));
-    append_raw(lines_, block->data(), block->size() * sizeof(std::int64_t));
-  }
+  lines_ = polyline_cell_blocks(A);  // cell a is the segment (a, a+1) (docs/output-format.md)
   point_.resize(kPointArrays);
   for (int k = 0; k < kPointArrays; ++k) point_[k].resize(kPointComponents[k] * n);
   cell_.resize(kCellArrays);
@@ -194,10 +175,10 @@ void BeamFramesWriter<G>::write_frame(int j, const std::vector<lie::SE3>& row,
   file_.clear();
   file_.reserve(frame_bytes_);
   file_ += header_;
-  append_block(file_, {mesh.t(j)});
-  for (const std::vector<double>& array : point_) append_block(file_, array);
-  for (const std::vector<double>& array : cell_) append_block(file_, array);
-  append_block(file_, points_);
+  append_double_block(file_, {mesh.t(j)});
+  for (const std::vector<double>& array : point_) append_double_block(file_, array);
+  for (const std::vector<double>& array : cell_) append_double_block(file_, array);
+  append_double_block(file_, points_);
   file_ += lines_;
   file_ += vtk_file_end();
   FIELD_CHECK(file_.size() == frame_bytes_, "beam frames: frame of " << file_.size()

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "libfield/core/error.hpp"
+#include "libfield/io/cable_case.hpp"
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/excerpt.hpp"
 #include "libfield/io/input_file.hpp"
@@ -629,24 +630,33 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
       top.choice("retraction", "cayley", {"cayley", "exp", "exponential"});
   c.retraction =
       retraction == "cayley" ? lie::RetractionKind::cayley : lie::RetractionKind::exponential;
-  c.theory = top.choice("theory", "beam", {"beam", "planar_beam"}) == "planar_beam"
-                 ? Theory::planar_beam
-                 : Theory::beam;
+  const std::string theory = top.choice("theory", "beam", {"beam", "planar_beam", "cable"});
+  c.theory = theory == "planar_beam" ? Theory::planar_beam
+             : theory == "cable"     ? Theory::cable
+                                     : Theory::beam;
+  const bool cable = c.theory == Theory::cable;
 
   const auto need = [&](const std::string& key) {
     std::optional<TomlTable> t = top.table(key);
     if (!t) top.fail(key, "the case needs a [" + key + "] table");
     return *t;
   };
-  read_beam(need("beam"), c);
-  read_shape(top.table("shape"), c);
+  if (cable) {
+    read_cable(need("cable"), c);  // io/cable_case.hpp: [cable] in place of [beam] and [shape]
+  } else {
+    read_beam(need("beam"), c);
+    read_shape(top.table("shape"), c);
+  }
   const bool length_given = root["grid"]["L"] && !root["grid"]["ds"];
   read_grid(need("grid"), c);
   read_boundary(top.table("boundary"), c);
   if (c.march == MarchKind::time && c.A < 2 && c.left.kind != EndSpec::Kind::free)
     top.fail("grid", "A = 1 with a held left end leaves no node to solve: use A >= 2");
   if (c.march == MarchKind::time) {
-    read_initial(top.table("initial"), c);
+    if (cable)
+      read_cable_initial(top.table("initial"), c);
+    else
+      read_initial(top.table("initial"), c);
   } else {
     if (top.has("initial")) top.fail("initial", "a space march has no initial row: use [tip]");
     TomlTable tip = need("tip");
@@ -688,9 +698,10 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   if (c.march == MarchKind::time && top.has("reconstruct"))
     top.fail("reconstruct", "[reconstruct] belongs to march = \"space\" cases (field reconstruct)");
   if (c.theory == Theory::planar_beam) check_planar_case(root, c);  // io/planar_case.hpp
+  check_cable_case(root, c);                                        // io/cable_case.hpp
   top.reject_unknown({"format", "name", "description", "march", "theory", "retraction", "beam",
-                      "shape", "grid", "boundary", "initial", "tip", "reconstruct", "loads",
-                      "solver", "static", "output", "damping"});
+                      "cable", "shape", "grid", "boundary", "initial", "tip", "reconstruct",
+                      "loads", "solver", "static", "output", "damping"});
   if (length_given) {
     const double L = c.ds;
     c.ds = 1.0;
@@ -754,10 +765,19 @@ void write_case(std::ostream& out, const CaseSpec& c) {
   const bool time = c.march == MarchKind::time;
   out << "# Resolved case (every key explicit), written by field from " << c.file.string()
       << "\nformat = 1\nname = " << quoted(c.name) << "\ndescription = " << quoted(c.description)
-      << "\nmarch = " << (time ? "\"time\"" : "\"space\"") << "\nretraction = "
-      << (c.retraction == lie::RetractionKind::exponential ? "\"exp\"" : "\"cayley\"") << "\n";
+      << "\nmarch = " << (time ? "\"time\"" : "\"space\"") << "\n";
+  const bool cable = c.theory == Theory::cable;
+  if (!cable)  // R^3 has one retraction (io/cable_case.hpp)
+    out << "retraction = "
+        << (c.retraction == lie::RetractionKind::exponential ? "\"exp\"" : "\"cayley\"") << "\n";
   if (c.theory == Theory::planar_beam) out << "theory = \"planar_beam\"\n";
-  if (!c.section_table.empty()) {
+  if (cable) {
+    out << "theory = \"cable\"\n\n[cable]\nEA = " << number(c.cable.EA)
+        << "\nrhoA = " << number(c.cable.rhoA) << "\nslack = " << (c.cable.slack ? "true" : "false")
+        << "\nreference_tension = " << number(c.cable.reference_tension) << "\n";
+    if (c.cable.free_end_direction)
+      out << "free_end_direction = " << array(*c.cable.free_end_direction) << "\n";
+  } else if (!c.section_table.empty()) {
     out << "\n[beam]\nsection = \"table\"\nfile = " << quoted(c.section_table) << "\n";
   } else if (c.law) {
     out << "\n[beam]\nsection = \"matrix\"\norder = \"libfield\"";
@@ -798,7 +818,13 @@ void write_case(std::ostream& out, const CaseSpec& c) {
     }
     const InitialSpec& in = c.initial;
     out << "\n[initial]\n";
-    if (in.configuration == InitialSpec::Configuration::file) {
+    if (cable && c.cable.shape == CableSpec::Shape::catenary) {
+      out << "configuration = \"catenary\"\norigin = " << array(in.origin)
+          << "\nend = " << array(c.cable.end) << "\n";
+    } else if (cable) {
+      out << "configuration = \"straight\"\norigin = " << array(in.origin)
+          << "\naxis = " << array(in.axis) << "\n";
+    } else if (in.configuration == InitialSpec::Configuration::file) {
       out << "configuration = \"file\"\nfile = " << quoted(in.file) << "\n";
     } else {
       out << "configuration = "

@@ -23,8 +23,25 @@
 namespace field::io {
 
 /// The field theory of a case (top-level key `theory`, docs/lie-groups.md): the SE(3) beam of
-/// theory §1 or the planar beam on SE(2) of theory §1.7 (its case rules: io/planar_case.hpp).
-enum class Theory { beam, planar_beam };
+/// theory §1, the planar beam on SE(2) of theory §1.7 (its case rules: io/planar_case.hpp) or the
+/// extensible cable on R^3 of theory §1.8 (io/cable_case.hpp).
+enum class Theory { beam, planar_beam, cable };
+
+/// The extensible cable of theory §1.8 (`theory = "cable"`: the [cable] table and the cable's
+/// [initial] keys, io/cable_case.hpp, meshes/README.md).
+struct CableSpec {
+  double EA = 0.0;                 ///< axial stiffness [N], W(nu) = 1/2 EA (nu - 1)^2 (1.8.2)
+  double rhoA = 0.0;               ///< mass per unstretched length [kg/m]
+  bool slack = false;              ///< W = 0 for nu < 1 (1.8.3)
+  double reference_tension = 0.0;  ///< N_ref [N] of the transverse wave speed (1.8.6)
+  /// d0 of the free-end ghost (1.8.7); absent: [initial] axis (straight) or e3.
+  std::optional<Vec3> free_end_direction;
+  /// Row 0: straight along [initial] axis, unstretched, or the elastic catenary (1.8.9) from
+  /// [initial] origin to [initial] end.
+  enum class Shape { straight, catenary };
+  Shape shape = Shape::straight;
+  Vec3 end = Vec3::Zero();  ///< catenary: the support of the node a = A [m]
+};
 
 /// Which driver a case is for: `field simulate` (time) or `field reconstruct` (space).
 enum class MarchKind { time, space };
@@ -162,6 +179,8 @@ struct CaseSpec {
   std::filesystem::path section_table;
   /// The stress-free shape ([shape], theory §1.6).
   ShapeSpec shape;
+  /// theory = "cable": the cable's law and row 0 (the beam's keys above are then unused).
+  CableSpec cable;
 
   /// The section law of the density: `law`, or the geometric section's (theory §1).
   model::SectionLaw section_law() const {

@@ -12,11 +12,8 @@ namespace {
 
 const char* const kWhy = " is not supported for theory = \"planar_beam\" yet (docs/lie-groups.md)";
 
-/// The table `key` of the case, for messages (the top level when absent).
 TomlTable table_of(const toml::table& root, const std::string& key, const CaseSpec& c) {
-  const toml::node* n = root.get(key);
-  if (n && n->is_table()) return TomlTable(*n->as_table(), key, c.file);
-  return TomlTable(root, "", c.file);
+  return table_or_top(root, key, c.file);
 }
 
 }  // namespace

@@ -228,4 +228,13 @@ class TomlTable {
   std::set<std::string> used_;
 };
 
+/// The table `key` of a case for messages about its keys (checks after parsing, e.g.
+/// io/planar_case, io/cable_case); the top level when it is absent.
+inline TomlTable table_or_top(const toml::table& root, const std::string& key,
+                              const fs::path& file) {
+  const toml::node* n = root.get(key);
+  if (n && n->is_table()) return TomlTable(*n->as_table(), key, file);
+  return TomlTable(root, "", file);
+}
+
 }  // namespace field::io

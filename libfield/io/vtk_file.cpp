@@ -58,4 +58,30 @@ void append_raw(std::string& out, const void* data, std::uint64_t bytes) {
   out.append(static_cast<const char*>(data), static_cast<size_t>(bytes));
 }
 
+void append_double_block(std::string& out, const std::vector<double>& values) {
+  const std::uint64_t bytes = values.size() * sizeof(double);
+  append_block_header(out, bytes);
+  append_raw(out, values.data(), bytes);
+}
+
+std::string polyline_piece(int A) {
+  return "<Piece NumberOfPoints=\"" + std::to_string(A + 1) + "\" NumberOfVerts=\"0\" " +
+         "NumberOfLines=\"" + std::to_string(A) + "\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">";
+}
+
+std::string polyline_cell_blocks(int A) {
+  std::vector<std::int64_t> connectivity, offsets;
+  for (std::int64_t a = 0; a < A; ++a) {
+    connectivity.push_back(a);
+    connectivity.push_back(a + 1);
+    offsets.push_back(2 * (a + 1));
+  }
+  std::string out;
+  for (const std::vector<std::int64_t>* block : {&connectivity, &offsets}) {
+    append_block_header(out, block->size() * sizeof(std::int64_t));
+    append_raw(out, block->data(), block->size() * sizeof(std::int64_t));
+  }
+  return out;
+}
+
 }  // namespace field::io

@@ -7,6 +7,7 @@
 /// read: float64 arrays read back bit for bit (docs/output-format.md, tests/io).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace field::io {
 
@@ -47,5 +48,13 @@ std::string vtk_file_end();
 void append_block_header(std::string& out, std::uint64_t bytes);
 /// Appends the raw bytes of `count` values at `data` (native little-endian layout).
 void append_raw(std::string& out, const void* data, std::uint64_t bytes);
+/// A block of float64 values: its header and its bytes.
+void append_double_block(std::string& out, const std::vector<double>& values);
+
+/// A polyline of A+1 points joined by A line segments, cell a = (a, a+1) (the frames of a beam or
+/// a cable): the opening <Piece> tag of its PolyData, and the blocks of its connectivity and
+/// offsets (Int64) in that order.
+std::string polyline_piece(int A);
+std::string polyline_cell_blocks(int A);
 
 }  // namespace field::io

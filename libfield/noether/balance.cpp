@@ -70,6 +70,17 @@ BalanceResultOf<G> node_balance(const dcel::DiscreteModel<G>& model,
   return out;
 }
 
+namespace {
+/// |r| of a node: its position, the element itself on R^3 (the cable, theory §1.8).
+template <class E>
+double position_norm(const E& g) {
+  return g.r.norm();
+}
+double position_norm(const Vec3& r) {
+  return r.norm();
+}
+}  // namespace
+
 template <class E>
 BalanceFloor::BalanceFloor(const mesh::BasicField<E>& field,
                            const std::vector<double>& node_floors) {
@@ -81,7 +92,7 @@ BalanceFloor::BalanceFloor(const mesh::BasicField<E>& field,
   table_.assign(static_cast<size_t>(J + 2) * columns_, 0.0);
   for (int j = 0; j <= J; ++j)
     for (int a = 0; a <= A; ++a) {
-      const double f = std::sqrt(3.0) * (1.0 + field(j, a).r.norm()) *
+      const double f = std::sqrt(3.0) * (1.0 + position_norm(field(j, a))) *
                        node_floors[static_cast<size_t>(j) * (A + 1) + a];
       const size_t k = static_cast<size_t>(j + 1) * columns_ + a + 1;
       table_[k] = f + table_[k - 1] + table_[k - columns_] - table_[k - columns_ - 1];
@@ -98,6 +109,7 @@ double BalanceFloor::operator()(const Rectangle& R) const {
 
 template BalanceFloor::BalanceFloor(const mesh::BasicField<lie::SE3>&, const std::vector<double>&);
 template BalanceFloor::BalanceFloor(const mesh::BasicField<lie::SE2>&, const std::vector<double>&);
+template BalanceFloor::BalanceFloor(const mesh::BasicField<Vec3>&, const std::vector<double>&);
 
 double BalanceFloor::allowed(const Rectangle& R, double scale_R, double scale_glob,
                              double tolerance) const {

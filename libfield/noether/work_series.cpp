@@ -108,16 +108,27 @@ std::vector<RowWorkOf<G>> time_work(const dcel::DiscreteModel<G>& model,
   return out;
 }
 
+namespace {
+template <class E>
+bool differ(const E& g, const E& h) {
+  return g.R != h.R || g.r != h.r;
+}
+bool differ(const Vec3& r, const Vec3& q) {  // R^3: the position (the cable, theory §1.8)
+  return r != q;
+}
+}  // namespace
+
 template <class E>
 bool end_moves(const mesh::BasicField<E>& field, int a) {
   const E& g0 = field(0, a);
   for (int j = 1; j <= field.mesh().J(); ++j)
-    if (field(j, a).R != g0.R || field(j, a).r != g0.r) return true;
+    if (differ(field(j, a), g0)) return true;
   return false;
 }
 
 template bool end_moves(const mesh::BasicField<lie::SE3>&, int);
 template bool end_moves(const mesh::BasicField<lie::SE2>&, int);
+template bool end_moves(const mesh::BasicField<Vec3>&, int);
 
 #define FIELD_INSTANTIATE(G)                                                  \
   template class WorkSeries<G>;                                               \

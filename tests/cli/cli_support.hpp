@@ -1,6 +1,8 @@
 #pragma once
 // Running the real `field` binary from the CLI tests: exit code and output, case folders copied
 // to a temporary folder and edited (shorter runs, bad values).
+#include <gtest/gtest.h>
+
 #include <sys/wait.h>
 
 #include <cmath>
@@ -115,6 +117,24 @@ inline std::string summary_value(const std::filesystem::path& dir, const std::st
 inline double summary_number(const std::filesystem::path& dir, const std::string& key) {
   const std::string value = summary_value(dir, key);
   return value.empty() ? NAN : std::strtod(value.c_str(), nullptr);
+}
+
+/// `field simulate` of the shipped case `name` (copied into a temporary folder, with a motion file
+/// m.csv beside it) with the first `from` replaced by `to` is refused before anything is written:
+/// exit code 4 and a message naming the case file and holding `says`.
+inline void expect_refused(const std::string& name, const std::string& from, const std::string& to,
+                           const std::string& says) {
+  SCOPED_TRACE(to);
+  TempFolder tmp;
+  const std::filesystem::path file = copy_case(tmp, name);
+  ASSERT_TRUE(edit(file, from, to));
+  write_text(file.parent_path() / "m.csv", "t,x,y,z,qw,qx,qy,qz\n0,1,0,0,0.5,0.5,0.5,0.5\n");
+  const std::filesystem::path out = tmp / "run";
+  const CommandResult r = run_field("simulate " + file.string() + " --out " + out.string());
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_NE(r.output.find(file.string() + ":"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(says), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(out)) << r.output;
 }
 
 }  // namespace field::test

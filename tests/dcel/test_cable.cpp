@@ -12,12 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "libfield/core/error.hpp"
 #include "libfield/dcel/action.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/lie/rn.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "libfield/model/cable_density.hpp"
+#include "libfield/model/elastic_catenary.hpp"
+#include "tests/support/cable.hpp"
 #include "tests/support/random.hpp"
 
 namespace field::dcel {
@@ -29,40 +32,8 @@ using Model = DiscreteModel<R3>;
 
 const model::Loads kNoLoads;
 
-// The node target of theory §6.1 step 3:
-//   m = mu~_{j-1}^a - (dt/ds)(lambda_j^a - lambda~_j^{a-1}) + dt f(r_j^a),  lambda~_j^{-1} := 0.
-Vec3 node_target(const Model& model, const Row& prev, const Row& row, int a) {
-  Vec3 mu, mu_tilde, lambda, lambda_tilde, unused;
-  time_momenta(model, a, mesh::convected<R3>(prev[a], row[a], model.dt()), mu, mu_tilde);
-  space_momenta(model, a, mesh::convected<R3>(row[a], row[a + 1], model.ds()), lambda, unused);
-  lambda_tilde.setZero();
-  if (a > 0)
-    space_momenta(model, a - 1, mesh::convected<R3>(row[a - 1], row[a], model.ds()), unused,
-                  lambda_tilde);
-  return mu_tilde - model.dt() / model.ds() * (lambda - lambda_tilde) +
-         model.dt() * model.force(row[a], 0, a);
-}
-
-enum class End { prescribed, free };
-
-// Row j+1 from rows j-1 and j: nodes a = lo..A-1 by the node Newton of §5 (time equation),
-// r_{j+1}^a = r_j^a tau(dt xi); a prescribed end keeps its value, a free right end gets the ghost
-// r^A = r^{A-1} + ds d0 (4.4), (1.8.7); a free left end is the zero-traction node (4.3).
-Row march_row(const Model& model, const Row& prev, const Row& row, End left, End right) {
-  const int A = static_cast<int>(row.size()) - 1;
-  Row next = row;
-  const int lo = left == End::free ? 0 : 1;
-  for (int a = lo; a < A; ++a) {
-    Vec3 xi = mesh::convected<R3>(prev[a], row[a], model.dt());
-    const NodeSolveReport r = solve_node<R3>(model.density(a), NodeEquation::time, model.dt(),
-                                             node_target(model, prev, row, a), xi);
-    EXPECT_TRUE(r.converged) << "node " << a;
-    next[a] = R3::compose(row[a], R3::tau(model.dt() * xi));
-  }
-  if (right == End::free)
-    next[A] = R3::compose(next[A - 1], R3::tau(model.ds() * model.density().reference_strain()));
-  return next;
-}
+using End = test::CableEnd;
+using test::cable_march_row;
 
 double max_distance(const Row& x, const Row& y) {
   double d = 0.0;
@@ -146,20 +117,8 @@ TEST(Cable, GhostOfAFreeEndCarriesNoStress) {
 
 // ---- the elastic catenary ----
 
-// Irvine (1981), ch. 2, in the Lagrangian coordinate s (unstretched arc length from the left
-// support), z up, weight w = rho A g per unstretched length, horizontal tension H and vertical
-// support force V at s = 0 (theory (1.8.9)):
-//   x(s) = H s/EA + (H/w)[asinh((w s - V)/H) + asinh(V/H)]
-//   z(s) = (w s^2/2 - V s)/EA + (H/w)[sqrt(1 + ((w s - V)/H)^2) - sqrt(1 + (V/H)^2)]
-struct Catenary {
-  double EA, w, H, V;
-  Vec3 operator()(double s) const {
-    const double u = (w * s - V) / H, u0 = V / H;
-    return Vec3(
-        H * s / EA + H / w * (std::asinh(u) + std::asinh(u0)), 0.0,
-        (0.5 * w * s * s - V * s) / EA + H / w * (std::sqrt(1 + u * u) - std::sqrt(1 + u0 * u0)));
-  }
-};
+// Irvine's elastic catenary (1.8.9), model::ElasticCatenary.
+using Catenary = model::ElasticCatenary;
 
 constexpr double kEA = 100.0, kRhoA = 1.0, kGravity = 9.81, kLength = 1.0;
 
@@ -179,6 +138,16 @@ Row catenary_row(int A) {
 
 // Rows j-1 and j at rest in the catenary; the node solves of row j+1 (both ends prescribed) move
 // the nodes by dt^2 (static residual)/rho A: O(ds^2) at fixed dt, observed order 2.
+// ElasticCatenary::between finds the support forces (H, V) of a catenary from its supports.
+TEST(Cable, CatenaryThroughItsSupportsHasItsSupportForces) {
+  const Catenary c{kEA, kRhoA * kGravity, 5.0, 0.3 * kRhoA * kGravity * kLength};
+  const Vec3 end = c(kLength);
+  const Catenary found = Catenary::between(kEA, c.w, kLength, end(0), end(2));
+  EXPECT_NEAR(found.H, c.H, 1e-11 * c.H);
+  EXPECT_NEAR(found.V, c.V, 1e-11 * c.H);
+  EXPECT_THROW(Catenary::between(kEA, c.w, kLength, 0.0, 0.5), Error);
+}
+
 TEST(Cable, ElasticCatenaryIsAtRestToSecondOrder) {
   const model::CableDensity density = hanging_cable_density();
   const double dt = 1e-3;
@@ -186,7 +155,8 @@ TEST(Cable, ElasticCatenaryIsAtRestToSecondOrder) {
   for (const int A : {16, 32, 64}) {
     const Model model(density, kNoLoads, mesh::SpacetimeMesh(2, A, dt, kLength / A));
     const Row r = catenary_row(A);
-    moved.push_back(max_distance(march_row(model, r, r, End::prescribed, End::prescribed), r));
+    moved.push_back(
+        max_distance(cable_march_row(model, r, r, End::prescribed, End::prescribed), r));
   }
   std::printf("catenary, one row from rest: max displacement %.3e %.3e %.3e (A = 16, 32, 64)\n",
               moved[0], moved[1], moved[2]);
@@ -228,7 +198,7 @@ TEST(Cable, ElasticCatenaryStaysAtRestInAMarch) {
     Row prev = r0, row = r0;
     double d = 0.0;
     for (int j = 1; j < J; ++j) {
-      Row next = march_row(model, prev, row, End::prescribed, End::prescribed);
+      Row next = cable_march_row(model, prev, row, End::prescribed, End::prescribed);
       prev = std::move(row);
       row = std::move(next);
       d = std::max(d, max_distance(row, r0));
@@ -274,7 +244,7 @@ double measured_speed(int A, const Vec3& e, double c) {
   Row prev = wave(0.0), row = wave(dt);
   std::vector<double> amp{amplitude(prev), amplitude(row)};
   for (int j = 1; j < J; ++j) {
-    Row next = march_row(model, prev, row, End::prescribed, End::prescribed);
+    Row next = cable_march_row(model, prev, row, End::prescribed, End::prescribed);
     prev = std::move(row);
     row = std::move(next);
     amp.push_back(amplitude(row));
@@ -327,23 +297,11 @@ TEST(Cable, TransverseWaveTravelsAtTheTensionSpeed) {
 // dt (A ds rho A) g, to round-off: the stress terms telescope to lambda_j^{A-1} = 0.
 TEST(Cable, TranslationMomentumChangesByTheImpulseOfGravity) {
   for (const bool slack : {false, true}) {
-    model::CableDensity::Options o;
-    o.gravity = Vec3(0.0, 0.0, -kGravity);
-    o.slack = slack;
-    o.free_end_direction = Vec3(0.0, 0.0, -1.0);
-    const model::CableDensity density({kEA, kRhoA}, o);
-    const int A = 16, J = 60;
-    const double ds = kLength / A, dt = 0.3 * ds / density.wave_speeds().c_E;
-    const Model model(density, kNoLoads, mesh::SpacetimeMesh(J, A, dt, ds));
-    Row prev(A + 1), row(A + 1);
-    for (int a = 0; a < A; ++a) {
-      const double s = a * ds, phi = 0.8 * s;
-      prev[a] = 1.1 * Vec3(std::sin(phi), 0.2 * s * s, -std::cos(phi)) / 0.8;
-      const Vec3 v(1.0 + 0.5 * s, -0.7 * s, 2.0 * s * s);  // a velocity that stretches and bends
-      row[a] = prev[a] + dt * v;
-    }
-    prev[A] = prev[A - 1] + ds * o.free_end_direction;
-    row[A] = row[A - 1] + ds * o.free_end_direction;
+    const test::FallingCable cable(slack);
+    const int A = cable.A, J = cable.J;
+    const double ds = cable.ds, dt = cable.dt;
+    const Model model(cable.density, kNoLoads, mesh::SpacetimeMesh(J, A, dt, ds));
+    Row prev = cable.row0, row = cable.row1;
     const auto momentum = [&](const Row& r0, const Row& r1) {
       Vec3 P = Vec3::Zero(), mu, unused;
       for (int a = 0; a < A; ++a) {
@@ -352,11 +310,11 @@ TEST(Cable, TranslationMomentumChangesByTheImpulseOfGravity) {
       }
       return P;
     };
-    const Vec3 impulse = dt * A * ds * kRhoA * o.gravity;
+    const Vec3 impulse = cable.impulse();
     Vec3 P = momentum(prev, row);
     const double scale = P.norm() + J * impulse.norm();
     for (int j = 1; j < J; ++j) {
-      Row next = march_row(model, prev, row, End::free, End::free);
+      Row next = cable_march_row(model, prev, row, End::free, End::free);
       const Vec3 P1 = momentum(row, next);
       EXPECT_LT((P1 - P - impulse).norm(), 1e-13 * scale) << "row " << j << " slack " << slack;
       P = P1;
@@ -384,7 +342,7 @@ double swinging_energy_error(const model::CableDensity& density, int A, double d
   // Row 1 from rest by the second-order start of theory §6.1 step 2: rho A xi_0 = 1/2 dt F_0.
   Row row = prev;
   for (int a = 1; a < A; ++a) {
-    const Vec3 m = node_target(model, prev, prev, a);
+    const Vec3 m = test::cable_node_target(model, prev, prev, a);
     row[a] = prev[a] + dt * 0.5 * m / density.section().rhoA;
   }
   row[A] = row[A - 1] + ds * density.reference_strain();
@@ -411,7 +369,7 @@ double swinging_energy_error(const model::CableDensity& density, int A, double d
     std::fprintf(f, "\n");
   }
   for (int j = 1; j < J; ++j) {
-    Row next = march_row(model, prev, row, End::prescribed, End::free);
+    Row next = cable_march_row(model, prev, row, End::prescribed, End::free);
     const double dE = energy(row, next) - E0;
     err = std::max(err, std::abs(dE));
     if (f != nullptr) {

@@ -9,69 +9,29 @@
 #include <cmath>
 #include <vector>
 
-#include "libfield/dcel/momenta.hpp"
-#include "libfield/dcel/node_solver.hpp"
 #include "libfield/lie/rn.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/time_march.hpp"
-#include "libfield/mesh/convected.hpp"
 #include "libfield/model/cable_density.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
+#include "tests/support/cable.hpp"
 
 namespace field::march {
 namespace {
 
 using R3 = lie::Rn<3>;
-using Row = std::vector<Vec3>;
-using Model = dcel::DiscreteModel<R3>;
-
-constexpr double kEA = 100.0, kRhoA = 1.0, kGravity = 9.81, kLength = 1.0;
-
-// Row j+1 of the free-free cable by the node Newton of theory §5 node by node (as
-// tests/dcel/test_cable.cpp): the zero-traction node a = 0 and the ghost r^A = r^{A-1} + ds d0.
-Row march_row(const Model& model, const Row& prev, const Row& row) {
-  const int A = static_cast<int>(row.size()) - 1;
-  const double dt = model.dt(), ds = model.ds();
-  Row next = row;
-  for (int a = 0; a < A; ++a) {
-    Vec3 mu, mu_tilde, lambda, lambda_tilde = Vec3::Zero(), unused;
-    dcel::time_momenta(model, a, mesh::convected<R3>(prev[a], row[a], dt), mu, mu_tilde);
-    dcel::space_momenta(model, a, mesh::convected<R3>(row[a], row[a + 1], ds), lambda, unused);
-    if (a > 0)
-      dcel::space_momenta(model, a - 1, mesh::convected<R3>(row[a - 1], row[a], ds), unused,
-                          lambda_tilde);
-    const Vec3 target =
-        mu_tilde - dt / ds * (lambda - lambda_tilde) + dt * model.force(row[a], 0, a);
-    Vec3 xi = mesh::convected<R3>(prev[a], row[a], dt);
-    EXPECT_TRUE(
-        dcel::solve_node<R3>(model.density(a), dcel::NodeEquation::time, dt, target, xi).converged);
-    next[a] = R3::compose(row[a], R3::tau(dt * xi));
-  }
-  next[A] = R3::compose(next[A - 1], R3::tau(ds * model.density().reference_strain()));
-  return next;
-}
+using test::CableEnd;
+using test::CableRow;
 
 TEST(CableMarch, GenericMarchIsTheNodeByNodeMarchAndItsMomentumTakesTheImpulseOfGravity) {
   for (const bool slack : {false, true}) {
     SCOPED_TRACE(slack);
-    model::CableDensity::Options o;
-    o.gravity = Vec3(0.0, 0.0, -kGravity);
-    o.slack = slack;
-    o.free_end_direction = Vec3(0.0, 0.0, -1.0);
-    const model::CableDensity density({kEA, kRhoA}, o);
-    const int A = 16, J = 60;
-    const double ds = kLength / A, dt = 0.3 * ds / density.wave_speeds().c_E;
+    const test::FallingCable cable(slack);
+    const int A = cable.A, J = cable.J;
+    const double ds = cable.ds, dt = cable.dt;
     const model::Loads none;
-    const Model model(density, none, mesh::SpacetimeMesh(J, A, dt, ds));
-    Row prev(A + 1), row(A + 1);
-    for (int a = 0; a < A; ++a) {
-      const double s = a * ds, phi = 0.8 * s;
-      prev[a] = 1.1 * Vec3(std::sin(phi), 0.2 * s * s, -std::cos(phi)) / 0.8;
-      const Vec3 v(1.0 + 0.5 * s, -0.7 * s, 2.0 * s * s);  // stretches and bends
-      row[a] = prev[a] + dt * v;
-    }
-    prev[A] = prev[A - 1] + ds * o.free_end_direction;
-    row[A] = row[A - 1] + ds * o.free_end_direction;
+    const test::CableModel model(cable.density, none, mesh::SpacetimeMesh(J, A, dt, ds));
+    CableRow prev = cable.row0, row = cable.row1;
 
     TimeMarchInputOf<R3> input;
     input.row0 = prev;
@@ -85,7 +45,7 @@ TEST(CableMarch, GenericMarchIsTheNodeByNodeMarchAndItsMomentumTakesTheImpulseOf
 
     double distance = 0.0, moved = 0.0;
     for (int j = 1; j < J; ++j) {
-      const Row next = march_row(model, prev, row);
+      const CableRow next = test::cable_march_row(model, prev, row, CableEnd::free, CableEnd::free);
       for (int a = 0; a <= A; ++a) {
         distance = std::max(distance, (recorder.field()(j + 1, a) - next[a]).norm());
         moved = std::max(moved, (next[a] - input.row0[a]).norm());
@@ -97,7 +57,7 @@ TEST(CableMarch, GenericMarchIsTheNodeByNodeMarchAndItsMomentumTakesTheImpulseOf
     EXPECT_GT(moved, 0.1);
 
     ASSERT_EQ(static_cast<int>(rows.size()), J);
-    const Vec3 impulse = dt * A * ds * kRhoA * o.gravity;
+    const Vec3 impulse = cable.impulse();
     const double scale = rows.front().momentum.norm() + J * impulse.norm();
     for (int j = 1; j < J; ++j)
       EXPECT_LT((rows[j].momentum - rows[j - 1].momentum - impulse).norm(), 1e-13 * scale)
