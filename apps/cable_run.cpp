@@ -97,7 +97,7 @@ int simulate_cable(const io::CaseSpec& spec, const std::filesystem::path& out,
               stats.momentum0(0), stats.momentum0(1), stats.momentum0(2), stats.drift);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
               stats.balance, stats.newton_max);
-  if (spec.output.vtk) print_vtk_rows(spec);
+  if (spec.output.vtk) print_vtk_rows(spec, result.last_slab);
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
   if (!outcome.message.empty()) std::fprintf(stderr, "%s\n", outcome.message.c_str());
   return outcome.exit_code;

@@ -353,11 +353,12 @@ TEST(EstimatorNoisy, FarEndNeesWithinAFactorTwoOfItsExpectation) {
 #endif
   for (int seed = 0; seed < seeds; ++seed) {
     calibrated += NoisyRun(20, seed, true).far_nees() / seeds;
-    if (compare)
+    if (compare) {
       strain_weighted +=
           NoisyRun(20, seed, true, 1e-3, SolverOptions::Linear::banded, NoisyRun::sigma_eta)
               .far_nees() /
           seeds;
+    }
   }
   EXPECT_GT(calibrated, 0.5);
   EXPECT_LT(calibrated, 2.0);
