@@ -82,15 +82,7 @@ std::string beam_frame_name(int j) {
 
 template <class G>
 void BeamFramesWriter<G>::slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats&) {
-  const mesh::SpacetimeMesh& mesh = model_.mesh();
-  FIELD_CHECK(!finished_, "beam frames: row " << j << " after finish()");
-  FIELD_CHECK(j == last_j_ + 1, "beam frames: rows must come in order 0, 1, ...: got row "
-                                    << j << " after row " << last_j_);
-  FIELD_CHECK(j <= mesh.J(),
-              "beam frames: row " << j << " outside the mesh (J = " << mesh.J() << ")");
-  FIELD_CHECK(static_cast<int>(row.size()) == mesh.A() + 1,
-              "beam frames: row " << j << " has " << row.size() << " poses, expected A+1 = "
-                                  << mesh.A() + 1 << " (the writer takes time rows)");
+  check_frame_row("beam frames", j, last_j_, finished_, row.size(), model_.mesh());
   if (last_j_ >= 0 && selection_.selects(last_j_)) write_frame(last_j_, last_, &last_, &row);
   before_.swap(last_);
   last_ = row;

@@ -9,23 +9,6 @@
 
 namespace field::io {
 
-namespace {
-
-/// Checks the order and size of row j of a writer that received row `last_j` before.
-void check_row(const char* writer, int j, int last_j, bool finished, std::size_t size,
-               const mesh::SpacetimeMesh& mesh) {
-  FIELD_CHECK(!finished, writer << ": row " << j << " after finish()");
-  FIELD_CHECK(j == last_j + 1, writer << ": rows must come in order 0, 1, ...: got row " << j
-                                      << " after " << last_j);
-  FIELD_CHECK(j <= mesh.J(),
-              writer << ": row " << j << " outside the mesh (J = " << mesh.J() << ")");
-  FIELD_CHECK(
-      static_cast<int>(size) == mesh.A() + 1,
-      writer << ": row " << j << " has " << size << " nodes, expected A+1 = " << mesh.A() + 1);
-}
-
-}  // namespace
-
 const std::vector<std::string>& cable_field_csv_columns() {
   static const std::vector<std::string> columns = {"j", "a", "t", "s", "x", "y", "z"};
   return columns;
@@ -48,7 +31,7 @@ void CableFieldCsvWriter::write(int j, const std::vector<Vec3>& row) {
 }
 
 void CableFieldCsvWriter::slab(int j, const std::vector<Vec3>& row, const march::SlabStats&) {
-  check_row("cable field.csv", j, last_j_, finished_, row.size(), mesh_);
+  check_frame_row("cable field.csv", j, last_j_, finished_, row.size(), mesh_);
   if (selection_.selects(j)) write(j, row);
   last_ = row;
   last_j_ = j;
@@ -108,7 +91,7 @@ CableFramesWriter::CableFramesWriter(std::filesystem::path dir, const model::Cab
 }
 
 void CableFramesWriter::slab(int j, const std::vector<Vec3>& row, const march::SlabStats&) {
-  check_row("cable frames", j, last_j_, finished_, row.size(), mesh_);
+  check_frame_row("cable frames", j, last_j_, finished_, row.size(), mesh_);
   if (last_j_ >= 0 && selection_.selects(last_j_)) write_frame(last_j_, last_, &last_, &row);
   before_.swap(last_);
   last_ = row;

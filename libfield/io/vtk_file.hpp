@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "libfield/mesh/spacetime_mesh.hpp"
+
 namespace field::io {
 
 /// The XML of the arrays of one file and the offsets of their blocks: declare the arrays in the
@@ -56,5 +58,10 @@ void append_double_block(std::string& out, const std::vector<double>& values);
 /// offsets (Int64) in that order.
 std::string polyline_piece(int A);
 std::string polyline_cell_blocks(int A);
+
+/// Checks row j of a frames writer (beam, cable) that received row `last_j` before (-1: none):
+/// not after finish(), in order 0, 1, ..., inside the mesh, with `size` = A+1 nodes.
+void check_frame_row(const char* writer, int j, int last_j, bool finished, std::size_t size,
+                     const mesh::SpacetimeMesh& mesh);
 
 }  // namespace field::io

@@ -362,7 +362,9 @@ TEST(EstimatorNoisy, FarEndNeesWithinAFactorTwoOfItsExpectation) {
   }
   EXPECT_GT(calibrated, 0.5);
   EXPECT_LT(calibrated, 2.0);
-  if (compare) EXPECT_LT(strain_weighted, 0.5);
+  if (compare) {
+    EXPECT_LT(strain_weighted, 0.5);
+  }
   std::printf("mean far-end NEES over %d seeds: %.3f (row 0 weighted by sigma_eta: %.3f)\n", seeds,
               calibrated, strain_weighted);
 }
