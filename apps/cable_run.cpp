@@ -48,7 +48,7 @@ int simulate_cable(const io::CaseSpec& spec, const std::filesystem::path& out,
   const mesh::Boundary boundary = cable.boundary();
   io::CsvWriter series(dir / "time_series.csv", time_series_columns(boundary, false, true));
   BasicSeriesStats<Vec3> stats;  // no loads, fixed ends: the energy is conserved (theory §8)
-  Progress progress("row", "t", spec.J, common.quiet);
+  Progress progress("row", "t", spec.J, !common.progress());
   RunProblem found;
   noether::TimeDiagnostics<R3> diagnostics(
       cable.model, boundary,
