@@ -85,6 +85,7 @@ void BM_space_slab(benchmark::State& state) {
 void slab_sizes(benchmark::internal::Benchmark* b) {
   for (int threads : {1, 2})
     for (int n : {10, 100, 1000, 10000}) b->Args({n, threads, 0});
+  b->Args({20, 1, 0});  // the slab of issue 18's A = 20, J = 10^5 whole run (docs/performance.md)
   for (int kernel : {1, 2, 3})
     if (kernel != 2 || march::SlabLanes::avx2_available()) b->Args({1000, 1, kernel});
   b->ArgNames({"nodes", "threads", "kernel"})->UseRealTime()->Unit(benchmark::kMicrosecond);
