@@ -219,6 +219,12 @@ def main():
             diff = np.interp(r[:, 0], t, u) - r[:, 1]
             line += f"  {name}: rms diff {np.sqrt(np.mean(diff ** 2)):.3f} m, max {np.abs(diff).max():.3f} m"
         print(line)
+        line = "    second digitisation:"
+        for name, u in (("elbow", e), ("tip", tip)):
+            r = ref2[name][ref2[name][:, 0] <= t[-1]]
+            diff = np.interp(r[:, 0], t, u) - r[:, 1]
+            line += f"  {name}: rms diff {np.sqrt(np.mean(diff ** 2)):.3f} m, max {np.abs(diff).max():.3f} m"
+        print(line)
         for name, u in (("elbow", e), ("tip", tip)):
             i = np.argmax(u); j = np.argmin(u)
             print(f"    {name}: max {u[i]:.3f} m at t = {t[i]:.2f} s, min {u[j]:.3f} m at t = {t[j]:.2f} s")
