@@ -9,16 +9,17 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 field=$(realpath "${1:-$root/build/bin/field}")
 out=${VALIDATION_DIR:-$root/runs/validation}
 mkdir -p "$out"
-run() {  # benchmark [arguments]
+run() {  # benchmark [arguments]; RUN_TAG names the saved tables of a second run of one script
   local name=$1
   shift
-  echo "== $name"
+  echo "== $name $*"
   /usr/bin/python3 "$root/scripts/validation/$name.py" --field "$field" --out "$out" "$@" |
-    tee "$out/$name.md"
+    tee "$out/$name${RUN_TAG:-}.md"
 }
 run rollup
 run bend45
 run cantilever_vibration
 run flying_spaghetti
 run right_angle
+RUN_TAG=_readings run right_angle --readings
 run spinning_beam

@@ -5,7 +5,7 @@
 // the elbow (node 10, s = 10 m) and of the free end (mean of nodes 20 and 21, s = 20 m) against
 // the digitised published histories (meshes/right_angle/reference.csv). Measured: RMS
 // differences 0.32 m (elbow) and 0.40 m (tip) on peaks of 6.1 m and 9.7 m; 0.35 m and 0.32 m at
-// A = 81 (the tip's limit runs 0.24 s ahead of the digitised curve). The order in ds is the
+// A = 81 (no time shift explains the rest: docs/validation/right_angle.md). The order in ds is the
 // ctest right_angle_order (scripts/validation/right_angle.py). A wrong load, section or
 // geometry moves the curves by more than these bounds.
 #include <gtest/gtest.h>
