@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "apps/interrupt.hpp"
@@ -14,7 +15,9 @@
 #include "apps/series_stats.hpp"
 #include "libfield/io/cable_case.hpp"
 #include "libfield/io/cable_frames.hpp"
+#include "libfield/io/cable_tip.hpp"
 #include "libfield/io/csv_writer.hpp"
+#include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 
 namespace field::app {
@@ -42,13 +45,24 @@ int simulate_cable(const io::CaseSpec& spec, const std::filesystem::path& out,
   if (spec.output.csv)
     writers.push_back(std::make_unique<io::CableFieldCsvWriter>(
         dir / "field.csv", cable.mesh, spec.left_side(), spec.output.stride));
-  if (spec.output.vtk)
-    writers.push_back(std::make_unique<io::CableFramesWriter>(
-        dir, cable.density, cable.mesh, spec.left_side(), spec.output.vtk_rows_stride(spec.J)));
+  if (spec.output.tip)
+    writers.push_back(
+        std::make_unique<io::CableTipCsvWriter>(dir / "tip.csv", cable.density, cable.mesh));
   const mesh::Boundary boundary = cable.boundary();
+  if (spec.output.vtk) {
+    const int vtk_stride = spec.output.vtk_rows_stride(spec.J);  // "auto": at most ~400 frames
+    writers.push_back(std::make_unique<io::CableFramesWriter>(dir, cable.density, cable.mesh,
+                                                              spec.left_side(), vtk_stride));
+    writers.push_back(std::make_unique<io::SpacetimeWriter<R3>>(dir / "spacetime.vtu", cable.model,
+                                                                boundary, vtk_stride));
+  }
   io::CsvWriter series(dir / "time_series.csv", time_series_columns(boundary, false, true));
-  BasicSeriesStats<Vec3> stats;  // no loads, fixed ends: the energy is conserved (theory §8)
+  // Pins and free ends: the energy is conserved (theory §8); a driven end works on the cable and
+  // the run reports the balance (8.8) instead (theory §8.1).
+  BasicSeriesStats<Vec3> stats;
+  stats.balanced = cable.driven();
   Progress progress("row", "t", spec.J, !common.progress());
+  if (stats.balanced) progress.energy_label("E-E0-W+D");
   RunProblem found;
   noether::TimeDiagnostics<R3> diagnostics(
       cable.model, boundary,
@@ -91,8 +105,11 @@ int simulate_cable(const io::CaseSpec& spec, const std::filesystem::path& out,
               spec.name.c_str(), spec.A, spec.J, spec.dt, spec.ds, spec.duration());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, wall,
               result.node_solves / std::max(wall, 1e-9));
-  std::printf("  energy E_0 = %.15g J, max E - min E = %.3e J, relative to |E_0| %.3e\n", stats.E0,
-              stats.E_max - stats.E_min, stats.energy_range());
+  if (stats.balanced)  // a driven end (theory (1.8.13); D_j = 0 for the cable)
+    print_energy_figure(stats);
+  else
+    std::printf("  energy E_0 = %.15g J, max E - min E = %.3e J, relative to |E_0| %.3e\n",
+                stats.E0, stats.E_max - stats.E_min, stats.energy_range());
   std::printf("  translation momentum P_0 = (%.10g, %.10g, %.10g), max |P_j - P_0| = %.3e\n",
               stats.momentum0(0), stats.momentum0(1), stats.momentum0(2), stats.drift);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
@@ -118,20 +135,37 @@ int info_cable(const io::CaseSpec& spec) {
       "  grid: A = %d, ds = %.6g m, L = %.6g m (unstretched); J = %d, dt = %.6g s, T = %.6g s\n",
       spec.A, spec.ds, spec.length(), spec.J, spec.dt, spec.duration());
   const auto end = [](const io::EndSpec& e) {
-    return e.kind == io::EndSpec::Kind::clamped ? "pinned" : "free";
+    return e.kind == io::EndSpec::Kind::clamped ? std::string("pinned")
+           : e.kind == io::EndSpec::Kind::free  ? std::string("free")
+                                                : "driven along " + e.file.filename().string();
   };
-  std::printf("  ends: a = 0 %s, a = A %s\n", end(spec.left), end(spec.right));
+  std::printf("  ends: a = 0 %s, a = A %s\n", end(spec.left).c_str(), end(spec.right).c_str());
   if (k.shape == io::CableSpec::Shape::catenary) {
     const model::ElasticCatenary c = io::case_catenary(spec);
     std::printf(
         "  row 0: elastic catenary (1.8.9) from (%g, %g, %g) to (%g, %g, %g): H = %.6g N, "
-        "V = %.6g N, at rest\n",
+        "V = %.6g N\n",
         spec.initial.origin(0), spec.initial.origin(1), spec.initial.origin(2), k.end(0), k.end(1),
         k.end(2), c.H, c.V);
   } else {
-    std::printf("  row 0: straight from (%g, %g, %g) along (%g, %g, %g), unstretched, at rest\n",
+    std::printf("  row 0: straight from (%g, %g, %g) along (%g, %g, %g), unstretched\n",
                 spec.initial.origin(0), spec.initial.origin(1), spec.initial.origin(2),
                 spec.initial.axis(0), spec.initial.axis(1), spec.initial.axis(2));
+  }
+  switch (k.velocity) {  // theory (1.8.10)
+    case io::CableSpec::Velocity::zero:
+      std::printf("  velocity: at rest\n");
+      break;
+    case io::CableSpec::Velocity::uniform:
+      std::printf("  velocity: uniform (%g, %g, %g) m/s\n", k.xi(0), k.xi(1), k.xi(2));
+      break;
+    case io::CableSpec::Velocity::rotation:
+      std::printf("  velocity: rigid rotation omega = (%g, %g, %g) rad/s about (%g, %g, %g)\n",
+                  k.omega(0), k.omega(1), k.omega(2), k.center(0), k.center(1), k.center(2));
+      break;
+    case io::CableSpec::Velocity::file:
+      std::printf("  velocity: per node from %s\n", spec.initial.velocity_file.string().c_str());
+      break;
   }
   const model::WaveSpeeds w = cable.density.wave_speeds();
   const march::StabilityNumbers n = cable.stability();

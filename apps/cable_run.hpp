@@ -1,8 +1,10 @@
 #pragma once
 // `field simulate` of a cable case (theory §1.8, `theory = "cable"`, docs/cable.md): the time
-// march of theory §6.1 on R^3 into a run folder with field.csv (positions), cable.pvd + frames/
-// (polylines with velocity, stretch and tension), time_series.csv (E_j, the translation momentum
-// P_j, the Noether residual, the reactions of the pinned ends), run.toml and summary.json.
+// march of theory §6.1 on R^3 into a run folder with field.csv (positions), tip.csv (the end
+// a = 0: position, velocity, strain, tension), cable.pvd + frames/ (polylines with velocity,
+// stretch and tension), spacetime.vtu (the whole run as a surface over (t, s)), time_series.csv
+// (E_j, the translation momentum P_j, the Noether residual, the work W_j and balance B_j of a
+// driven end, the reactions of the held ends), run.toml and summary.json.
 #include <chrono>
 #include <filesystem>
 

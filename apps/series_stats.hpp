@@ -104,4 +104,18 @@ struct BasicSeriesStats {
 };
 using SeriesStats = BasicSeriesStats<Vec6>;
 
+/// The report's energy line: the energy balance when it applies, the relative range otherwise
+/// (the beam's runs; a cable run prints its balance with it, its range in its own words).
+template <class V>
+void print_energy_figure(const BasicSeriesStats<V>& stats) {
+  if (stats.balanced)
+    std::printf(
+        "  energy E_0 = %.15g J, balance max |E_j - E_0 - W_j + D_j| = %.3e J (%.3e of the "
+        "largest |E_j - E_0|, |W_j|, D_j)\n",
+        stats.E0, stats.balance_max, stats.balance_relative());
+  else
+    std::printf("  energy E_0 = %.15g J, (max E - min E)/|E_0| = %.3e\n", stats.E0,
+                stats.energy_range());
+}
+
 }  // namespace field::app

@@ -237,15 +237,4 @@ void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int thr
 FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
-void print_energy_figure(const SeriesStats& stats) {
-  if (stats.balanced)
-    std::printf(
-        "  energy E_0 = %.15g J, balance max |E_j - E_0 - W_j + D_j| = %.3e J (%.3e of the "
-        "largest |E_j - E_0|, |W_j|, D_j)\n",
-        stats.E0, stats.balance_max, stats.balance_relative());
-  else
-    std::printf("  energy E_0 = %.15g J, (max E - min E)/|E_0| = %.3e\n", stats.E0,
-                stats.energy_range());
-}
-
 }  // namespace field::app

@@ -62,7 +62,4 @@ bool energy_balance_applies(const dcel::DiscreteModel<G>& model,
 /// Newton iterations, E_0, the energy range or the energy balance, P_0, the stability numbers.
 void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int threads);
 
-/// The report's energy line: the energy balance when it applies, the relative range otherwise.
-void print_energy_figure(const SeriesStats& stats);
-
 }  // namespace field::app

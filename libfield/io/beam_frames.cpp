@@ -31,28 +31,10 @@ void put3(std::vector<double>& array, int k, const Vec3& v) {
 
 // The XML of a frame of A segments; everything in a frame but the values depends on A only.
 VtkAppendedLayout frame_layout(int A) {
-  const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
-  VtkAppendedLayout layout;
-  layout.line(4, "<FieldData>");
-  layout.array("Float64", "TimeValue", 1, 1, 6, true);
-  layout.line(4, "</FieldData>");
-  layout.line(4, polyline_piece(A));
-  layout.line(6, "<PointData>");
-  for (int k = 0; k < kPointArrays; ++k)
-    layout.array("Float64", kPointNames[k], kPointComponents[k], kPointComponents[k] * n, 8);
-  layout.line(6, "</PointData>");
-  layout.line(6, "<CellData>");
-  for (const char* name : kCellNames) layout.array("Float64", name, 3, 3 * (n - 1), 8);
-  layout.line(6, "</CellData>");
-  layout.line(6, "<Points>");
-  layout.array("Float64", "Points", 3, 3 * n, 8);
-  layout.line(6, "</Points>");
-  layout.line(6, "<Lines>");
-  layout.array("Int64", "connectivity", 1, 2 * (n - 1), 8);
-  layout.array("Int64", "offsets", 1, n - 1, 8);
-  layout.line(6, "</Lines>");
-  layout.line(4, "</Piece>");
-  return layout;
+  std::vector<FrameArray> points, cells;
+  for (int k = 0; k < kPointArrays; ++k) points.push_back({kPointNames[k], kPointComponents[k]});
+  for (const char* name : kCellNames) cells.push_back({name, 3});
+  return polyline_frame_layout(A, points, cells);
 }
 
 }  // namespace

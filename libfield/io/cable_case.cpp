@@ -1,9 +1,15 @@
 #include "libfield/io/cable_case.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "libfield/core/error.hpp"
+#include "libfield/io/csv_table.hpp"
+#include "libfield/io/node_data.hpp"
+#include "libfield/io/pose_track.hpp"
 #include "libfield/io/toml_table.hpp"
 #include "libfield/model/elastic_catenary.hpp"
 
@@ -44,18 +50,41 @@ void read_cable_initial(std::optional<TomlTable> t, CaseSpec& c) {
     if (c.left.kind == EndSpec::Kind::free || c.right.kind == EndSpec::Kind::free)
       t->fail("configuration",
               "the catenary hangs between two supports: give [boundary] left = right = "
-              "\"clamped\"");
+              "\"clamped\" (or a prescribed path that starts at the support)");
   } else {
     in.axis = t->vec<3>("axis", Vec3::UnitZ(), "direction of the cable at s = 0");
     const double norm = in.axis.stableNorm();
     if (!(norm >= 1e-12)) t->fail("axis", "must not be the zero vector");
     in.axis /= norm;
   }
-  t->choice("velocity", "zero", {"zero"});  // a cable starts at rest
+  // The initial velocity r_t(0, s_a) (theory (1.8.10)); each kind takes its own keys.
+  CableSpec& k = c.cable;
+  const std::string velocity =
+      t->choice("velocity", "zero", {"zero", "uniform", "rotation", "file"});
+  const std::pair<const char*, const char*> owners[] = {
+      {"xi", "uniform"}, {"omega", "rotation"}, {"center", "rotation"}, {"velocity_file", "file"}};
+  for (const auto& [key, owner] : owners)
+    if (t->has(key) && velocity != owner)
+      t->fail(key, std::string("is read with velocity = \"") + owner + "\" only (velocity = \"" +
+                       velocity + "\" here): remove it or set velocity = \"" + owner + "\"");
+  if (velocity == "uniform") {
+    k.velocity = CableSpec::Velocity::uniform;
+    k.xi = t->vec<3>("xi", std::nullopt, "velocity r_t [m/s] of every node");
+  } else if (velocity == "rotation") {
+    k.velocity = CableSpec::Velocity::rotation;
+    k.omega = t->vec<3>("omega", std::nullopt,
+                        "angular velocity [rad/s] of the rigid rotation omega x (r - center)");
+    k.center = t->vec<3>("center", in.origin, "a point of the rotation axis [m]");
+  } else if (velocity == "file") {
+    k.velocity = CableSpec::Velocity::file;
+    in.velocity_file = t->path("velocity_file", "CSV with columns a,v1,v2,v3, one line per node");
+    c.file_keys.emplace_back(in.velocity_file, t->where("velocity_file"));
+  }
   const std::string start = t->choice("start", "second_order", {"second_order", "first_order"});
   in.start =
       start == "first_order" ? InitialSpec::Start::first_order : InitialSpec::Start::second_order;
-  t->reject_unknown({"configuration", "origin", "axis", "end", "velocity", "start"});
+  t->reject_unknown({"configuration", "origin", "axis", "end", "velocity", "xi", "omega", "center",
+                     "velocity_file", "start"});
 }
 
 void check_cable_case(const toml::table& root, const CaseSpec& c) {
@@ -74,10 +103,6 @@ void check_cable_case(const toml::table& root, const CaseSpec& c) {
     if (root.contains(key))
       top.fail(key, "[" + std::string(key) + "]" + kWhy +
                         (std::string(key) == "beam" ? ": give the cable's law in [cable]" : ""));
-  TomlTable boundary = table_or_top(root, "boundary", c.file);
-  for (const auto& [key, end] : {std::pair{"left", &c.left}, std::pair{"right", &c.right}})
-    if (end->kind == EndSpec::Kind::prescribed)
-      boundary.fail(key, std::string("a prescribed end") + kWhy + ": use \"free\" or \"clamped\"");
   TomlTable loads = table_or_top(root, "loads", c.file);
   for (const char* key : {"distributed", "point", "end"})
     if (loads.has(key)) loads.fail(key, std::string("loads other than gravity") + kWhy);
@@ -125,6 +150,50 @@ std::vector<Vec3> cable_row0(const CaseSpec& c, const mesh::SpacetimeMesh& mesh)
   return row;
 }
 
+/// The initial velocities r_t(0, s_a) of the nodes of row 0 (theory (1.8.10)).
+std::vector<Vec3> cable_velocities(const CaseSpec& c, const std::vector<Vec3>& row0) {
+  const CableSpec& k = c.cable;
+  switch (k.velocity) {
+    case CableSpec::Velocity::zero:
+      break;
+    case CableSpec::Velocity::uniform:
+      return std::vector<Vec3>(row0.size(), k.xi);
+    case CableSpec::Velocity::rotation: {
+      std::vector<Vec3> v;
+      for (const Vec3& r : row0) v.push_back(k.omega.cross(r - k.center));
+      return v;
+    }
+    case CableSpec::Velocity::file:
+      return named(c, c.initial.velocity_file,
+                   [&] { return read_point_velocities(c.initial.velocity_file, c.A + 1); });
+  }
+  return std::vector<Vec3>(row0.size(), Vec3::Zero());
+}
+
+/// The positions r_j of a prescribed end at t_j = j dt, j = 0..J, from its path (linear between
+/// the samples), sampled up front: a path that does not cover [0, T], or that does not start at
+/// the end node `start` of row 0, is an input error before the march.
+std::shared_ptr<const std::vector<Vec3>> end_path(const CaseSpec& c, const EndSpec& end,
+                                                  const char* side, const Vec3& start) {
+  auto path = named(c, end.file, [&] {
+    const PoseTrack track = read_position_track(end.file);
+    auto sampled = std::make_shared<std::vector<Vec3>>();
+    for (int j = 0; j <= c.J; ++j) sampled->push_back(track.pose_at(j * c.dt).r);
+    const Vec3& r0 = sampled->front();
+    FIELD_CHECK(
+        (r0 - start).norm() <= 1e-9 * std::max(1.0, start.norm()),
+        end.file.string() << ": the path of the " << side << " end is at (" << shortest(r0(0))
+                          << ", " << shortest(r0(1)) << ", " << shortest(r0(2))
+                          << ") at t = 0, but row 0 puts "
+                          << "that end at (" << shortest(start(0)) << ", " << shortest(start(1))
+                          << ", " << shortest(start(2))
+                          << "): start the path at the end of row 0, or move the cable ([initial] "
+                             "origin, axis or end)");
+    return sampled;
+  });
+  return path;
+}
+
 model::CableDensity::Options cable_options(const CaseSpec& c) {
   model::CableDensity::Options o;
   o.gravity = c.gravity;
@@ -146,15 +215,38 @@ CableProblem::CableProblem(const CaseSpec& case_spec)
               spec.file.string() << ": not a cable time march");
   using Side = march::BasicSideSpec<Vec3>;
   input.row0 = cable_row0(spec, mesh);
-  if (spec.initial.start == InitialSpec::Start::first_order)
-    input.row1 = input.row0;  // r_1 = r_0 + dt 0: at rest
-  else
-    input.velocities.assign(spec.A + 1, Vec3::Zero());
-  const auto end = [](const EndSpec& e, const Vec3& r) {
-    return e.kind == EndSpec::Kind::clamped ? Side::clamped(r) : Side::free();
+  // Row 1 by theory (1.8.11): the second-order start of the march from the velocities, or
+  // r_1 = r_0 + dt v (first order).
+  input.velocities = cable_velocities(spec, input.row0);
+  if (spec.initial.start == InitialSpec::Start::first_order) {
+    input.row1 = input.row0;
+    for (int a = 0; a <= spec.A; ++a) input.row1[a] += spec.dt * input.velocities[a];
+    input.velocities.clear();
+  }
+  const auto end = [&](const EndSpec& e, const char* side, const Vec3& r) {
+    switch (e.kind) {
+      case EndSpec::Kind::free:
+        break;
+      case EndSpec::Kind::clamped:
+        return Side::clamped(r);
+      case EndSpec::Kind::prescribed: {
+        const auto path = end_path(spec, e, side, r);
+        return Side::prescribed([path](int j) { return (*path)[j]; });
+      }
+    }
+    return Side::free();
   };
-  input.left = end(spec.left, input.row0.front());
-  input.right = end(spec.right, input.row0.back());
+  input.left = end(spec.left, "left", input.row0.front());
+  input.right = end(spec.right, "right", input.row0.back());
+}
+
+bool CableProblem::driven() const {
+  for (const auto* side : {&input.left, &input.right}) {
+    if (side->is_free()) continue;
+    for (int j = 1; j <= spec.J; ++j)
+      if (side->motion(j) != side->motion(0)) return true;
+  }
+  return false;
 }
 
 }  // namespace field::io

@@ -2,9 +2,11 @@
 /// The extensible cable of theory §1.8 as a case (`theory = "cable"`, meshes/README.md): the
 /// [cable] table in place of [beam] (EA, rhoA, slack, reference_tension, free_end_direction), the
 /// cable's [initial] (straight along `axis`, or the elastic catenary (1.8.9) from `origin` to
-/// `end`, at rest), gravity from [loads]. A cable has positions only: its ends are "clamped" (a
-/// pin) or "free", and R^3 has one retraction (tau(x) = x). check_cable_case refuses the keys the
-/// cable does not take, naming file, line, key and value.
+/// `end`; at rest, or with a uniform velocity, a rigid rotation or per-node velocities, theory
+/// (1.8.10)), gravity from [loads]. A cable has positions only: its ends are "clamped" (a pin),
+/// "free", or { prescribed = "path.csv" } (a driven end, columns t,x,y,z), and R^3 has one
+/// retraction (tau(x) = x). check_cable_case refuses the keys the cable does not take, naming
+/// file, line, key and value.
 #include <toml++/toml.h>
 
 #include <optional>
@@ -30,7 +32,7 @@ void read_cable(TomlTable t, CaseSpec& c);
 void read_cable_initial(std::optional<TomlTable> t, CaseSpec& c);
 
 /// Throws field::Error (file:line: key = value: why) for a key of a cable case the cable does not
-/// take: a retraction, a space march, [beam], [shape], prescribed ends, loads other than gravity,
+/// take: a retraction, a space march, [beam], [shape], loads other than gravity,
 /// [damping], [static]; and for a [cable] table in a case of another theory.
 void check_cable_case(const toml::table& root, const CaseSpec& c);
 
@@ -50,8 +52,14 @@ struct CableProblem {
   model::Loads loads;  ///< none: gravity is the density's potential
   mesh::SpacetimeMesh mesh;
   dcel::DiscreteModel<lie::Rn<3>> model;
-  /// Row 0 (straight or the catenary, node a at s_a, theory §3.4), at rest.
+  /// Row 0 (straight or the catenary, node a at s_a, theory §3.4), the initial velocities
+  /// (theory (1.8.10); row 1 instead with start = "first_order") and the ends: pins, free ends
+  /// and driven ends (their paths sampled at t_j, j = 0..J).
   march::TimeMarchInputOf<lie::Rn<3>> input;
+
+  /// True when a prescribed end moves (a driven end): the run reports the energy balance of
+  /// theory (8.8) instead of the energy range.
+  bool driven() const;
 
   /// The boundary of the march (theory §4).
   mesh::Boundary boundary() const { return march::time_boundary(input); }

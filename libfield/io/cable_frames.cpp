@@ -64,28 +64,8 @@ CableFramesWriter::CableFramesWriter(std::filesystem::path dir, const model::Cab
     throw IoError("cannot create the folder '" + (dir_ / "frames").string() + "': " + ec.message() +
                   "; check that the run folder is writable");
   const int A = mesh.A();
-  const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
-  VtkAppendedLayout layout;
-  layout.line(4, "<FieldData>");
-  layout.array("Float64", "TimeValue", 1, 1, 6, true);
-  layout.line(4, "</FieldData>");
-  layout.line(4, polyline_piece(A));
-  layout.line(6, "<PointData>");
-  layout.array("Float64", "s", 1, n, 8);
-  layout.array("Float64", "velocity", 3, 3 * n, 8);
-  layout.line(6, "</PointData>");
-  layout.line(6, "<CellData>");
-  layout.array("Float64", "stretch", 1, n - 1, 8);
-  layout.array("Float64", "tension", 1, n - 1, 8);
-  layout.line(6, "</CellData>");
-  layout.line(6, "<Points>");
-  layout.array("Float64", "Points", 3, 3 * n, 8);
-  layout.line(6, "</Points>");
-  layout.line(6, "<Lines>");
-  layout.array("Int64", "connectivity", 1, 2 * (n - 1), 8);
-  layout.array("Int64", "offsets", 1, n - 1, 8);
-  layout.line(6, "</Lines>");
-  layout.line(4, "</Piece>");
+  const VtkAppendedLayout layout =
+      polyline_frame_layout(A, {{"s", 1}, {"velocity", 3}}, {{"stretch", 1}, {"tension", 1}});
   header_ = vtk_file_begin("PolyData") + layout.xml() + vtk_appended_begin("PolyData");
   lines_ = polyline_cell_blocks(A);  // cell a is the segment (a, a+1)
 }

@@ -842,7 +842,15 @@ void write_case(std::ostream& out, const CaseSpec& c) {
       if (in.configuration == InitialSpec::Configuration::arc)
         out << "strain = " << array(in.strain) << "\n";
     }
-    if (in.velocity == InitialSpec::Velocity::uniform)
+    const CableSpec& k = c.cable;
+    if (cable && k.velocity == CableSpec::Velocity::uniform)
+      out << "velocity = \"uniform\"\nxi = " << array(k.xi) << "\n";
+    else if (cable && k.velocity == CableSpec::Velocity::rotation)
+      out << "velocity = \"rotation\"\nomega = " << array(k.omega)
+          << "\ncenter = " << array(k.center) << "\n";
+    else if (cable && k.velocity == CableSpec::Velocity::file)
+      out << "velocity = \"file\"\nvelocity_file = " << quoted(in.velocity_file) << "\n";
+    else if (in.velocity == InitialSpec::Velocity::uniform)
       out << "velocity = \"uniform\"\nxi = " << array(in.velocity_value) << "\n";
     else if (in.velocity == InitialSpec::Velocity::file)
       out << "velocity = \"file\"\nvelocity_file = " << quoted(in.velocity_file) << "\n";

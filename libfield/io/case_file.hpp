@@ -4,6 +4,7 @@
 /// load_case validates the whole file and resolves it into a CaseSpec; it opens no data file
 /// (the CSV files named by a case are read by io/case_setup when a march is prepared).
 /// Every error names the file, the line, the key and the value, and says what is expected.
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "libfield/core/error.hpp"
 #include "libfield/core/types.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/io/slab_selection.hpp"
@@ -41,6 +43,14 @@ struct CableSpec {
   enum class Shape { straight, catenary };
   Shape shape = Shape::straight;
   Vec3 end = Vec3::Zero();  ///< catenary: the support of the node a = A [m]
+  /// [initial] velocity r_t(0, s_a) of the nodes (theory (1.8.10)): zero; uniform (`xi`); a
+  /// rigid rotation omega x (r - center) about the axis through `center`; or per node from
+  /// [initial] velocity_file (columns a, v1, v2, v3).
+  enum class Velocity { zero, uniform, rotation, file };
+  Velocity velocity = Velocity::zero;
+  Vec3 xi = Vec3::Zero();      ///< uniform: the velocity of every node [m/s]
+  Vec3 omega = Vec3::Zero();   ///< rotation: angular velocity [rad/s]
+  Vec3 center = Vec3::Zero();  ///< rotation: a point of the axis [m] (default [initial] origin)
 };
 
 /// Which driver a case is for: `field simulate` (time) or `field reconstruct` (space).
@@ -50,7 +60,8 @@ enum class MarchKind { time, space };
 struct EndSpec {
   enum class Kind { free, clamped, prescribed };
   Kind kind = Kind::free;
-  std::filesystem::path file;  ///< prescribed: pose track, columns t,x,y,z,qw,qx,qy,qz
+  std::filesystem::path file;  ///< prescribed: pose track, columns t,x,y,z,qw,qx,qy,qz (a
+                               ///< cable: positions, columns t,x,y,z)
 };
 
 /// A row j = 0 / j = J of a space march.
@@ -230,6 +241,25 @@ struct CaseSpec {
   /// The entry of file_keys for `file`, or "" (e.g. a case built in code).
   std::string named_by(const std::filesystem::path& file) const;
 };
+
+/// Runs `read` (a reader of the data file `file`); an error it throws gets the case line and key
+/// that named the file added, before FIELD_CHECK's " [check ...]" suffix, keeping its type.
+template <class Read>
+auto named(const CaseSpec& c, const std::filesystem::path& file, Read read) -> decltype(read()) {
+  const std::string key = c.named_by(file);
+  const auto with_key = [&key](const std::string& message) {
+    if (key.empty()) return message;
+    const std::size_t at = std::min(message.rfind(" [check '"), message.size());
+    return message.substr(0, at) + " (the file of " + key + ")" + message.substr(at);
+  };
+  try {
+    return read();
+  } catch (const IoError& e) {
+    throw IoError(with_key(e.what()));
+  } catch (const Error& e) {
+    throw Error(with_key(e.what()));
+  }
+}
 
 /// Reads and validates a case file; throws field::Error (content) or field::IoError (file). The
 /// file must be a regular file of at most kCaseFileLimit bytes (io/input_file.hpp); its text is

@@ -27,25 +27,6 @@ std::string six(const Vec6& v) {
   return out.str();
 }
 
-/// Runs `read` (a reader of the data file `file`); an error it throws gets the case line and key
-/// that named the file added, before FIELD_CHECK's " [check ...]" suffix, keeping its type.
-template <class Read>
-auto named(const CaseSpec& c, const std::filesystem::path& file, Read read) -> decltype(read()) {
-  const std::string key = c.named_by(file);
-  const auto with_key = [&key](const std::string& message) {
-    if (key.empty()) return message;
-    const std::size_t at = std::min(message.rfind(" [check '"), message.size());
-    return message.substr(0, at) + " (the file of " + key + ")" + message.substr(at);
-  };
-  try {
-    return read();
-  } catch (const IoError& e) {
-    throw IoError(with_key(e.what()));
-  } catch (const Error& e) {
-    throw Error(with_key(e.what()));
-  }
-}
-
 // Numbers derived from the case that the march divides by or multiplies with: finite, and the
 // laws' diagonals normal doubles (a subnormal or zero entry makes the node problem singular).
 void check_derived_numbers(const CaseSpec& c, const model::BeamDensity& density,

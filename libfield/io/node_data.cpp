@@ -123,6 +123,15 @@ std::vector<Vec6> node_velocities(const CsvTable& table, int nodes) {
   return velocities;
 }
 
+std::vector<Vec3> read_point_velocities(const std::filesystem::path& path, int nodes) {
+  const CsvTable table = read_csv(path, {"a", "v1", "v2", "v3"});
+  std::vector<Vec3> velocities;
+  for (const std::size_t i : node_rows(
+           table, nodes, [](std::size_t) { return true; }, ""))
+    velocities.emplace_back(table.value(i, "v1"), table.value(i, "v2"), table.value(i, "v3"));
+  return velocities;
+}
+
 const std::vector<std::string>& segment_strain_columns() {
   static const std::vector<std::string> columns = {"a", "k1", "k2", "k3", "g1", "g2", "g3"};
   return columns;
@@ -149,6 +158,23 @@ std::vector<Vec6> read_segment_strains(const std::filesystem::path& path, int se
 
 PoseTrack read_pose_track(const std::filesystem::path& path) {
   return PoseTrack::from_table(read_csv(path, pose_track_columns()), "t", {});
+}
+
+PoseTrack read_position_track(const std::filesystem::path& path) {
+  CsvTable table = read_csv(path, {"t", "x", "y", "z"});
+  // Rotations are not read: every sample gets the identity quaternion (1, 0, 0, 0).
+  const char* const quaternion[] = {"qw", "qx", "qy", "qz"};
+  for (int c = 0; c < 4; ++c) {
+    const double value = c == 0 ? 1.0 : 0.0;
+    if (table.has_column(quaternion[c])) {
+      const auto k = static_cast<std::size_t>(table.column(quaternion[c]));
+      for (auto& row : table.rows) row[k] = value;
+    } else {
+      table.columns.push_back(quaternion[c]);
+      for (auto& row : table.rows) row.push_back(value);
+    }
+  }
+  return PoseTrack::from_table(table, "t", {});
 }
 
 }  // namespace field::io

@@ -35,6 +35,10 @@ std::vector<Vec6> node_velocities(const CsvTable& table, int nodes);
 /// a, w1, w2, w3, v1, v2, v3.
 const std::vector<std::string>& node_velocity_columns();
 
+/// Velocities of the points of R^3 (the cable's nodes, theory §1.8) v^a [m/s], a = 0..nodes-1,
+/// columns a, v1, v2, v3; same rules as read_node_poses.
+std::vector<Vec3> read_point_velocities(const std::filesystem::path& path, int nodes);
+
 /// Reference strains eta0_a = (k1, k2, k3, g1, g2, g3) of the segments a = 0..segments-1
 /// (theory §1.6, [shape] file), columns a, k1, k2, k3, g1, g2, g3; same rules as
 /// read_node_poses, for segments.
@@ -48,6 +52,10 @@ const std::vector<std::string>& segment_strain_columns();
 /// The motion of a prescribed end, columns t, x, y, z, qw, qx, qy, qz, t strictly increasing;
 /// resample it with PoseTrack::pose_at.
 PoseTrack read_pose_track(const std::filesystem::path& path);
+/// The path of a prescribed point of R^3 (a cable's driven end, theory §1.8), columns t, x, y,
+/// z, t strictly increasing; other columns (a beam's qw..qz) are ignored. Its poses have the
+/// identity rotation: resample the positions with PoseTrack::pose_at(t).r (linear).
+PoseTrack read_position_track(const std::filesystem::path& path);
 /// t, x, y, z, qw, qx, qy, qz (a table of them becomes a track by PoseTrack::from_table).
 const std::vector<std::string>& pose_track_columns();
 

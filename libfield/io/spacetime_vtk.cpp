@@ -9,6 +9,7 @@
 #include "libfield/dcel/residual.hpp"
 #include "libfield/io/atomic_file.hpp"
 #include "libfield/io/vtk_file.hpp"
+#include "libfield/lie/rn.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/balance.hpp"
 
@@ -16,36 +17,42 @@ namespace field::io {
 
 namespace {
 
-double norm_inf(const Vec6& v) {
+template <class V>
+double norm_inf(const V& v) {
   return v.cwiseAbs().maxCoeff();
 }
 
 // An output row in the temporary file: t_j, then the node values of the row, array after array,
-// each with A+1 entries (docs/output-format.md): position (3), q_wxyz (4), energy density,
-// |G_n|_inf, |Res|_inf, scale_R (float64), then node_kind (int32).
+// each with A+1 entries (docs/output-format.md): position (3), q_wxyz (4; none for a field
+// without frames, the cable on R^3), energy density, |G_n|_inf, |Res|_inf, scale_R (float64),
+// then node_kind (int32).
 enum Field { kPosition, kQuat, kEnergy, kG, kRes, kScaleR, kKind, kFields };
 const int kComponents[kFields] = {3, 4, 1, 1, 1, 1, 1};
 
+int components(int f, bool frames) {
+  return f == kQuat && !frames ? 0 : kComponents[f];
+}
+
 // Byte offset of field f in a row record of n nodes (after t_j).
-std::uint64_t field_offset(int f, std::uint64_t n) {
+std::uint64_t field_offset(int f, std::uint64_t n, bool frames) {
   std::uint64_t offset = sizeof(double);
-  for (int k = 0; k < f; ++k) offset += kComponents[k] * n * sizeof(double);
+  for (int k = 0; k < f; ++k) offset += components(k, frames) * n * sizeof(double);
   return offset;
 }
 
-std::uint64_t record_bytes(std::uint64_t n) {
-  return field_offset(kKind, n) + n * sizeof(std::int32_t);
+std::uint64_t record_bytes(std::uint64_t n, bool frames) {
+  return field_offset(kKind, n, frames) + n * sizeof(std::int32_t);
 }
 
 // The XML of a grid of `rows` output rows of n nodes (2 (rows-1) (n-1) triangles).
-VtkAppendedLayout grid_layout(std::uint64_t rows, std::uint64_t n) {
+VtkAppendedLayout grid_layout(std::uint64_t rows, std::uint64_t n, bool frames) {
   const std::uint64_t points = rows * n, cells = rows > 0 ? 2 * (rows - 1) * (n - 1) : 0;
   VtkAppendedLayout layout;
   layout.line(4, "<Piece NumberOfPoints=\"" + std::to_string(points) + "\" NumberOfCells=\"" +
                      std::to_string(cells) + "\">");
   layout.line(6, "<PointData>");
   layout.array("Float64", "position", 3, 3 * points, 8);
-  layout.array("Float64", "q_wxyz", 4, 4 * points, 8);
+  if (frames) layout.array("Float64", "q_wxyz", 4, 4 * points, 8);
   layout.array("Float64", "energy_density", 1, points, 8);
   layout.array("Float64", "dcel_residual", 1, points, 8);
   layout.array("Float64", "noether_defect", 1, points, 8);
@@ -73,9 +80,9 @@ void append_values(std::string& out, const std::vector<T>& values) {
 
 }  // namespace
 
-std::uint64_t spacetime_file_bytes(long long rows, int A) {
+std::uint64_t spacetime_file_bytes(long long rows, int A, bool frames) {
   const VtkAppendedLayout layout =
-      grid_layout(static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(A) + 1);
+      grid_layout(static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(A) + 1, frames);
   return vtk_file_begin("UnstructuredGrid").size() + layout.xml().size() +
          vtk_appended_begin("UnstructuredGrid").size() + layout.appended_bytes() +
          vtk_file_end().size();
@@ -110,14 +117,13 @@ SpacetimeWriter<Group>::~SpacetimeWriter() {
 template <class Group>
 std::size_t SpacetimeWriter<Group>::memory_bytes() const {
   const size_t n = static_cast<size_t>(model_.mesh().A()) + 1;
-  return static_cast<size_t>(window_.capacity()) * n * sizeof(lie::SE3) +
+  return static_cast<size_t>(window_.capacity()) * n * sizeof(Element) +
          record_.capacity() * sizeof(double) + kinds_.capacity() * sizeof(std::int32_t) +
          column_N_.capacity() * sizeof(double);
 }
 
 template <class Group>
-void SpacetimeWriter<Group>::slab(int j, const std::vector<lie::SE3>& row,
-                                  const march::SlabStats&) {
+void SpacetimeWriter<Group>::slab(int j, const std::vector<Element>& row, const march::SlabStats&) {
   FIELD_CHECK(!finished_, "spacetime.vtu: row " << j << " after finish()");
   window_.push(j, row);  // checks the order and the size
   if (j >= 1 && selection_.selects(j - 1)) process_row(j - 1, true);
@@ -137,21 +143,26 @@ void SpacetimeWriter<Group>::process_row(int j, bool complete) {
   const mesh::SpacetimeMesh& mesh = model_.mesh();
   const int A = mesh.A();
   const size_t n = static_cast<size_t>(A) + 1;
-  record_.assign(field_offset(kKind, n) / sizeof(double), 0.0);  // zeros: for incomplete rows
+  record_.assign(field_offset(kKind, n, kFrames) / sizeof(double),
+                 0.0);  // zeros: for incomplete rows
   double* const values = record_.data();
   values[0] = mesh.t(j);
-  double* const position = values + field_offset(kPosition, n) / sizeof(double);
-  double* const quat = values + field_offset(kQuat, n) / sizeof(double);
-  double* const energy = values + field_offset(kEnergy, n) / sizeof(double);
-  double* const G = values + field_offset(kG, n) / sizeof(double);
-  double* const res = values + field_offset(kRes, n) / sizeof(double);
-  double* const scale_R = values + field_offset(kScaleR, n) / sizeof(double);
+  double* const position = values + field_offset(kPosition, n, kFrames) / sizeof(double);
+  [[maybe_unused]] double* const quat = values + field_offset(kQuat, n, kFrames) / sizeof(double);
+  double* const energy = values + field_offset(kEnergy, n, kFrames) / sizeof(double);
+  double* const G = values + field_offset(kG, n, kFrames) / sizeof(double);
+  double* const res = values + field_offset(kRes, n, kFrames) / sizeof(double);
+  double* const scale_R = values + field_offset(kScaleR, n, kFrames) / sizeof(double);
   kinds_.resize(n);
   for (int a = 0; a <= A; ++a) {
-    const lie::SE3& g = window_(j, a);
-    for (int c = 0; c < 3; ++c) position[3 * a + c] = g.r(c);
-    const Vec4 q = g.quat();
-    for (int c = 0; c < 4; ++c) quat[4 * a + c] = q(c);
+    const Element& g = window_(j, a);
+    if constexpr (kFrames) {
+      for (int c = 0; c < 3; ++c) position[3 * a + c] = g.r(c);
+      const Vec4 q = g.quat();
+      for (int c = 0; c < 4; ++c) quat[4 * a + c] = q(c);
+    } else {  // a point of R^3 (the cable, theory §1.8)
+      for (int c = 0; c < 3; ++c) position[3 * a + c] = g(c);
+    }
     kinds_[a] = static_cast<std::int32_t>(mesh.kind(j, a, boundary_));
   }
   if (complete) {
@@ -159,12 +170,12 @@ void SpacetimeWriter<Group>::process_row(int j, bool complete) {
       // Terms of scale_glob from the triangles of row j (theory §7.2) and the energy density.
       double sum_M = 0.0;
       for (int a = 0; a < A; ++a) {
-        const noether::TriangleMaps t = noether::triangle_maps(model_, window_, j, a);
+        const noether::TriangleMapsOf<Group> t = noether::triangle_maps(model_, window_, j, a);
         sum_M += norm_inf(t.M);
         column_N_[a] += norm_inf(t.N);
-        const lie::SE3& g = window_(j, a);
-        const Vec6 xi = mesh::convected<Group>(g, window_(j + 1, a), mesh.dt());
-        const Vec6 eta = mesh::convected<Group>(g, window_(j, a + 1), mesh.ds());
+        const Element& g = window_(j, a);
+        const lie::AlgebraOf<Group> xi = mesh::convected<Group>(g, window_(j + 1, a), mesh.dt());
+        const lie::AlgebraOf<Group> eta = mesh::convected<Group>(g, window_(j, a + 1), mesh.ds());
         // Energy density at v1 of triangle (j, a), T + V + Pi (theory §8); its row sum is E_j up
         // to the strain-energy average: ds sum_a e = E_j - ds/2 sum_a (V_{j+1} - V_j)
         // (docs/output-format.md).
@@ -175,10 +186,10 @@ void SpacetimeWriter<Group>::process_row(int j, bool complete) {
     }
     for (int a = 0; a <= A; ++a) {
       if (!mesh.is_equation_node(j, a, boundary_)) continue;
-      const dcel::NodeResidual r = dcel::node_residual(model_, window_, j, a);
+      const dcel::NodeResidualOf<Group> r = dcel::node_residual(model_, window_, j, a);
       max_scale_ = std::max(max_scale_, r.scale);
       G[a] = norm_inf(r.G);
-      const noether::BalanceResult b = noether::node_balance(model_, window_, j, a);
+      const noether::BalanceResultOf<Group> b = noether::node_balance(model_, window_, j, a);
       res[a] = norm_inf(b.residual);
       scale_R[a] = b.scale_R;
     }
@@ -186,7 +197,7 @@ void SpacetimeWriter<Group>::process_row(int j, bool complete) {
   // The row goes to the temporary file: memory O(A), whatever the number of rows.
   errno = 0;
   rows_out_.write(reinterpret_cast<const char*>(values),
-                  static_cast<std::streamsize>(field_offset(kKind, n)));
+                  static_cast<std::streamsize>(field_offset(kKind, n, kFrames)));
   rows_out_.write(reinterpret_cast<const char*>(kinds_.data()),
                   static_cast<std::streamsize>(n * sizeof(std::int32_t)));
   if (!rows_out_)
@@ -202,7 +213,7 @@ void SpacetimeWriter<Group>::write() {
   const int A = mesh.A();
   const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
   const std::uint64_t rows = static_cast<std::uint64_t>(rows_);
-  const std::uint64_t record = record_bytes(n);
+  const std::uint64_t record = record_bytes(n, kFrames);
 
   errno = 0;
   rows_out_.close();
@@ -218,12 +229,12 @@ void SpacetimeWriter<Group>::write() {
   double scale_glob = time_scale_;
   for (const double sum : column_N_) scale_glob = std::max(scale_glob, mesh.dt() * sum);
 
-  const VtkAppendedLayout layout = grid_layout(rows, n);
+  const VtkAppendedLayout layout = grid_layout(rows, n, kFrames);
   std::string chunk;  // one row of one array at a time: memory O(A)
   std::vector<double> a_values, b_values;
   const auto read = [&](std::uint64_t k, int f, std::vector<double>& to) {
-    to.resize(kComponents[f] * n);
-    in.seekg(static_cast<std::streamoff>(k * record + field_offset(f, n)));
+    to.resize(components(f, kFrames) * n);
+    in.seekg(static_cast<std::streamoff>(k * record + field_offset(f, n, kFrames)));
     in.read(reinterpret_cast<char*>(to.data()), static_cast<std::streamsize>(to.size() * 8));
     if (!in)
       throw IoError("cannot read back '" + rows_path_.string() + "' (the rows of '" +
@@ -244,9 +255,10 @@ void SpacetimeWriter<Group>::write() {
     out << vtk_file_begin("UnstructuredGrid") << layout.xml()
         << vtk_appended_begin("UnstructuredGrid");
     const std::uint64_t points = rows * n, cells = rows > 0 ? 2 * (rows - 1) * (n - 1) : 0;
-    // Point data: position, q_wxyz, energy_density as stored.
+    // Point data: position, q_wxyz (with frames), energy_density as stored.
     for (const int f : {kPosition, kQuat, kEnergy}) {
-      block(out, "Float64", kComponents[f] * points);
+      if (components(f, kFrames) == 0) continue;
+      block(out, "Float64", components(f, kFrames) * points);
       for (std::uint64_t k = 0; k < rows; ++k) {
         read(k, f, a_values);
         append_values(chunk, a_values);
@@ -278,7 +290,7 @@ void SpacetimeWriter<Group>::write() {
     block(out, "Int32", points);
     for (std::uint64_t k = 0; k < rows; ++k) {
       kinds_.resize(n);
-      in.seekg(static_cast<std::streamoff>(k * record + field_offset(kKind, n)));
+      in.seekg(static_cast<std::streamoff>(k * record + field_offset(kKind, n, kFrames)));
       in.read(reinterpret_cast<char*>(kinds_.data()),
               static_cast<std::streamsize>(n * sizeof(std::int32_t)));
       if (!in)
@@ -349,6 +361,7 @@ void SpacetimeWriter<Group>::write() {
 
 #define FIELD_INSTANTIATE(G) template class SpacetimeWriter<G>;
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+FIELD_INSTANTIATE(lie::Rn<3>)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::io

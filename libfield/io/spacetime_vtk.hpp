@@ -12,7 +12,8 @@
 ///               triangle (j_k,a),(j_k+1,a),(j_k,a+1) (triangle_kind 0, theory §3.1) and the
 ///               complementary (j_k+1,a),(j_k+1,a+1),(j_k,a+1) (triangle_kind 1, drawn only to
 ///               close the surface); with stride > 1 they span stride rows
-///   point data  position r [m] (3); q_wxyz (4); node_kind (mesh::NodeKind as an integer);
+///   point data  position r [m] (3); q_wxyz (4; not on R^3, the cable of theory §1.8, whose
+///                 nodes are points); node_kind (mesh::NodeKind as an integer);
 ///               energy_density [J/m] = T(xi_j^a) + V(eta_j^a) + Pi(g_j^a) (theory §8), the
 ///                 density of triangle (j, a) at its vertex v1 = (j, a); 0 at j = J or a = A,
 ///                 where the triangle does not exist;
@@ -33,6 +34,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <type_traits>
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
@@ -42,11 +44,17 @@
 
 namespace field::io {
 
-/// Size [bytes] of a spacetime.vtu of `rows` output rows of nodes a = 0..A (`field info`).
-std::uint64_t spacetime_file_bytes(long long rows, int A);
+/// Size [bytes] of a spacetime.vtu of `rows` output rows of nodes a = 0..A (`field info`);
+/// `frames`: with the q_wxyz array (every group but R^3).
+std::uint64_t spacetime_file_bytes(long long rows, int A, bool frames = true);
 
+/// G: the march's group, SE(3) with either retraction or R^3 (the cable).
 template <class G>
-class SpacetimeWriter final : public march::SlabObserver {
+class SpacetimeWriter final : public march::BasicSlabObserver<lie::ElementOf<G>> {
+  using Element = lie::ElementOf<G>;
+  /// Nodes with frames (SE(3)): q_wxyz is written; points of R^3 have none.
+  static constexpr bool kFrames = std::is_same_v<Element, lie::SE3>;
+
  public:
   /// `boundary` says which nodes are equation nodes (mesh::SpacetimeMesh::is_equation_node) and
   /// where the nodes sit (s = mesh.s(a, boundary.left)).
@@ -59,7 +67,7 @@ class SpacetimeWriter final : public march::SlabObserver {
   ~SpacetimeWriter() override;
 
   /// Row j must follow the previous row; evaluates row j-1 when it is an output row.
-  void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
+  void slab(int j, const std::vector<Element>& row, const march::SlabStats& stats) override;
   /// Evaluates the last row and writes the file. Throws field::IoError.
   void finish() override;
 
@@ -79,7 +87,7 @@ class SpacetimeWriter final : public march::SlabObserver {
   dcel::DiscreteModel<G> model_;
   mesh::Boundary boundary_;
   SlabSelection selection_;
-  mesh::RowWindow window_;
+  mesh::RowWindowOf<G> window_;
   std::filesystem::path rows_path_;  // PATH.rows.part: one record per output row
   std::ofstream rows_out_;
   long long rows_ = 0;               // output rows in it

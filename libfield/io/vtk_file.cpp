@@ -84,6 +84,33 @@ std::string polyline_cell_blocks(int A) {
   return out;
 }
 
+VtkAppendedLayout polyline_frame_layout(int A, const std::vector<FrameArray>& point_arrays,
+                                        const std::vector<FrameArray>& cell_arrays) {
+  const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
+  VtkAppendedLayout layout;
+  layout.line(4, "<FieldData>");
+  layout.array("Float64", "TimeValue", 1, 1, 6, true);
+  layout.line(4, "</FieldData>");
+  layout.line(4, polyline_piece(A));
+  layout.line(6, "<PointData>");
+  for (const FrameArray& a : point_arrays)
+    layout.array("Float64", a.name, a.components, a.components * n, 8);
+  layout.line(6, "</PointData>");
+  layout.line(6, "<CellData>");
+  for (const FrameArray& a : cell_arrays)
+    layout.array("Float64", a.name, a.components, a.components * (n - 1), 8);
+  layout.line(6, "</CellData>");
+  layout.line(6, "<Points>");
+  layout.array("Float64", "Points", 3, 3 * n, 8);
+  layout.line(6, "</Points>");
+  layout.line(6, "<Lines>");
+  layout.array("Int64", "connectivity", 1, 2 * (n - 1), 8);
+  layout.array("Int64", "offsets", 1, n - 1, 8);
+  layout.line(6, "</Lines>");
+  layout.line(4, "</Piece>");
+  return layout;
+}
+
 void check_frame_row(const char* writer, int j, int last_j, bool finished, std::size_t size,
                      const mesh::SpacetimeMesh& mesh) {
   FIELD_CHECK(!finished, writer << ": row " << j << " after finish()");

@@ -59,6 +59,17 @@ void append_double_block(std::string& out, const std::vector<double>& values);
 std::string polyline_piece(int A);
 std::string polyline_cell_blocks(int A);
 
+/// A Float64 data array of a polyline frame: its name and components per tuple.
+struct FrameArray {
+  const char* name;
+  int components;
+};
+/// The XML of a polyline frame of A segments (a beam's or a cable's frame file): TimeValue as
+/// field data, the point data `point_arrays` (A+1 tuples each), the cell data `cell_arrays` (A
+/// tuples each), the points, the lines; the blocks follow in that order.
+VtkAppendedLayout polyline_frame_layout(int A, const std::vector<FrameArray>& point_arrays,
+                                        const std::vector<FrameArray>& cell_arrays);
+
 /// Checks row j of a frames writer (beam, cable) that received row `last_j` before (-1: none):
 /// not after finish(), in order 0, 1, ..., inside the mesh, with `size` = A+1 nodes.
 void check_frame_row(const char* writer, int j, int last_j, bool finished, std::size_t size,

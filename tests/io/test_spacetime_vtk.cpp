@@ -17,8 +17,11 @@
 #include <vtkXMLUnstructuredGridReader.h>
 
 #include "libfield/dcel/residual.hpp"
+#include "libfield/lie/rn.hpp"
+#include "libfield/march/field_recorder.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/energies.hpp"
+#include "tests/support/cable.hpp"
 #include "tests/support/cases.hpp"
 #include "tests/support/errors.hpp"
 #include "tests/support/temp_folder.hpp"
@@ -336,6 +339,56 @@ TEST(SpacetimeVtk, IoErrorNamesThePathWhenTheFolderDoesNotExist) {
   EXPECT_TRUE(test::contains(message, gone.string())) << message;
   EXPECT_TRUE(test::contains(message, "No such file or directory")) << message;
   EXPECT_FALSE(std::filesystem::exists(dir / "gone"));
+}
+
+// The cable on R^3 (theory §1.8): the same surface with the positions of the points and no
+// q_wxyz; on a marched cable (free, falling and stretching) the DCEL residual and the node
+// Noether defect are at round-off, and the energy density has the kinetic, strain and potential
+// terms of the cable.
+TEST(SpacetimeVtk, CableOnR3HasPositionsAndNoFrames) {
+  using R3 = lie::Rn<3>;
+  const test::FallingCable cable(false);
+  const model::Loads none;
+  const dcel::DiscreteModel<R3> model(cable.density, none,
+                                      mesh::SpacetimeMesh(cable.J, cable.A, cable.dt, cable.ds));
+  march::TimeMarchInputOf<R3> in;
+  in.row0 = cable.row0;
+  in.row1 = cable.row1;
+  const mesh::Boundary boundary = march::time_boundary(in);
+  const test::TempFolder dir;
+  march::BasicFieldRecorder<Vec3> recorder(model.mesh(), true);
+  SpacetimeWriter<R3> writer(dir / "cable.vtu", model, boundary, 1);
+  ASSERT_TRUE(march::time_march(model, in, {&recorder, &writer}).completed);
+  const int J = cable.J, A = cable.A;
+  EXPECT_EQ(spacetime_file_bytes(J + 1, A, false), std::filesystem::file_size(dir / "cable.vtu"));
+
+  const vtkSmartPointer<vtkUnstructuredGrid> grid = read_vtu(dir / "cable.vtu");
+  ASSERT_EQ(grid->GetNumberOfPoints(), (J + 1) * (A + 1));
+  ASSERT_EQ(grid->GetNumberOfCells(), 2 * J * A);
+  vtkPointData* pd = grid->GetPointData();
+  EXPECT_EQ(pd->GetArray("q_wxyz"), nullptr);
+  double max_residual = 0.0, max_defect = 0.0;
+  for (int j = 0; j <= J; ++j)
+    for (int a = 0; a <= A; ++a) {
+      const vtkIdType p = j * (A + 1) + a;
+      const double* r = pd->GetArray("position")->GetTuple3(p);
+      EXPECT_EQ(Vec3(r[0], r[1], r[2]), recorder.field()(j, a));
+      const double* st = grid->GetPoint(p);
+      EXPECT_EQ(st[1], (a + 0.5) * cable.ds);
+      max_residual = std::max(max_residual, pd->GetArray("dcel_residual")->GetTuple1(p));
+      max_defect = std::max(max_defect, pd->GetArray("noether_defect")->GetTuple1(p));
+      if (j < J && a < A) {  // T + W + Pi at v1 of the triangle (j, a), theory §8
+        const Vec3& g = recorder.field()(j, a);
+        const Vec3 xi = (recorder.field()(j + 1, a) - g) / cable.dt;
+        const Vec3 eta = (recorder.field()(j, a + 1) - g) / cable.ds;
+        const double nu = eta.norm();  // W = 1/2 EA (nu - 1)^2, Pi = -rho A g.r (1.8.2)
+        const double e = 0.5 * xi.squaredNorm() + 50.0 * (nu - 1.0) * (nu - 1.0) + 9.81 * g(2);
+        EXPECT_NEAR(pd->GetArray("energy_density")->GetTuple1(p), e, 1e-12 * (1.0 + std::abs(e)));
+      }
+    }
+  EXPECT_GT(max_residual, 0.0);
+  EXPECT_LT(max_residual, 1e-12);
+  EXPECT_LT(max_defect, 1e-12);
 }
 
 }  // namespace
