@@ -17,6 +17,7 @@ packages=(
   paraview-dev python3-paraview libutfcpp-dev liblz4-dev libdouble-conversion-dev
   paraview xvfb xauth
   python3-numpy python3-matplotlib
+  pybind11-dev python3-dev python3-pytest
   libcli11-dev libtomlplusplus-dev libfmt-dev
   libgtest-dev libbenchmark-dev
 )

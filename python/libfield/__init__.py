@@ -1,0 +1,61 @@
+"""libfield in Python (docs/python.md): cases, the time march and the Lie-group kernel on numpy
+arrays.
+
+    import libfield
+    run = libfield.simulate("meshes/free_flight/case.toml")
+    run.positions          # (rows, nodes, 3)
+    run.series["E"]        # the energy of every row, as in time_series.csv
+"""
+import os
+
+from ._libfield import Case, FieldError, FieldIOError, __version__, lie
+from ._libfield import _simulate
+
+__all__ = ["Case", "FieldError", "FieldIOError", "Run", "lie", "load_case", "simulate"]
+
+
+def load_case(case, name="case.toml"):
+    """A validated Case from a Case, a path to a case file, the text of one or a dict.
+
+    Relative data paths in a dict or a text start from the folder of `name`. Bad input raises
+    ValueError (FieldError) with the file, the line and the key; a missing file OSError.
+    """
+    if isinstance(case, Case):
+        return case
+    if isinstance(case, dict):
+        return Case.from_dict(case, name)
+    if isinstance(case, os.PathLike) or (isinstance(case, str) and "\n" not in case):
+        return Case.load(os.fspath(case))
+    if isinstance(case, str):
+        return Case.from_toml(case, name)
+    raise TypeError(f"a case is a Case, a path, a TOML text or a dict, not {type(case).__name__}")
+
+
+class Run:
+    """The result of a march, as numpy arrays (docs/python.md, "What a run holds").
+
+    t (n_t,), s (n_s,): the times of the rows and the arc lengths of the nodes;
+    poses (n_t, n_s, 4, 4), positions (n_t, n_s, 3), quaternions (n_t, n_s, 4) (w, x, y, z);
+    velocities (n_t - 1, n_s, 6): the body velocity (omega, v) between rows j and j + 1;
+    strains, stresses (n_t, n_s - 1, 6): the body strain (kappa, gamma) and stress (moment,
+    force) of each segment; series: a dict of arrays, the columns of time_series.csv;
+    status: "completed", "stopped" (by the callback) or "failed" (then `failure` says where).
+    """
+
+    def __init__(self, arrays):
+        self.failure = None
+        self.__dict__.update(arrays)
+
+    def __repr__(self):
+        rows, nodes = self.positions.shape[:2]
+        return f"<libfield.Run {self.status}: {rows} rows x {nodes} nodes>"
+
+
+def simulate(case, threads=1, callback=None):
+    """The time march of a case (theory §6.1) with the `field simulate` computation, in memory.
+
+    case: a Case, a path, a TOML text or a dict (load_case). callback(j, t), if given, is called
+    after each row; returning False stops the march there (the rows so far are kept). The GIL
+    is released while the march runs.
+    """
+    return Run(_simulate(load_case(case), threads, callback))

@@ -1,0 +1,39 @@
+"""Shared fixtures of the Python module's tests (run by ctest `python_module`, docs/python.md)."""
+import csv
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+SOURCE = os.environ.get("FIELD_SOURCE", os.path.join(os.path.dirname(__file__), "..", ".."))
+FIELD_BIN = os.environ.get("FIELD_BIN", os.path.join(SOURCE, "build", "release", "bin", "field"))
+
+
+def mesh_case(name):
+    """The path of a shipped case, meshes/NAME/case.toml."""
+    return os.path.join(SOURCE, "meshes", name, "case.toml")
+
+
+def read_csv(path):
+    """A CSV file as a dict of float arrays (shortest round-trip text: the exact doubles)."""
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    header, body = rows[0], rows[1:]
+    return {c: np.array([float(r[k]) for r in body]) for k, c in enumerate(header)}
+
+
+@pytest.fixture(scope="session")
+def field_run(tmp_path_factory):
+    """Runs `field simulate CASE --threads 1` once per case; returns the run folder."""
+    done = {}
+
+    def run(name):
+        if name not in done:
+            out = tmp_path_factory.mktemp(name)
+            subprocess.run([FIELD_BIN, "simulate", "-q", "--threads", "1", "--force", "--out",
+                            str(out), mesh_case(name)], check=True, capture_output=True)
+            done[name] = out
+        return done[name]
+
+    return run

@@ -1,0 +1,137 @@
+"""libfield.simulate against the `field` program and against its own definitions."""
+import os
+import threading
+import tomllib
+
+import numpy as np
+import pytest
+
+import libfield
+from conftest import mesh_case, read_csv
+
+
+@pytest.mark.parametrize("name", ["free_flight", "cantilever_gravity"])
+def test_poses_and_series_equal_the_field_program(name, field_run):
+    """Same computation as `field simulate`: field.csv and time_series.csv to the bit."""
+    run = libfield.simulate(mesh_case(name))
+    out = field_run(name)
+    assert run.status == "completed"
+    field = read_csv(out / "field.csv")
+    n_t, n_s = run.positions.shape[:2]
+    assert len(field["j"]) == n_t * n_s
+    for k, c in enumerate("xyz"):
+        assert np.array_equal(run.positions[..., k].ravel(), field[c])
+    for k, c in enumerate(["qw", "qx", "qy", "qz"]):
+        assert np.array_equal(run.quaternions[..., k].ravel(), field[c])
+    assert np.array_equal(np.repeat(run.t, n_s), field["t"])
+    assert np.array_equal(np.tile(run.s, n_t), field["s"])
+    series = read_csv(out / "time_series.csv")
+    assert list(run.series) == list(series)
+    for c, values in series.items():
+        assert np.array_equal(run.series[c], values), c
+
+
+def test_case_from_a_dict_is_the_case_from_its_file():
+    path = mesh_case("free_flight")
+    with open(path, "rb") as f:
+        table = tomllib.load(f)
+    from_dict = libfield.simulate(libfield.load_case(table, name=path))
+    from_file = libfield.simulate(path)
+    assert np.array_equal(from_dict.poses, from_file.poses)
+    assert np.array_equal(from_dict.series["E"], from_file.series["E"])
+
+
+def test_velocities_strains_and_stresses_follow_their_definitions():
+    """xi = tau^-1(g_j^-1 g_j+1)/dt, eta = tau^-1(g^a^-1 g^a+1)/ds (theory §3.1) through the
+    module's own Lie kernel, and the stress of the diagonal quadratic law C (eta - eta0)."""
+    case = libfield.load_case(mesh_case("free_flight"))
+    run = libfield.simulate(case)
+    G = libfield.lie.SE3Cayley
+    g = run.poses
+    xi = G.tau_inv(G.compose(G.inverse(g[:-1]), g[1:])) / case.dt
+    eta = G.tau_inv(G.compose(G.inverse(g[:, :-1]), g[:, 1:])) / case.ds
+    assert np.array_equal(run.velocities, xi)
+    assert np.array_equal(run.strains, eta)
+    # A diagonal law: each stress component is one constant times its strain's deviation from
+    # the straight reference (0, 0, 0, 0, 0, 1), at every node and row.
+    deviation = run.strains - np.array([0, 0, 0, 0, 0, 1.0])
+    for k in range(6):
+        d, m = deviation[..., k].ravel(), run.stresses[..., k].ravel()
+        c = (d @ m) / (d @ d)
+        assert c > 0, k
+        assert np.max(np.abs(m - c * d)) <= 1e-9 * np.max(np.abs(m)), k
+
+
+def test_threads_do_not_change_the_bits():
+    one = libfield.simulate(mesh_case("free_flight"), threads=1)
+    two = libfield.simulate(mesh_case("free_flight"), threads=2)
+    assert np.array_equal(one.poses, two.poses)
+    for c in one.series:
+        assert np.array_equal(one.series[c], two.series[c]), c
+
+
+def test_the_callback_sees_every_row_and_can_stop_the_march():
+    seen = []
+
+    def callback(j, t):
+        seen.append((j, t))
+        return j < 7
+
+    run = libfield.simulate(mesh_case("free_flight"), callback=callback)
+    assert run.status == "stopped"
+    assert [j for j, _ in seen] == list(range(8))
+    assert run.positions.shape[0] == 8
+    assert np.array_equal(run.t, [t for _, t in seen])
+    assert run.velocities.shape[0] == 7
+
+
+def test_an_exception_in_the_callback_stops_the_march_and_is_raised():
+    def callback(j, t):
+        if j == 3:
+            raise KeyError("stop here")
+
+    with pytest.raises(KeyError, match="stop here"):
+        libfield.simulate(mesh_case("free_flight"), callback=callback)
+
+
+def test_the_gil_is_released_while_the_march_runs():
+    """While one thread marches, another runs Python: with the GIL held by the march the loop
+    below could not advance until the march returned."""
+    case = libfield.load_case(mesh_case("cantilever_gravity"))
+    started = threading.Event()
+    result = {}
+
+    def march():
+        started.set()
+        result["run"] = libfield.simulate(case)
+
+    worker = threading.Thread(target=march)
+    worker.start()
+    started.wait()
+    ticks = 0
+    while worker.is_alive():
+        ticks += 1
+    worker.join()
+    assert result["run"].status == "completed"
+    assert ticks > 1000
+
+
+def test_bad_input_raises_value_error_with_the_key():
+    path = mesh_case("free_flight")
+    with open(path, "rb") as f:
+        table = tomllib.load(f)
+    table["grid"]["dt"] = -1.0
+    with pytest.raises(ValueError, match=r"case\.toml:\d+.*dt"):
+        libfield.load_case(table)
+    table["grid"]["dt"] = 0.005
+    table["grid"]["colour"] = "red"
+    with pytest.raises(libfield.FieldError, match="colour"):
+        libfield.load_case(table)
+    with pytest.raises(ValueError, match="a case value must be"):
+        libfield.load_case({"name": object()})
+    with pytest.raises(OSError, match="no_such_case.toml"):
+        libfield.load_case("no_such_case.toml")
+    with pytest.raises(ValueError, match="threads"):
+        libfield.simulate(path, threads=0)
+    with pytest.raises(ValueError, match="reconstruct"):
+        libfield.simulate(mesh_case("space_evolution"))
