@@ -94,6 +94,22 @@ TEST(SlabLanes, SpaceEvolutionEqualsTheReferenceLoop) {
                   1e-12);
 }
 
+// Rows 0 and J of a space march prescribed: the tip's pose at t_0 and t_J, moved by 0.1 a along
+// e3 at node a.
+void prescribe_rows(SpaceMarchInput& in) {
+  const lie::SE3 first = in.column0.front(), last = in.column0.back();
+  in.first = SideSpec::prescribed([first](int a) {
+    lie::SE3 g = first;
+    g.r.z() += 0.1 * a;
+    return g;
+  });
+  in.last = SideSpec::prescribed([last](int a) {
+    lie::SE3 g = last;
+    g.r.z() += 0.1 * a;
+    return g;
+  });
+}
+
 TEST(SlabLanes, SpaceMarchWithPrescribedRowsGravityAndLoadsEqualsTheReferenceLoop) {
   // Rows 0 and J prescribed (solved rows 1..J-1), gravity, distributed and point loads on
   // solved columns, J = 30 (29 solved rows: a partial batch); 2 threads. Measured: 6.7e-16.
@@ -106,17 +122,7 @@ TEST(SlabLanes, SpaceMarchWithPrescribedRowsGravityAndLoadsEqualsTheReferenceLoo
   loads.point.pop_back();                  // a = A is not solved
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   SpaceMarchInput in = se.input();
-  const lie::SE3 first = in.column0.front(), last = in.column0.back();
-  in.first = SideSpec::prescribed([first](int a) {
-    lie::SE3 g = first;
-    g.r.z() += 0.1 * a;
-    return g;
-  });
-  in.last = SideSpec::prescribed([last](int a) {
-    lie::SE3 g = last;
-    g.r.z() += 0.1 * a;
-    return g;
-  });
+  prescribe_rows(in);
   expect_same_run(test::record_space_march(model, in, 2, NodeKernel::automatic),
                   test::record_space_march(model, in, 2, NodeKernel::per_node), se.mesh(), 1e-12);
 }
@@ -191,17 +197,7 @@ void expect_space_segments_on_lanes(unsigned seed) {
   const RandomSegments rs(se.A, seed + 1, Vec3(0.0, -9.81, 0.0));
   const dcel::DiscreteModel<G> model(rs.beams[0], rs.segments, loads, se.mesh());
   SpaceMarchInput in = se.input();
-  const lie::SE3 first = in.column0.front(), last = in.column0.back();
-  in.first = SideSpec::prescribed([first](int a) {
-    lie::SE3 g = first;
-    g.r.z() += 0.1 * a;
-    return g;
-  });
-  in.last = SideSpec::prescribed([last](int a) {
-    lie::SE3 g = last;
-    g.r.z() += 0.1 * a;
-    return g;
-  });
+  prescribe_rows(in);
   const test::RecordedRun lanes =
       test::record_space_march(model, in, 2, NodeKernel::lanes_baseline);
   const test::RecordedRun ref = test::record_space_march(model, in, 2, NodeKernel::per_node);
