@@ -151,7 +151,7 @@ int run_info(const fs::path& case_file) {
     print_vec(segments.reference_strains.size() > 1 ? "eta0 of segment 0" : "stress-free eta0",
               problem.density.reference_strain());
   if (!problem.segments.empty())
-    std::printf("  the law or eta0 varies along the beam (theory §1.6): per-node kernels\n");
+    std::printf("  the law or eta0 varies along the beam (theory §1.6): a law per segment\n");
   print_vec(problem.density.diagonal() ? "inertia J" : "diag of J", problem.density.inertia());
   print_vec(problem.density.diagonal() ? "stiffness C" : "diag of C", problem.density.stiffness());
   std::printf("  wave speeds c_E = %.6g m/s, c_G = %.6g m/s, cut-off omega_c = %.6g rad/s\n", w.c_E,

@@ -104,10 +104,6 @@ void read_matrix_section(TomlTable& t, CaseSpec& c) {
 /// section = "table": the stiffnesses and inertias per segment or along s (theory §1.6), from a
 /// CSV file that io/case_setup reads.
 void read_table_section(TomlTable& t, CaseSpec& c) {
-  if (c.march == MarchKind::space)
-    t.fail("section",
-           "a reconstruction (march = \"space\") takes one section law for the whole beam: use "
-           "\"stiffness\", \"matrix\" or a geometric section");
   c.section_table = t.path("file",
                            "CSV with columns s (or a), EA, GA1, GA2, GJ, EI1, EI2, rhoA, rhoJ1, "
                            "rhoJ2, rhoJ3 (or K11..K66, M11..M66 for coupled laws)");
@@ -333,10 +329,6 @@ void read_shape(std::optional<TomlTable> t, CaseSpec& c) {
         t->vec<6>("strain", std::nullopt, "stress-free strain eta0 = (Omega0 [rad/m], Gamma0 [-])");
   } else {
     const char* key = t->has("file") ? "file" : "polyline";
-    if (c.march == MarchKind::space)
-      t->fail(key,
-              "a reconstruction (march = \"space\") takes one reference strain for the whole "
-              "beam: use curvature or strain");
     shape.kind = t->has("file") ? ShapeSpec::Kind::file : ShapeSpec::Kind::polyline;
     shape.file =
         t->path(key, t->has("file") ? "CSV with columns a,k1,k2,k3,g1,g2,g3, one row per segment"

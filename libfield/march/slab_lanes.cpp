@@ -46,9 +46,12 @@ FIELD_LANES_BODY void fluxes_body(const SlabLanes& s, const Node& across, const 
   lanes::store(across.phi_tilde(z), flux_tilde + i0, count);
 }
 
+// `before`: the law of y1 (the last solution) in the target's first term; `node`: the law the
+// solve takes. The same law in the time march and on a uniform beam; a non-uniform space march
+// has segment a-1's law at y1 = eta^{a-1} and solves with segment a's (theory §6.2).
 template <class Node>
-FIELD_LANES_BODY void updates_body(const SlabLanes& s, const Node& node, int slab, int i0,
-                                   int count, const lie::SE3* g, const Vec6* flux,
+FIELD_LANES_BODY void updates_body(const SlabLanes& s, const Node& before, const Node& node,
+                                   int slab, int i0, int count, const lie::SE3* g, const Vec6* flux,
                                    const Vec6* flux_tilde, const Vec6* extra, Vec6* y, Vec6* back1,
                                    Vec6* back2, lie::SE3* next, dcel::NodeSolveReport* reports) {
   const V6 y1 = lanes::load(y + i0, count);
@@ -62,11 +65,11 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, const Node& node, int sla
   }
   V6 m;
   if (s.mass_c == 0.0) {
-    m = node.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
+    m = before.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
     if (extra != nullptr) m = m + lanes::load(extra + i0, count);
   } else {  // mass damping, theory §4.7: ((1 - c) mu~ + ...) / (1 + c) (march::time_target)
     const double c = s.mass_c;
-    m = (1.0 - c) * node.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
+    m = (1.0 - c) * before.phi_tilde(y1) + (s.h / s.k) * (lanes::load(flux + i0, count) - left);
     if (extra != nullptr) m = m + lanes::load(extra + i0, count);
     m = lanes::divide(m, 1.0 + c);
   }
@@ -102,7 +105,7 @@ FIELD_LANES_BODY void updates_body(const SlabLanes& s, const Node& node, int sla
 }
 
 // The law of lanes i0 .. i0+count-1 (past count: the last node's, as lanes::load) when the beam
-// has a law per node, else the uniform one; then the body.
+// has a law per node, else the slab's (uniform, or per slab); then the body.
 FIELD_LANES_BODY auto lane_index(int i0, int count) {
   return [i0, count](int l) { return i0 + std::min(l, count - 1); };
 }
@@ -118,24 +121,33 @@ FIELD_LANES_BODY void fluxes_of(const SlabLanes& s, const dcel::DiagonalNodeLane
 }
 
 template <class G>
-FIELD_LANES_BODY void updates_of(const SlabLanes& s, const dcel::DiagonalNodeLanes<G>& node,
-                                 int slab, int i0, int count, const lie::SE3* g, const Vec6* flux,
+FIELD_LANES_BODY void updates_of(const SlabLanes& s, const dcel::DiagonalNodeLanes<G>& before,
+                                 const dcel::DiagonalNodeLanes<G>& node, int slab, int i0,
+                                 int count, const lie::SE3* g, const Vec6* flux,
                                  const Vec6* flux_tilde, const Vec6* extra, Vec6* y, Vec6* back1,
                                  Vec6* back2, lie::SE3* next, dcel::NodeSolveReport* reports) {
   if (!s.per_node_laws())
-    return updates_body(s, node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
-                        reports);
+    return updates_body(s, before, node, slab, i0, count, g, flux, flux_tilde, extra, y, back1,
+                        back2, next, reports);
   const dcel::DiagonalNodeLanes<G, Lane> laws(s.node_K.data(), s.node_y0.data(),
                                               lane_index(i0, count), s.h);
-  updates_body(s, laws, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
+  updates_body(s, laws, laws, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
                reports);
 }
 
-__attribute__((flatten)) void fluxes_baseline(const SlabLanes& s, const lie::SE3* g,
+// Slab k's law of a march with a law per slab (theory §6.2), else the uniform one.
+template <class Law>
+const Law& slab_law(const Law& uniform, const std::vector<Law>& per_slab, int k) {
+  return per_slab.empty() ? uniform : per_slab[static_cast<size_t>(k)];
+}
+
+__attribute__((flatten)) void fluxes_baseline(const SlabLanes& s, int slab, const lie::SE3* g,
                                               const lie::SE3* prev, int i0, int count, Vec6* flux,
                                               Vec6* flux_tilde) {
-  if (s.exponential) return fluxes_of(s, s.exp_across, g, prev, i0, count, flux, flux_tilde);
-  fluxes_of(s, s.across, g, prev, i0, count, flux, flux_tilde);
+  if (s.exponential)
+    return fluxes_of(s, slab_law(s.exp_across, s.exp_slab_across, slab), g, prev, i0, count, flux,
+                     flux_tilde);
+  fluxes_of(s, slab_law(s.across, s.slab_across, slab), g, prev, i0, count, flux, flux_tilde);
 }
 
 __attribute__((flatten)) void updates_baseline(const SlabLanes& s, int slab, int i0, int count,
@@ -144,18 +156,22 @@ __attribute__((flatten)) void updates_baseline(const SlabLanes& s, int slab, int
                                                Vec6* back1, Vec6* back2, lie::SE3* next,
                                                dcel::NodeSolveReport* reports) {
   if (s.exponential)
-    return updates_of(s, s.exp_node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2,
-                      next, reports);
-  updates_of(s, s.node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
-             reports);
+    return updates_of(s, slab_law(s.exp_node, s.exp_slab_node, slab - 1),
+                      slab_law(s.exp_node, s.exp_slab_node, slab), slab, i0, count, g, flux,
+                      flux_tilde, extra, y, back1, back2, next, reports);
+  updates_of(s, slab_law(s.node, s.slab_node, slab - 1), slab_law(s.node, s.slab_node, slab), slab,
+             i0, count, g, flux, flux_tilde, extra, y, back1, back2, next, reports);
 }
 
 #if FIELD_LANES_X86
-__attribute__((target("avx2"), flatten)) void fluxes_avx2(const SlabLanes& s, const lie::SE3* g,
-                                                          const lie::SE3* prev, int i0, int count,
-                                                          Vec6* flux, Vec6* flux_tilde) {
-  if (s.exponential) return fluxes_of(s, s.exp_across, g, prev, i0, count, flux, flux_tilde);
-  fluxes_of(s, s.across, g, prev, i0, count, flux, flux_tilde);
+__attribute__((target("avx2"), flatten)) void fluxes_avx2(const SlabLanes& s, int slab,
+                                                          const lie::SE3* g, const lie::SE3* prev,
+                                                          int i0, int count, Vec6* flux,
+                                                          Vec6* flux_tilde) {
+  if (s.exponential)
+    return fluxes_of(s, slab_law(s.exp_across, s.exp_slab_across, slab), g, prev, i0, count, flux,
+                     flux_tilde);
+  fluxes_of(s, slab_law(s.across, s.slab_across, slab), g, prev, i0, count, flux, flux_tilde);
 }
 
 __attribute__((target("avx2"), flatten)) void updates_avx2(const SlabLanes& s, int slab, int i0,
@@ -165,10 +181,11 @@ __attribute__((target("avx2"), flatten)) void updates_avx2(const SlabLanes& s, i
                                                            Vec6* back2, lie::SE3* next,
                                                            dcel::NodeSolveReport* reports) {
   if (s.exponential)
-    return updates_of(s, s.exp_node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2,
-                      next, reports);
-  updates_of(s, s.node, slab, i0, count, g, flux, flux_tilde, extra, y, back1, back2, next,
-             reports);
+    return updates_of(s, slab_law(s.exp_node, s.exp_slab_node, slab - 1),
+                      slab_law(s.exp_node, s.exp_slab_node, slab), slab, i0, count, g, flux,
+                      flux_tilde, extra, y, back1, back2, next, reports);
+  updates_of(s, slab_law(s.node, s.slab_node, slab - 1), slab_law(s.node, s.slab_node, slab), slab,
+             i0, count, g, flux, flux_tilde, extra, y, back1, back2, next, reports);
 }
 #endif
 
@@ -194,10 +211,6 @@ std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel<G>& model,
                                          dcel::NodeEquation equation,
                                          const dcel::NodeSolverOptions& newton) {
   const bool time = equation == dcel::NodeEquation::time;
-  // A non-uniform beam (theory §1.6): a law per node, time march only (the space march takes a
-  // uniform beam, SlabSolver).
-  const bool per_node = !model.uniform() && time;
-  if (!model.uniform() && !time) return std::nullopt;
   const auto* law = model.density(0).diagonal_law();
   if (law == nullptr) return std::nullopt;  // lanes: diagonal laws only
   const double dt = model.dt(), ds = model.ds();
@@ -219,28 +232,38 @@ std::optional<SlabLanes> SlabLanes::make(const dcel::DiscreteModel<G>& model,
     lanes.mass_c = 0.5 * model.loads().damping.mass * dt;
     lanes.stiffness_b = model.loads().damping.stiffness / dt;
   }
-  if (!per_node) return lanes;
-  // Node a (time march): K = J_a, y0 = 0; segment a: Kc = C_a, z0 = eta0_a (theory §1.6).
+  if (model.uniform()) return lanes;
+  // A non-uniform beam (theory §1.6). Time march, a law per node: node a has K = J_a, y0 = 0,
+  // segment a has Kc = C_a, z0 = eta0_a. Space march, a law per slab: column a has K = C_a,
+  // y0 = eta0_a (segment a) and Kc = J_a, z0 = 0 (node a), theory §6.2.
   const int A = model.mesh().A();
   for (int a = 0; a < A; ++a) {
     const auto* column = model.density(a).diagonal_law();
     if (column == nullptr) return std::nullopt;
     dcel::DiagonalLaw<G>::check(column->inertia, dt);
     dcel::DiagonalLaw<G>::check(column->stiffness, ds);
-    lanes.node_K.push_back(column->inertia);
-    lanes.node_y0.push_back(Vec6::Zero());
-    lanes.across_K.push_back(column->stiffness);
-    lanes.across_y0.push_back(column->reference_strain);
+    if (time) {
+      lanes.node_K.push_back(column->inertia);
+      lanes.node_y0.push_back(Vec6::Zero());
+      lanes.across_K.push_back(column->stiffness);
+      lanes.across_y0.push_back(column->reference_strain);
+    } else {
+      lanes.slab_node.emplace_back(column->stiffness, column->reference_strain, ds);
+      lanes.slab_across.emplace_back(column->inertia, Vec6::Zero(), dt);
+      lanes.exp_slab_node.emplace_back(column->stiffness, column->reference_strain, ds);
+      lanes.exp_slab_across.emplace_back(column->inertia, Vec6::Zero(), dt);
+    }
   }
   return lanes;
 }
 
-void SlabLanes::fluxes(const lie::SE3* g, const lie::SE3* prev, int i0, int count, Vec6* flux,
-                       Vec6* flux_tilde) const {
+void SlabLanes::fluxes(int slab, const lie::SE3* g, const lie::SE3* prev, int i0, int count,
+                       Vec6* flux, Vec6* flux_tilde) const {
 #if FIELD_LANES_X86
-  if (isa_used() == Isa::avx2) return fluxes_avx2(*this, g, prev, i0, count, flux, flux_tilde);
+  if (isa_used() == Isa::avx2)
+    return fluxes_avx2(*this, slab, g, prev, i0, count, flux, flux_tilde);
 #endif
-  fluxes_baseline(*this, g, prev, i0, count, flux, flux_tilde);
+  fluxes_baseline(*this, slab, g, prev, i0, count, flux, flux_tilde);
 }
 
 void SlabLanes::updates(int slab, int i0, int count, const lie::SE3* g, const Vec6* flux,

@@ -21,7 +21,8 @@
 ///   load(cur, k, i)                  the loads of node i as the lanes add them to the target
 ///   lanes_prev(prev)                 slab k-1 for the lanes (stiffness damping) or null
 ///   boundary(k, slab, before)        the ends of slab k (before: slab k-1 or null)
-///   column(k, i)                     the column whose density is the law of node i of slab k
+///   column(k, i)                     the column whose density is the law of node i in the solve
+///                                    that produces slab k (time: i; space: k-1, theory §1.6)
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -167,7 +168,7 @@ class SlabMarch {
             const V before = i > 0 ? flux_tilde[i - 1] : V::Zero();
             const V m = axis_.target(cur, k, i, y[i], flux[i], before);
             y[i] = extrapolate(k, y[i], back1[i], back2[i]);
-            solver_.solve_node(i, m, y[i], back1[i]);
+            solver_.solve_node(i, axis_.column(k + 1, i), m, y[i], back1[i]);
             next[i] = G::compose(cur[i], G::tau(h * y[i]));
           }
         }

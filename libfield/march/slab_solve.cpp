@@ -16,9 +16,6 @@ SlabSolver<G>::SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquatio
       h_(equation == dcel::NodeEquation::time ? model.dt() : model.ds()),
       newton_(options.newton),
       threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {
-  FIELD_CHECK(model.uniform() || equation == dcel::NodeEquation::time,
-              "the space march takes a uniform beam (one section law and reference strain for "
-              "every segment, theory §1.6)");
   if constexpr (kSe3) {  // else the reference path only
     if (options.kernel == NodeKernel::reference) return;
     const int laws = model.uniform() ? 1 : model.mesh().A();
@@ -38,9 +35,10 @@ SlabSolver<G>::SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquatio
 template <class G>
 std::optional<int> SlabSolver<G>::solve(int lo, int hi, const std::vector<V>& target,
                                         std::vector<V>& y, SlabStats& stats, MarchResult& result) {
+  FIELD_ASSERT(equation_ == dcel::NodeEquation::time, "SlabSolver::solve: a time row");
   begin(static_cast<int>(y.size()));
 #pragma omp parallel for schedule(static) num_threads(threads_for(hi - lo))
-  for (int k = lo; k < hi; ++k) solve_node(k, target[k], y[k]);
+  for (int k = lo; k < hi; ++k) reports_[k] = solve_from(k, target[k], y[k]);
   return finish(lo, hi, stats, result);
 }
 

@@ -50,8 +50,9 @@ class SlabSolver {
   SlabSolver(const dcel::DiscreteModel<G>& model, dcel::NodeEquation equation,
              const MarchOptions& options);
 
-  /// Solves Phi(y_k) = target_k for k = lo..hi-1, starting from y_k (updated in place). Fills
-  /// `stats`, adds to the counters of `result`, and returns the first node that did not converge.
+  /// Solves Phi(y_k) = target_k for k = lo..hi-1 of a time row (node k has column k's law),
+  /// starting from y_k (updated in place). Fills `stats`, adds to the counters of `result`, and
+  /// returns the first node that did not converge.
   std::optional<int> solve(int lo, int hi, const std::vector<V>& target, std::vector<V>& y,
                            SlabStats& stats, MarchResult& result);
   /// The same in three parts, for loops that fuse the node solve with other per-node work:
@@ -59,20 +60,21 @@ class SlabSolver {
   /// serial reduction finish(lo, hi, ...) in node order.
   /// (Sizes only: every solved node's report is written during the slab.)
   void begin(int nodes) { reports_.resize(nodes); }
-  /// `fallback` (the node's previous solution) is the start of a second attempt when Newton
-  /// does not converge from y (an extrapolated start can be poor where the solution is rough).
-  void solve_node(int k, const V& target, V& y, const V& fallback) {
+  /// Node k with the law of column `column` (theory §1.6: the node's column a in the time march,
+  /// the slab's column a in the space march; the Axis's column()). `fallback` (the node's
+  /// previous solution) is the start of a second attempt when Newton does not converge from y
+  /// (an extrapolated start can be poor where the solution is rough).
+  void solve_node(int k, int column, const V& target, V& y, const V& fallback) {
     const V start = y;
-    dcel::NodeSolveReport r = solve_from(k, target, y);
+    dcel::NodeSolveReport r = solve_from(column, target, y);
     if (!r.converged && start != fallback) {
       y = fallback;
       const int spent = r.iterations;
-      r = solve_from(k, target, y);
+      r = solve_from(column, target, y);
       r.iterations += spent;
     }
     reports_[k] = r;
   }
-  void solve_node(int k, const V& target, V& y) { reports_[k] = solve_from(k, target, y); }
   std::optional<int> finish(int lo, int hi, SlabStats& stats, MarchResult& result) const;
   /// Iterations and residual of the failed node of the last solve.
   void fill_failure(MarchFailure& failure) const;
@@ -98,7 +100,7 @@ class SlabSolver {
     const auto body = [&] {
 #pragma omp for schedule(static)
       for (int b = 0; b < SlabLanes::batches(cross); ++b)
-        k.fluxes(cur.data(), prev, b * W, std::min(W, cross - b * W), flux.data(),
+        k.fluxes(slab, cur.data(), prev, b * W, std::min(W, cross - b * W), flux.data(),
                  flux_tilde.data());
       if (k.external) {
 #pragma omp for schedule(static)
@@ -127,21 +129,17 @@ class SlabSolver {
   double h_;
   dcel::NodeSolverOptions newton_;
   // The closed-form solver of G when it applies (beam; none for NodeKernel::reference).
-  // One per column a = 0..A-1 when the model is not uniform (the time equation's node a has
-  // column a's inertia, theory §1.6), else one.
+  // One per column a = 0..A-1 when the model is not uniform (theory §1.6: the time equation of
+  // node a has J_a, the space equation of column a has C_a and eta0_a), else one.
   std::vector<std::optional<ClosedForm>> closed_form_;
   int threads_;
   std::optional<SlabLanes> lanes_;
   std::vector<Vec6> extra_;  // loads of the solved nodes on lanes (SlabLanes::updates)
   std::vector<dcel::NodeSolveReport> reports_;
 
-  // The node law of node k: column k's density (time equation of a non-uniform model), else the
-  // model's one (a space march takes a uniform model).
-  int law_of(int k) const {
-    return model_.uniform() ? 0 : k;
-  }
-  dcel::NodeSolveReport solve_from(int k, const V& target, V& y) const {
-    const int law = law_of(k);
+  // The node law of column `column`: its density (a non-uniform model), else the model's one.
+  dcel::NodeSolveReport solve_from(int column, const V& target, V& y) const {
+    const int law = model_.uniform() ? 0 : column;
     if constexpr (kSe3)
       if (!closed_form_.empty() && closed_form_[law])
         return closed_form_[law]->solve(target, y, newton_);

@@ -79,6 +79,12 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
   const int i = i1 - 1;
   const bool along = terms_needed(i1) || reported(i1) || reported(i1 - 1);
   const bool terms = i1 > 0 && terms_needed(i);
+  // Slab i1's node terms in its own law, and for slab i's energy in slab i's law: they differ on
+  // the columns of a non-uniform beam (theory §8), which never run on the lanes. The last column
+  // (i1 = N) has no law of its own: only slab i takes its terms.
+  const int own = std::min(i1, N_ - 1);
+  const bool seen_before =
+      terms && reported(i) && own != i && axis_ == SlabAxis::column && !model_.uniform();
   FIELD_ASSERT(!terms || static_cast<int>(along_.size()) == K,
                "SlabSeries: slab " << i << " was not kept");
   SlabTermsOf<G>& t = current_;
@@ -111,7 +117,7 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
         for (int k = k0; k < k0 + count; ++k) {
           if (along && !std::isfinite(node_[k])) {
             next_along_[k] = along_at(model_, axis_, next, k);
-            node_[k] = node_energy_at(model_, axis_, next, next_along_, k);
+            node_[k] = node_energy_at(model_, axis_, own, next, next_along_, k);
           }
           if (terms) {
             if (!std::isfinite(triangle_[k]))
@@ -125,22 +131,26 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
     }
   } else if (along || terms) {
     // One parallel region for both slabs; every node writes its own slots (slab_terms.hpp).
+    node_before_.resize(seen_before ? K : 0);
     ParallelErrors errors;  // cay_inv throws for a half turn between neighbours
 #pragma omp parallel for schedule(static) num_threads(threads_) if (threads_ > 1)
     for (int k = 0; k < K; ++k)
       errors.guard(k, [&] {
         if (along) {
           next_along_[k] = along_at(model_, axis_, next, k);
-          node_[k] = node_energy_at(model_, axis_, next, next_along_, k);
+          node_[k] = node_energy_at(model_, axis_, own, next, next_along_, k);
+          if (seen_before) node_before_[k] = node_energy_at(model_, axis_, i, next, next_along_, k);
         }
         if (terms) triangle_[k] = triangle_at(model_, axis_, i, slab_, along_, next, k, t);
       });
     errors.rethrow();
   }
   // Serial sums in node order: the same bits for any thread count.
-  double next_node_energy = 0.0;
+  double next_node_energy = 0.0, seen_from_i = 0.0;
   if (along)
     for (int k = 0; k < K; ++k) next_node_energy += node_[k];
+  if (seen_before)
+    for (int k = 0; k < K; ++k) seen_from_i += node_before_[k];
   std::optional<BasicSlabReport<V>> out;
   if (terms && dissipation_) {  // the damping wrench of the nodes of row i, with the point loads
     if (t.point.empty()) t.point.assign(K + 1, V::Zero());
@@ -153,7 +163,8 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
     if (reported(i)) {
       BasicSlabReport<V> r;
       r.index = i;
-      r.energy = slab_energy(model_, axis_, t, node_energy_, next_node_energy);
+      r.energy =
+          slab_energy(model_, axis_, t, node_energy_, seen_before ? seen_from_i : next_node_energy);
       r.momentum = slab_momentum(t);
       r.dissipated = dissipated_;
       if (i >= 1) {  // the one-slab rectangle of slab i, theory §7.2

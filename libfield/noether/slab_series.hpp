@@ -74,6 +74,9 @@ class SlabSeries {
   std::vector<V> along_;       // its along_at values (empty when not computed)
   std::vector<V> next_along_;  // buffers of add(), kept to save allocations
   std::vector<double> node_, triangle_;
+  // Column i1's node terms with column i1-1's law, for E_M^{i1-1} of a non-uniform beam (theory
+  // §8, §1.6: E_M^a takes l_a throughout, W_j^{a+1} included).
+  std::vector<double> node_before_;
   std::optional<SlabTermsLanes> lanes_;  // set where the lanes apply and are asked for
   double node_energy_ = 0.0;             // its node energy, sum_k node_energy_at
   SlabTermsOf<G> previous_;              // terms of slab i1-2, when computed

@@ -17,13 +17,12 @@ typename G::Algebra along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
 }
 
 template <class G>
-double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
+double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
                       const std::vector<typename G::Element>& slab,
                       const std::vector<typename G::Algebra>& along, int k) {
-  // Row: V_j^k of column k. Column: W_j^a of the space series, which runs on uniform models
-  // only (the space march, theory §1.6).
+  // Row: V_j^k of column k. Column: W_j^c in the law of column i, whose E_M^i it enters.
   return axis == SlabAxis::row ? time_potential_term(model.density(k), along[k], slab[k])
-                               : space_node_term(model.density(), along[k], slab[k]);
+                               : space_node_term(model.density(i), along[k], slab[k]);
 }
 
 template <class G>
@@ -132,7 +131,7 @@ BasicBalanceResult<V> slab_balance(const BasicSlabTerms<V>& before, const BasicS
 #define FIELD_INSTANTIATE(G)                                                                     \
   template G::Algebra along_at(const dcel::DiscreteModel<G>&, SlabAxis,                          \
                                const std::vector<G::Element>&, int);                             \
-  template double node_energy_at(const dcel::DiscreteModel<G>&, SlabAxis,                        \
+  template double node_energy_at(const dcel::DiscreteModel<G>&, SlabAxis, int,                   \
                                  const std::vector<G::Element>&, const std::vector<G::Algebra>&, \
                                  int);                                                           \
   template void slab_terms_begin(const dcel::DiscreteModel<G>&, SlabAxis, int,                   \

@@ -46,10 +46,12 @@ template <class G>
 typename G::Algebra along_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
                              const std::vector<typename G::Element>& slab, int k);
 
-/// Node k's part of the node energy of a slab, from the slab and its along_at values `along`:
-/// V_j^k (row j) or W_k^a (column a), theory §8 [J/m]; the slab's is the sum over k < K.
+/// Node k's part of the node energy of a slab (row j or column c), from the slab and its along_at
+/// values `along`, as the energy of slab i (i = j or c, or the slab before) takes it: V_j^k with
+/// column k's law (row j), or W_k^c with column i's law (column c: E_M^i takes l_i throughout,
+/// theory §8, §1.6) [J/m]; the slab's is the sum over k < K.
 template <class G>
-double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis,
+double node_energy_at(const dcel::DiscreteModel<G>& model, SlabAxis axis, int i,
                       const std::vector<typename G::Element>& slab,
                       const std::vector<typename G::Algebra>& along, int k);
 

@@ -212,8 +212,8 @@ std::optional<SlabTermsLanes> SlabTermsLanes::make(const dcel::DiscreteModel<G>&
   // The time equation's laws: node = the xi law, across = the eta law (march/slab_lanes.hpp).
   const auto laws = SlabLanes::make(model, dcel::NodeEquation::time, {});
   if (!laws) return std::nullopt;
-  // A law per node (non-uniform beam, theory §1.6): rows only (the space series runs on uniform
-  // models only, node_energy_at).
+  // A law per node (non-uniform beam, theory §1.6): rows only (the columns of a non-uniform beam
+  // run node by node, node_energy_at).
   if (laws->per_node_laws() && axis != SlabAxis::row) return std::nullopt;
   const auto& density = model.density();
   SlabTermsLanes out(*laws, axis, density.has_potential() || !model.loads().distributed.empty());

@@ -21,8 +21,8 @@ namespace field::noether {
 class SlabTermsLanes {
  public:
   /// Empty unless the density has a diagonal quadratic law (as march::SlabLanes::make); a
-  /// non-uniform model (theory §1.6) gets a law per node on the rows (the space series runs on
-  /// uniform models only).
+  /// non-uniform model (theory §1.6) gets a law per node on the rows, and its columns run node by
+  /// node (SlabSeries: E_M^a takes column a+1's node terms in column a's law, theory §6.2).
   template <class G>
   static std::optional<SlabTermsLanes> make(const dcel::DiscreteModel<G>& model, SlabAxis axis);
 

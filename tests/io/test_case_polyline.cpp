@@ -212,12 +212,7 @@ INSTANTIATE_TEST_SUITE_P(
                           kCase + "origin = [1, 0, 0]\n",
                           kHeader + "0,0,0,0,1,0,0,0\n1,0,0,1,1,0,0,0\n",
                           {"bad.toml:21:", "[initial] origin",
-                           "the [shape] polyline places the stress-free beam"}},
-                      Bad{"space_march",
-                          "format = 1\nmarch = \"space\"\n" + kHead.substr(kHead.find("[beam]")) +
-                              "[shape]\npolyline = \"arc.csv\"\n",
-                          kHeader,
-                          {"bad.toml:10:", "[shape] polyline", "reconstruction"}}),
+                           "the [shape] polyline places the stress-free beam"}}),
     [](const ::testing::TestParamInfo<Bad>& p) { return std::string(p.param.name); });
 
 }  // namespace

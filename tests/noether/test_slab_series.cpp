@@ -389,7 +389,7 @@ TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
       near(o.next_along[k], ref_next_along[k], "along ");
       near(o.t.cross[k], ref.cross[k], "cross ");
       near(o.t.along[k], ref.along[k], "along term ");
-      expect_near_relative(o.node[k], node_energy_at(*b.model, axis, next, ref_next_along, k),
+      expect_near_relative(o.node[k], node_energy_at(*b.model, axis, 2, next, ref_next_along, k),
                            1e-13, "node energy " + at);
       expect_near_relative(o.triangle[k], energy, 1e-13, "triangle energy " + at);
     }
