@@ -74,6 +74,40 @@ TipMeasurements tip_of(const mesh::Field& f) {
   return m;
 }
 
+/// The first `rows` rows of the simulated driven beam (meshes/driven/simulate.toml): driven at its
+/// tip from rest, far end free.
+template <class G>
+struct SimulatedDriven {
+  explicit SimulatedDriven(int rows)
+      : full(io::load_case(kMeshes / "driven" / "simulate.toml")),
+        problem(full, rows, full.spec.A),
+        model(problem.density, problem.loads, problem.mesh),
+        recorder(problem.mesh, true),
+        moved(problem.mesh) {
+    EXPECT_TRUE(march::time_march(model, io::time_march_input<G>(problem), {&recorder}).completed);
+    moved = perturbed<G>(recorder.field(), 1e-2);
+    data = tip_of<G>(recorder.field());
+  }
+  io::Problem full, problem;
+  dcel::DiscreteModel<G> model;
+  march::FieldRecorder recorder;
+  mesh::Field moved;     ///< the simulated field moved by up to 1e-2 at every node (perturbed)
+  TipMeasurements data;  ///< its exact tip data
+};
+
+/// f(problem, far end) for the far ends free, clamped and none, row 0 straight, weights
+/// (1e-3, 1e-4, 1e-3, 1e-3).
+template <class G, class F>
+void for_each_far_end(const dcel::DiscreteModel<G>& model, const TipMeasurements& data, F&& f) {
+  for (const auto far :
+       {Conditions::FarEnd::free, Conditions::FarEnd::clamped, Conditions::FarEnd::none}) {
+    Conditions conditions;
+    conditions.far_end = far;
+    conditions.first_straight = true;
+    f(Problem<G>(model, data, conditions, Weights{1e-3, 1e-4, 1e-3, 1e-3}), far);
+  }
+}
+
 template <class G>
 class Estimator : public ::testing::Test {};
 TYPED_TEST_SUITE(Estimator, test::Se3Groups, test::GroupNames);
@@ -133,13 +167,10 @@ TYPED_TEST(Estimator, ReproducesTheSpaceMarchOfSpaceEvolution) {
 // residual vector along it: every block in its place.
 TYPED_TEST(Estimator, JacobianAgainstADirectionalDifference) {
   using G = TypeParam;
-  const io::Problem full(io::load_case(kMeshes / "driven" / "simulate.toml"));
-  const io::Problem problem(full, 12, full.spec.A);
-  const dcel::DiscreteModel<G> model(problem.density, problem.loads, problem.mesh);
-  march::FieldRecorder recorder(problem.mesh, true);
-  ASSERT_TRUE(march::time_march(model, io::time_march_input<G>(problem), {&recorder}).completed);
-  const mesh::Field field = perturbed<G>(recorder.field(), 1e-2);
-  TipMeasurements data = tip_of<G>(recorder.field());
+  const SimulatedDriven<G> sim(12);
+  const dcel::DiscreteModel<G>& model = sim.model;
+  const mesh::Field& field = sim.moved;
+  const TipMeasurements& data = sim.data;
   for (const auto far : {Conditions::FarEnd::free, Conditions::FarEnd::clamped}) {
     Conditions conditions;
     conditions.far_end = far;
@@ -166,19 +197,9 @@ TYPED_TEST(Estimator, JacobianAgainstADirectionalDifference) {
 // end, row 0 straight; the same bits on 1 and 2 threads.
 TYPED_TEST(Estimator, NormalEquationsEqualTheSparseProduct) {
   using G = TypeParam;
-  const io::Problem full(io::load_case(kMeshes / "driven" / "simulate.toml"));
-  const io::Problem problem(full, 9, full.spec.A);
-  const dcel::DiscreteModel<G> model(problem.density, problem.loads, problem.mesh);
-  march::FieldRecorder recorder(problem.mesh, true);
-  ASSERT_TRUE(march::time_march(model, io::time_march_input<G>(problem), {&recorder}).completed);
-  const mesh::Field field = perturbed<G>(recorder.field(), 1e-2);
-  const TipMeasurements data = tip_of<G>(recorder.field());
-  for (const auto far :
-       {Conditions::FarEnd::free, Conditions::FarEnd::clamped, Conditions::FarEnd::none}) {
-    Conditions conditions;
-    conditions.far_end = far;
-    conditions.first_straight = true;
-    const Problem<G> ls(model, data, conditions, Weights{1e-3, 1e-4, 1e-3, 1e-3});
+  const SimulatedDriven<G> sim(9);
+  const mesh::Field& field = sim.moved;
+  for_each_far_end<G>(sim.model, sim.data, [&](const Problem<G>& ls, Conditions::FarEnd far) {
     const Eigen::VectorXd r = ls.residuals(field, 1);
     NormalEquations<G> one(ls), two(ls);
     one.assemble(field, r, 1e-6, 1);
@@ -228,7 +249,7 @@ TYPED_TEST(Estimator, NormalEquationsEqualTheSparseProduct) {
     EXPECT_EQ(one.jacobian_nonzeros(), Jm.nonZeros());
     const Eigen::SparseMatrix<double> Ns = Eigen::SparseMatrix<double>(Jm.transpose()) * Jm;
     EXPECT_EQ(one.normal_nonzeros(), Ns.nonZeros());
-  }
+  });
 }
 
 // Every analytic Jacobian block (Problem::jacobian_blocks) against the central differences of
@@ -249,12 +270,7 @@ TYPED_TEST(Estimator, AnalyticJacobianBlocksAgainstCentralDifferences) {
     ASSERT_TRUE(march::time_march(model, io::time_march_input<G>(problem), {&recorder}).completed);
     mesh::Field field = perturbed<G>(recorder.field(), 1e-2);
     const TipMeasurements data = tip_of<G>(recorder.field());
-    for (const auto far :
-         {Conditions::FarEnd::free, Conditions::FarEnd::clamped, Conditions::FarEnd::none}) {
-      Conditions conditions;
-      conditions.far_end = far;
-      conditions.first_straight = true;
-      const Problem<G> ls(model, data, conditions, Weights{1e-3, 1e-4, 1e-3, 1e-3});
+    for_each_far_end<G>(model, data, [&](const Problem<G>& ls, Conditions::FarEnd far) {
       double worst = 0.0;
       int kinds = 0;
       for (int b = 0; b < ls.block_count(); ++b) {
@@ -274,7 +290,7 @@ TYPED_TEST(Estimator, AnalyticJacobianBlocksAgainstCentralDifferences) {
       }
       EXPECT_EQ(kinds, 31) << "every block kind";
       EXPECT_LT(worst, 1e-6) << name << ", far end " << static_cast<int>(far);
-    }
+    });
   }
 }
 
