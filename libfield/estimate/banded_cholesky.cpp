@@ -18,69 +18,147 @@ struct OneEigenThread {
 
 }  // namespace
 
-BandedCholesky::BandedCholesky(std::vector<int> starts) : starts_(std::move(starts)) {
+BandedCholesky::BandedCholesky(std::vector<int> starts, int threads)
+    : starts_(std::move(starts)), threads_(std::max(threads, 1)) {
   FIELD_CHECK(starts_.size() >= 2 && starts_.front() == 0,
               "banded Cholesky: needs at least one block row from 0");
-  row_of_.resize(static_cast<size_t>(starts_.back()));
-  for (int k = 0; k < rows(); ++k) {
+  for (int k = 0; k < rows(); ++k)
     FIELD_CHECK(size(k) > 0, "banded Cholesky: block row " << k << " is empty");
-    for (int i = starts_[k]; i < starts_[k + 1]; ++i) row_of_[static_cast<size_t>(i)] = k;
-  }
 }
 
 bool BandedCholesky::factorize(const Eigen::SparseMatrix<double>& N) {
-  using SpMat = Eigen::SparseMatrix<double>;
   const int n = starts_.back();
   FIELD_CHECK(N.rows() == n && N.cols() == n,
               "banded Cholesky: N is " << N.rows() << " x " << N.cols() << ", expected " << n);
+  return factorize(BandedMatrix::from_sparse(N, starts_));
+}
+
+namespace {
+
+/// The first column of B with a nonzero in rows r0..r0+m-1 (B.cols() when none).
+int first_nonzero_column(const Eigen::MatrixXd& B, int r0, int m) {
+  for (int c = 0; c < B.cols(); ++c)
+    if ((B.block(r0, c, m, 1).array() != 0.0).any()) return c;
+  return static_cast<int>(B.cols());
+}
+
+}  // namespace
+
+bool BandedCholesky::factorize(const BandedMatrix& N, const Eigen::VectorXd& shift) {
+  const int n = starts_.back();
+  FIELD_CHECK(N.starts() == starts_,
+              "banded Cholesky: N's block rows are not the ones of the factorisation");
+  FIELD_CHECK(shift.size() == 0 || shift.size() == n,
+              "banded Cholesky: a shift of " << shift.size() << " entries for " << n);
+  if (w_ < 0) w_ = N.bandwidth();  // the band, once
+  FIELD_CHECK(N.bandwidth() <= w_, "banded Cholesky: N couples block rows " << N.bandwidth()
+                                                                            << " apart, outside "
+                                                                               "the band "
+                                                                            << w_);
   const OneEigenThread one_thread;
-  if (w_ < 0) {  // the band of the pattern, once
-    w_ = 0;
-    for (Eigen::Index c = 0; c < N.outerSize(); ++c)
-      for (SpMat::InnerIterator it(N, c); it; ++it)
-        w_ = std::max(w_, std::abs(row_of_[it.row()] - row_of_[it.col()]));
-  }
   S_.resize(n);
   min_pivot_ = INFINITY;
-  for (int i = 0; i < n; ++i) {
-    const double d = N.coeff(i, i);
-    if (!(d > 0.0) || !std::isfinite(d)) return false;
-    S_(i) = 1.0 / std::sqrt(d);
-  }
-  // The lower triangle of S N S into the dense band blocks.
-  L_.assign(static_cast<size_t>(rows()), {});
-  for (int k = 0; k < rows(); ++k) {
-    const int dmax = std::min(w_, k);
-    L_[k].resize(static_cast<size_t>(dmax) + 1);
-    for (int d = 0; d <= dmax; ++d) L_[k][d] = Block::Zero(size(k), size(k - d));
-  }
-  for (Eigen::Index c = 0; c < N.outerSize(); ++c)
-    for (SpMat::InnerIterator it(N, c); it; ++it) {
-      const int r = static_cast<int>(it.row()), col = static_cast<int>(c);
-      if (r < col) continue;
-      const int kr = row_of_[r], kc = row_of_[col];
-      FIELD_CHECK(kr - kc <= w_,
-                  "banded Cholesky: entry (" << r << ", " << col << ") outside the band " << w_);
-      L_[kr][kr - kc](r - starts_[kr], col - starts_[kc]) = S_(r) * it.value() * S_(col);
+  for (int k = 0; k < rows(); ++k)
+    for (int i = 0; i < size(k); ++i) {
+      const int g = starts_[k] + i;
+      const double d = N.block(k, 0)(i, i) + (shift.size() > 0 ? shift(g) : 0.0);
+      if (!(d > 0.0) || !std::isfinite(d)) return false;
+      S_(g) = 1.0 / std::sqrt(d);
     }
-  // Left-looking, block row by block row.
-  for (int k = 0; k < rows(); ++k) {
-    const int dmax = std::min(w_, k);
-    for (int d = dmax; d >= 1; --d) {
-      const int i = k - d;
-      Block& B = L_[k][d];
-      for (int e = d + 1; e <= dmax; ++e) B.noalias() -= L_[k][e] * L_[i][e - d].transpose();
-      L_[i][0].triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(B);
+  if (static_cast<int>(L_.size()) != rows()) {
+    L_.assign(static_cast<size_t>(rows()), {});
+    for (int k = 0; k < rows(); ++k) {
+      const int dmax = std::min(w_, k);
+      L_[k].resize(static_cast<size_t>(dmax) + 1);
+      for (int d = 0; d <= dmax; ++d) L_[k][d].resize(size(k), size(k - d));
     }
-    Block& D = L_[k][0];
-    for (int d = 1; d <= dmax; ++d) D.selfadjointView<Eigen::Lower>().rankUpdate(L_[k][d], -1.0);
-    Eigen::LLT<Eigen::Ref<Block>, Eigen::Lower> llt(D);  // in place
-    if (llt.info() != Eigen::Success) return false;
-    D.triangularView<Eigen::StrictlyUpper>().setZero();
-    min_pivot_ = std::min(min_pivot_, D.diagonal().minCoeff());
   }
+  bool ok = true;
+#pragma omp parallel num_threads(threads_)
+  {
+    // S (N + diag(shift)) S into the band blocks (the upper triangle of a diagonal block is not
+    // read).
+#pragma omp for schedule(static)
+    for (int k = 0; k < rows(); ++k)
+      for (int d = 0; d <= std::min(w_, k); ++d) {
+        const auto sk = S_.segment(starts_[k], size(k));
+        const auto sl = S_.segment(starts_[k - d], size(k - d));
+        if (d > N.bandwidth()) {
+          L_[k][d].setZero();
+          continue;
+        }
+        L_[k][d] = sk.asDiagonal() * N.block(k, d) * sl.asDiagonal();
+        if (d == 0 && shift.size() > 0)
+          for (int i = 0; i < size(k); ++i)
+            L_[k][0](i, i) = sk(i) * (N.block(k, 0)(i, i) + shift(starts_[k] + i)) * sk(i);
+      }
+    // Left-looking, block row by block row; the rows of a block row in fixed chunks.
+    for (int k = 0; k < rows(); ++k) {
+      const int chunks = (size(k) + kChunk - 1) / kChunk;
+#pragma omp for schedule(dynamic, 1)
+      for (int c = 0; c < chunks; ++c)
+        eliminate_chunk(k, c * kChunk, std::min(size(k), (c + 1) * kChunk));
+#pragma omp for schedule(dynamic, 1)
+      for (int c = 0; c < chunks; ++c)
+        update_diagonal_chunk(k, c * kChunk, std::min(size(k), (c + 1) * kChunk));
+#pragma omp single
+      {
+        Block& D = L_[k][0];
+        Eigen::LLT<Eigen::Ref<Block>, Eigen::Lower> llt(D);  // in place
+        if (llt.info() != Eigen::Success) {
+          ok = false;
+        } else {
+          D.triangularView<Eigen::StrictlyUpper>().setZero();
+          min_pivot_ = std::min(min_pivot_, D.diagonal().minCoeff());
+        }
+      }
+      if (!ok) break;  // every thread, after the single's barrier
+    }
+  }
+  if (!ok) return false;
   min_pivot_ *= min_pivot_;
   return true;
+}
+
+// Rows r0..r1-1 of L_{k,k-d}, d = w..1: L_ki = (N_ki - sum_{l} L_kl L_il^T) L_ii^{-T} (theory
+// §6.7). The block furthest from the diagonal has nothing subtracted, and its rows are zero left
+// of their first nonzero column (N_{k,k-2} couples node a of row k with nodes a..a+2 of row k-2):
+// L_ii^{-T} is upper triangular and keeps those zeros, so the products skip them.
+void BandedCholesky::eliminate_chunk(int k, int r0, int r1) {
+  const int dmax = std::min(w_, k), m = r1 - r0;
+  if (dmax == 0) return;
+  const int c0 = first_nonzero_column(L_[k][dmax], r0, m);
+  for (int d = dmax; d >= 1; --d) {
+    const int i = k - d;
+    auto B = L_[k][d].middleRows(r0, m);
+    for (int e = d + 1; e <= dmax; ++e) {
+      const int c = e == dmax ? c0 : 0, q = static_cast<int>(L_[k][e].cols()) - c;
+      if (q > 0) B.noalias() -= L_[k][e].block(r0, c, m, q) * L_[i][e - d].rightCols(q).transpose();
+    }
+    const int c = d == dmax ? c0 : 0, q = static_cast<int>(B.cols()) - c;
+    if (q == 0) continue;
+    auto Bq = B.rightCols(q);
+    L_[i][0]
+        .bottomRightCorner(q, q)
+        .triangularView<Eigen::Lower>()
+        .transpose()
+        .solveInPlace<Eigen::OnTheRight>(Bq);
+  }
+}
+
+// Rows r0..r1-1 of L_kk L_kk^T = N_kk - sum_d L_{k,k-d} L_{k,k-d}^T, lower triangle.
+void BandedCholesky::update_diagonal_chunk(int k, int r0, int r1) {
+  const int dmax = std::min(w_, k), m = r1 - r0;
+  Block& D = L_[k][0];
+  for (int d = 1; d <= dmax; ++d) {
+    const Block& B = L_[k][d];
+    const int c = d == dmax ? first_nonzero_column(B, r0, m) : 0;
+    const int q = static_cast<int>(B.cols()) - c;
+    if (q == 0) continue;
+    if (r0 > 0)
+      D.block(r0, 0, m, r0).noalias() -= B.block(r0, c, m, q) * B.block(0, c, r0, q).transpose();
+    D.block(r0, r0, m, m).selfadjointView<Eigen::Lower>().rankUpdate(B.block(r0, c, m, q), -1.0);
+  }
 }
 
 Eigen::VectorXd BandedCholesky::solve(const Eigen::VectorXd& b) const {
@@ -109,46 +187,41 @@ Eigen::MatrixXd BandedCholesky::schur(int k) const {
   return F.selfadjointView<Eigen::Lower>();
 }
 
-std::vector<Mat6> banded_inverse_diagonal_blocks(const Eigen::SparseMatrix<double>& N,
-                                                 const std::vector<int>& row_starts) {
-  using SpMat = Eigen::SparseMatrix<double>;
-  const int n = row_starts.back();
-  FIELD_CHECK(N.rows() == n && N.cols() == n && n % 6 == 0,
-              "covariance: N is " << N.rows() << " x " << N.cols());
-  // Super-rows of two block rows: w = 1.
+std::vector<Mat6> banded_inverse_diagonal_blocks(const BandedMatrix& N, int threads) {
+  const int n = N.dimension();
+  FIELD_CHECK(n % 6 == 0, "covariance: N is " << n << " x " << n);
+  const char* singular =
+      "covariance: the factorisation of J^T J failed (J^T J not positive definite: the residuals "
+      "do not fix every unknown)";
+  // Super-rows of two block rows: w = 1. F_k - (S N S)_kk from the forward factorisation, then
+  // B_k from the one in reversed super-row order; each matrix freed after use.
   std::vector<int> starts;
-  for (size_t k = 0; k + 1 < row_starts.size(); k += 2) starts.push_back(row_starts[k]);
-  starts.push_back(n);
-  const int R = static_cast<int>(starts.size()) - 1;
-  // The same super-rows in reversed order: old index i -> new index perm[i].
-  std::vector<int> reversed{0};
-  Eigen::VectorXi perm(n);
-  for (int k = R - 1; k >= 0; --k) {
-    const int offset = reversed.back();
-    for (int i = starts[k]; i < starts[k + 1]; ++i) perm(i) = offset + i - starts[k];
-    reversed.push_back(offset + starts[k + 1] - starts[k]);
+  std::vector<Eigen::MatrixXd> info;
+  Eigen::VectorXd S;
+  {
+    const BandedMatrix forward_N = N.paired(false);
+    BandedCholesky forward(forward_N.starts(), threads);
+    FIELD_CHECK(forward.factorize(forward_N) && forward.bandwidth() <= 1, singular);
+    starts = forward_N.starts();
+    S = forward.scaling();
+    const OneEigenThread one_thread;
+    for (int k = 0; k + 1 < static_cast<int>(starts.size()); ++k) {
+      const auto s = S.segment(starts[k], forward_N.size(k));
+      info.push_back(forward.schur(k) - s.asDiagonal() * forward_N.block(k, 0) * s.asDiagonal());
+    }
   }
-  const Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> P(perm);
-  SpMat Nr;
-  Nr = N.twistedBy(P);
-  BandedCholesky forward(starts), backward(reversed);
-  const bool ok = forward.factorize(N) && backward.factorize(Nr);
-  FIELD_CHECK(ok && forward.bandwidth() <= 1,
-              "covariance: the factorisation of J^T J failed (J^T J not positive definite: the "
-              "residuals do not fix every unknown)");
+  const int R = static_cast<int>(info.size());
+  {
+    const BandedMatrix backward_N = N.paired(true);
+    BandedCholesky backward(backward_N.starts(), threads);
+    FIELD_CHECK(backward.factorize(backward_N), singular);
+    for (int k = 0; k < R; ++k) info[k] += backward.schur(R - 1 - k);
+  }
   const OneEigenThread one_thread;
-  const Eigen::VectorXd& S = forward.scaling();
   std::vector<Mat6> out(static_cast<size_t>(n / 6));
   for (int k = 0; k < R; ++k) {
     const int m = starts[k + 1] - starts[k];
-    // (S N S)_kk, dense.
-    Eigen::MatrixXd Nkk = Eigen::MatrixXd::Zero(m, m);
-    for (int c = starts[k]; c < starts[k + 1]; ++c)
-      for (SpMat::InnerIterator it(N, c); it; ++it)
-        if (it.row() >= starts[k] && it.row() < starts[k + 1])
-          Nkk(it.row() - starts[k], c - starts[k]) = S(it.row()) * it.value() * S(c);
-    const Eigen::MatrixXd info = forward.schur(k) + backward.schur(R - 1 - k) - Nkk;
-    Eigen::LLT<Eigen::MatrixXd> llt(info);
+    Eigen::LLT<Eigen::MatrixXd> llt(info[k]);
     const double pivot =
         llt.info() == Eigen::Success ? std::pow(llt.matrixLLT().diagonal().minCoeff(), 2) : 0.0;
     FIELD_CHECK(pivot > 1e-14, "covariance: pivot "
@@ -163,6 +236,14 @@ std::vector<Mat6> banded_inverse_diagonal_blocks(const Eigen::SparseMatrix<doubl
     }
   }
   return out;
+}
+
+std::vector<Mat6> banded_inverse_diagonal_blocks(const Eigen::SparseMatrix<double>& N,
+                                                 const std::vector<int>& row_starts) {
+  const int n = row_starts.back();
+  FIELD_CHECK(N.rows() == n && N.cols() == n && n % 6 == 0,
+              "covariance: N is " << N.rows() << " x " << N.cols());
+  return banded_inverse_diagonal_blocks(BandedMatrix::from_sparse(N, row_starts));
 }
 
 }  // namespace field::estimate

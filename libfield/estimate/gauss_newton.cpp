@@ -25,29 +25,64 @@ double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-/// The factorisation of the damped normal matrix; the pattern is analysed once.
-class Factor {
+/// The normal equations N = J^T J, g = J^T r and the factorisation of N + diag(shift): banded
+/// (J^T J accumulated from the Jacobian's blocks, estimate/normal_equations) or, for the sparse
+/// factorisations, the sparse J^T J of the sparse J (their pattern analysed once).
+template <class G>
+class Normal {
  public:
-  Factor(SolverOptions::Linear linear, std::vector<int> starts)
-      : linear_(linear), banded_(std::move(starts)) {}
-  /// Factorises M; false when M is not (numerically) positive definite.
-  bool factorize(const SpMat& M) {
-    switch (linear_) {
-      case SolverOptions::Linear::banded:
-        return banded_.factorize(M);
+  Normal(const Problem<G>& problem, const SolverOptions& options)
+      : problem_(problem),
+        options_(options),
+        threads_(std::max(options.threads, 1)),
+        banded_(options.linear == SolverOptions::Linear::banded),
+        normal_(problem),
+        cholesky_(row_starts(problem), threads_) {}
+  /// N and g at `field` with residuals r.
+  void assemble(const mesh::Field& field, const Eigen::VectorXd& r) {
+    if (banded_) {
+      normal_.assemble(field, r, options_.fd_step, threads_, options_.analytic_jacobian);
+      return;
+    }
+    const SpMat Jm =
+        jacobian(problem_, field, options_.fd_step, threads_, options_.analytic_jacobian);
+    Jt_ = Jm.transpose();
+    N_ = Jt_ * Jm;
+    g_ = Jt_ * r;
+  }
+  const Eigen::VectorXd& gradient() const { return banded_ ? normal_.gradient() : g_; }
+  Eigen::VectorXd diagonal() const { return banded_ ? normal_.N().diagonal() : N_.diagonal(); }
+  Eigen::VectorXd transpose_times(const Eigen::VectorXd& v) const {
+    return banded_ ? normal_.transpose_times(v, threads_) : Eigen::VectorXd(Jt_ * v);
+  }
+  /// Factorises M = N + diag(shift); false when M is not (numerically) positive definite.
+  bool factorize(const Eigen::VectorXd& shift) {
+    shift_ = shift;
+    if (banded_) return cholesky_.factorize(normal_.N(), shift);
+    M_ = N_;
+    for (Eigen::Index i = 0; i < M_.rows(); ++i) M_.coeffRef(i, i) += shift(i);
+    switch (options_.linear) {
       case SolverOptions::Linear::cholmod_supernodal:
-        return run(supernodal_, M);
+        return run(supernodal_);
       case SolverOptions::Linear::cholmod_simplicial:
-        return run(simplicial_, M);
+        return run(simplicial_);
       case SolverOptions::Linear::eigen_ldlt:
-        return run(ldlt_, M);
+        return run(ldlt_);
+      case SolverOptions::Linear::banded:
+        break;
     }
     return false;
   }
+  /// M x.
+  Eigen::VectorXd damped_times(const Eigen::VectorXd& x) const {
+    return banded_ ? Eigen::VectorXd(normal_.N() * x + shift_.cwiseProduct(x))
+                   : Eigen::VectorXd(M_ * x);
+  }
+  /// x with M x = b (after a successful factorize).
   Eigen::VectorXd solve(const Eigen::VectorXd& b) {
-    switch (linear_) {
+    switch (options_.linear) {
       case SolverOptions::Linear::banded:
-        return banded_.solve(b);
+        return cholesky_.solve(b);
       case SolverOptions::Linear::cholmod_supernodal:
         return supernodal_.solve(b);
       case SolverOptions::Linear::cholmod_simplicial:
@@ -57,76 +92,37 @@ class Factor {
     }
     return b;
   }
+  /// The diagonal 6x6 blocks of N^{-1} (theory §6.7).
+  std::vector<Mat6> inverse_diagonal_blocks() const {
+    return banded_ ? banded_inverse_diagonal_blocks(normal_.N(), threads_)
+                   : estimate::inverse_diagonal_blocks(N_);
+  }
+  long long jacobian_nonzeros() const { return normal_.jacobian_nonzeros(); }
+  long long normal_nonzeros() const { return normal_.normal_nonzeros(); }
 
  private:
   template <class S>
-  bool run(S& solver, const SpMat& M) {
-    if (!analysed_) solver.analyzePattern(M);
+  bool run(S& solver) {
+    if (!analysed_) solver.analyzePattern(M_);
     analysed_ = true;
-    solver.factorize(M);
+    solver.factorize(M_);
     return solver.info() == Eigen::Success;
   }
-  SolverOptions::Linear linear_;
-  BandedCholesky banded_;
+  const Problem<G>& problem_;
+  const SolverOptions& options_;
+  int threads_;
+  bool banded_;
+  NormalEquations<G> normal_;
+  BandedCholesky cholesky_;
+  SpMat Jt_, N_, M_;
+  Eigen::VectorXd g_, shift_;
   bool analysed_ = false;
   Eigen::CholmodSupernodalLLT<SpMat, Eigen::Lower> supernodal_;
   Eigen::CholmodSimplicialLLT<SpMat, Eigen::Lower> simplicial_;
   Eigen::SimplicialLDLT<SpMat, Eigen::Lower> ldlt_;
 };
 
-/// The first scalar unknown of every time row (the unknowns are numbered row by row), and 6 n.
-template <class G>
-std::vector<int> row_starts(const Problem<G>& problem) {
-  std::vector<int> starts;
-  int row = -1;
-  for (int k = 0; k < problem.unknown_count(); ++k)
-    if (problem.nodes()[k].j != row) {
-      row = problem.nodes()[k].j;
-      starts.push_back(6 * k);
-    }
-  starts.push_back(6 * problem.unknown_count());
-  return starts;
-}
-
 }  // namespace
-
-template <class G>
-SpMat jacobian(const Problem<G>& problem, const mesh::Field& field, double h, int threads,
-               bool analytic) {
-  const std::vector<Block>& blocks = problem.blocks();
-  const int nb = problem.block_count();
-  // Where each block's 6x6 entries go: offset[b] = number of (block, unknown) pairs before b.
-  std::vector<long long> offset(static_cast<size_t>(nb) + 1, 0);
-  for (int b = 0; b < nb; ++b)
-    offset[b + 1] = offset[b] + static_cast<long long>(blocks[b].unknowns.size());
-  std::vector<Mat6> values(static_cast<size_t>(offset[nb]));
-  threads = std::max(threads, 1);
-#pragma omp parallel num_threads(threads)
-  {
-    mesh::Field local = field;  // each thread's copy (central differences move and restore it)
-#pragma omp for schedule(dynamic, 64)
-    for (int b = 0; b < nb; ++b) {
-      if (analytic) {
-        problem.jacobian_blocks(b, local, h, &values[offset[b]]);
-        continue;
-      }
-      for (size_t i = 0; i < blocks[b].unknowns.size(); ++i)
-        values[offset[b] + i] = problem.jacobian_block(b, blocks[b].unknowns[i], local, h);
-    }
-  }
-  std::vector<Eigen::Triplet<double>> triplets;
-  triplets.reserve(values.size() * 36);
-  for (int b = 0; b < nb; ++b)
-    for (size_t i = 0; i < blocks[b].unknowns.size(); ++i) {
-      const Mat6& m = values[offset[b] + i];
-      const int col = 6 * blocks[b].unknowns[i];
-      for (int c = 0; c < 6; ++c)
-        for (int r = 0; r < 6; ++r) triplets.emplace_back(6 * b + r, col + c, m(r, c));
-    }
-  SpMat Jm(6 * nb, 6 * problem.unknown_count());
-  Jm.setFromTriplets(triplets.begin(), triplets.end());
-  return Jm;
-}
 
 template <class G>
 Estimate solve(const Problem<G>& problem, const mesh::Field& start, const SolverOptions& options) {
@@ -141,33 +137,30 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
   out.unknowns = n;
   FIELD_CHECK(std::isfinite(cost), "estimate: the start field gives a cost of " << cost);
 
-  Factor factor(options.linear, row_starts(problem));
+  Normal<G> normal(problem, options);
   double lambda = options.lambda0;
   double nu = 2.0;  // growth of lambda on successive rejections (Nielsen)
-  SpMat N;
   for (int it = 1; it <= options.max_iterations; ++it) {
     auto t0 = Clock::now();
-    const SpMat Jm = jacobian(problem, field, options.fd_step, threads, options.analytic_jacobian);
-    const SpMat Jt = Jm.transpose();
-    N = Jt * Jm;
-    const Eigen::VectorXd grad = Jt * r;
+    normal.assemble(field, r);
+    const Eigen::VectorXd& grad = normal.gradient();
     out.jacobian_seconds += seconds_since(t0);
-    out.jacobian_nonzeros = Jm.nonZeros();
-    out.normal_nonzeros = N.nonZeros();
-    const Eigen::VectorXd diag = N.diagonal().cwiseMax(1e-12 * N.diagonal().maxCoeff());
+    out.jacobian_nonzeros = normal.jacobian_nonzeros();
+    out.normal_nonzeros = normal.normal_nonzeros();
+    const Eigen::VectorXd N_diagonal = normal.diagonal();
+    const Eigen::VectorXd diag = N_diagonal.cwiseMax(1e-12 * N_diagonal.maxCoeff());
     Iteration report;
     report.index = it;
     bool accepted = false;
     for (int trial = 0; trial < 30 && !accepted; ++trial) {
-      SpMat M = N;
-      for (int i = 0; i < n; ++i) M.coeffRef(i, i) += lambda * diag(i);
       t0 = Clock::now();
-      const bool ok = factor.factorize(M);
+      const bool ok = normal.factorize(lambda * diag);
       Eigen::VectorXd delta;
       if (ok) {
         // Two steps of iterative refinement: the normal equations square the condition number.
-        delta = factor.solve(-grad);
-        for (int refine = 0; refine < 2; ++refine) delta += factor.solve(-grad - M * delta);
+        delta = normal.solve(-grad);
+        for (int refine = 0; refine < 2; ++refine)
+          delta += normal.solve(-grad - normal.damped_times(delta));
       }
       out.factor_seconds += seconds_since(t0);
       report.lambda = lambda;
@@ -191,16 +184,20 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
         const Eigen::VectorXd rvv =
             (problem.residuals(plus, threads) - 2.0 * r + problem.residuals(minus, threads)) /
             (h * h);
-        const Eigen::VectorXd b = -(Jt * rvv);
-        Eigen::VectorXd accel = factor.solve(b);
-        accel += factor.solve(b - M * accel);
+        const Eigen::VectorXd b = -normal.transpose_times(rvv);
+        Eigen::VectorXd accel = normal.solve(b);
+        accel += normal.solve(b - normal.damped_times(accel));
         if (2.0 * accel.norm() <= 0.75 * delta.norm()) step += 0.5 * accel;
       }
       report.step = step.cwiseAbs().maxCoeff();
-      report.solve_residual = (M * delta + grad).norm() / grad.norm();
+      // One product M delta for the solve's residual and the model's curvature N delta =
+      // M delta - lambda D delta.
+      const Eigen::VectorXd Md = normal.damped_times(delta);
+      report.solve_residual = (Md + grad).norm() / grad.norm();
       // The decrease the Gauss-Newton model predicts for delta: -delta^T g - 1/2 delta^T N delta
       // (the acceleration corrects the model's curvature, not its prediction).
-      const double predicted = -delta.dot(grad) - 0.5 * delta.dot(N * delta);
+      const double predicted =
+          -delta.dot(grad) - 0.5 * delta.dot(Md - lambda * diag.cwiseProduct(delta));
       mesh::Field trial_field = field;
       problem.update(trial_field, step);
       const Eigen::VectorXd r_trial = problem.residuals(trial_field, threads);
@@ -248,12 +245,8 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
   out.sigma_rotation.assign(nodes, std::numeric_limits<double>::quiet_NaN());
   if (options.covariance) {
     const auto t0 = Clock::now();
-    const SpMat Jm = jacobian(problem, field, options.fd_step, threads, options.analytic_jacobian);
-    const SpMat Jt = Jm.transpose();
-    const SpMat N0 = Jt * Jm;
-    const std::vector<Mat6> C = options.linear == SolverOptions::Linear::banded
-                                    ? banded_inverse_diagonal_blocks(N0, row_starts(problem))
-                                    : inverse_diagonal_blocks(N0);
+    normal.assemble(field, r);
+    const std::vector<Mat6> C = normal.inverse_diagonal_blocks();
     for (size_t i = 0; i < nodes; ++i) out.sigma_position[i] = out.sigma_rotation[i] = 0.0;
     for (int k = 0; k < problem.unknown_count(); ++k) {
       const mesh::Node node = problem.nodes()[k];
@@ -266,8 +259,7 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
   return out;
 }
 
-#define FIELD_INSTANTIATE(G)                                                         \
-  template SpMat jacobian(const Problem<G>&, const mesh::Field&, double, int, bool); \
+#define FIELD_INSTANTIATE(G) \
   template Estimate solve(const Problem<G>&, const mesh::Field&, const SolverOptions&);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE

@@ -1,8 +1,9 @@
 #pragma once
 /// Levenberg-Marquardt on the group for the estimator's least-squares problem (estimate/problem,
 /// theory §6.7): normal equations (J^T J + lambda diag(J^T J)) delta = -J^T r, the step corrected
-/// by its geodesic acceleration, lambda by Nielsen's rule from 1e-12, with the block-banded
-/// Cholesky factorisation in time rows (estimate/banded_cholesky; SuiteSparse CHOLMOD through
+/// by its geodesic acceleration, lambda by Nielsen's rule from 1e-12, with J^T J accumulated
+/// block-banded in time rows (estimate/normal_equations) and its block-banded Cholesky
+/// factorisation (estimate/banded_cholesky; SuiteSparse CHOLMOD on the sparse J^T J through
 /// Eigen as an option, docs/reconstruction.md for the measurements behind the choice), the
 /// analytic Jacobian blocks (Problem::jacobian_blocks), the update g <- g tau(delta), and at the
 /// end the Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the two-sided Schur
@@ -12,6 +13,7 @@
 
 #include <Eigen/SparseCore>
 
+#include "libfield/estimate/normal_equations.hpp"
 #include "libfield/estimate/problem.hpp"
 
 namespace field::estimate {
@@ -62,13 +64,6 @@ struct Estimate {
   long long residual_rows = 0, unknowns = 0, jacobian_nonzeros = 0, normal_nonzeros = 0;
   double jacobian_seconds = 0.0, factor_seconds = 0.0, covariance_seconds = 0.0;
 };
-
-/// The sparse Jacobian dr/d delta (rows 6 per block, columns 6 per unknown node), assembled in a
-/// fixed order from Problem::jacobian_blocks (analytic) or Problem::jacobian_block (central
-/// differences with step h, every block); parallel over blocks, each value computed alone.
-template <class G>
-Eigen::SparseMatrix<double> jacobian(const Problem<G>& problem, const mesh::Field& field, double h,
-                                     int threads, bool analytic = true);
 
 /// Minimises 1/2 |r|^2 from `start` (a field on the problem's mesh, by rows).
 template <class G>

@@ -13,6 +13,7 @@
 
 #include "libfield/estimate/banded_cholesky.hpp"
 #include "libfield/estimate/gauss_newton.hpp"
+#include "libfield/estimate/normal_equations.hpp"
 #include "libfield/estimate/selected_inverse.hpp"
 #include "libfield/io/case_file.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -71,6 +72,40 @@ TipMeasurements tip_of(const mesh::Field& f) {
   for (int j = 0; j < f.mesh().J(); ++j)
     m.strain.push_back(mesh::convected<G>(f(j, 0), f(j, 1), f.mesh().ds()));
   return m;
+}
+
+/// The first `rows` rows of the simulated driven beam (meshes/driven/simulate.toml): driven at its
+/// tip from rest, far end free.
+template <class G>
+struct SimulatedDriven {
+  explicit SimulatedDriven(int rows)
+      : full(io::load_case(kMeshes / "driven" / "simulate.toml")),
+        problem(full, rows, full.spec.A),
+        model(problem.density, problem.loads, problem.mesh),
+        recorder(problem.mesh, true),
+        moved(problem.mesh) {
+    EXPECT_TRUE(march::time_march(model, io::time_march_input<G>(problem), {&recorder}).completed);
+    moved = perturbed<G>(recorder.field(), 1e-2);
+    data = tip_of<G>(recorder.field());
+  }
+  io::Problem full, problem;
+  dcel::DiscreteModel<G> model;
+  march::FieldRecorder recorder;
+  mesh::Field moved;     ///< the simulated field moved by up to 1e-2 at every node (perturbed)
+  TipMeasurements data;  ///< its exact tip data
+};
+
+/// f(problem, far end) for the far ends free, clamped and none, row 0 straight, weights
+/// (1e-3, 1e-4, 1e-3, 1e-3).
+template <class G, class F>
+void for_each_far_end(const dcel::DiscreteModel<G>& model, const TipMeasurements& data, F&& f) {
+  for (const auto far :
+       {Conditions::FarEnd::free, Conditions::FarEnd::clamped, Conditions::FarEnd::none}) {
+    Conditions conditions;
+    conditions.far_end = far;
+    conditions.first_straight = true;
+    f(Problem<G>(model, data, conditions, Weights{1e-3, 1e-4, 1e-3, 1e-3}), far);
+  }
 }
 
 template <class G>
@@ -132,13 +167,10 @@ TYPED_TEST(Estimator, ReproducesTheSpaceMarchOfSpaceEvolution) {
 // residual vector along it: every block in its place.
 TYPED_TEST(Estimator, JacobianAgainstADirectionalDifference) {
   using G = TypeParam;
-  const io::Problem full(io::load_case(kMeshes / "driven" / "simulate.toml"));
-  const io::Problem problem(full, 12, full.spec.A);
-  const dcel::DiscreteModel<G> model(problem.density, problem.loads, problem.mesh);
-  march::FieldRecorder recorder(problem.mesh, true);
-  ASSERT_TRUE(march::time_march(model, io::time_march_input<G>(problem), {&recorder}).completed);
-  const mesh::Field field = perturbed<G>(recorder.field(), 1e-2);
-  TipMeasurements data = tip_of<G>(recorder.field());
+  const SimulatedDriven<G> sim(12);
+  const dcel::DiscreteModel<G>& model = sim.model;
+  const mesh::Field& field = sim.moved;
+  const TipMeasurements& data = sim.data;
   for (const auto far : {Conditions::FarEnd::free, Conditions::FarEnd::clamped}) {
     Conditions conditions;
     conditions.far_end = far;
@@ -159,6 +191,67 @@ TYPED_TEST(Estimator, JacobianAgainstADirectionalDifference) {
   }
 }
 
+// The normal equations accumulated from the Jacobian's blocks into the time-row band
+// (NormalEquations) against J^T J, J^T r and J^T v of the sparse J built here, every entry to
+// 1e-12 of its scale sqrt(N_ii N_jj) (J^T v: of |J_i| |v|), zero outside the band w = 2; every far
+// end, row 0 straight; the same bits on 1 and 2 threads.
+TYPED_TEST(Estimator, NormalEquationsEqualTheSparseProduct) {
+  using G = TypeParam;
+  const SimulatedDriven<G> sim(9);
+  const mesh::Field& field = sim.moved;
+  for_each_far_end<G>(sim.model, sim.data, [&](const Problem<G>& ls, Conditions::FarEnd far) {
+    const Eigen::VectorXd r = ls.residuals(field, 1);
+    NormalEquations<G> one(ls), two(ls);
+    one.assemble(field, r, 1e-6, 1);
+    two.assemble(field, r, 1e-6, 2);
+    const Eigen::SparseMatrix<double> Jm = jacobian(ls, field, 1e-6, 1);
+    const Eigen::MatrixXd Jd(Jm);
+    const Eigen::MatrixXd Nd = Jd.transpose() * Jd;
+    const BandedMatrix& N = one.N();
+    ASSERT_EQ(N.dimension(), Nd.rows());
+    EXPECT_EQ(N.bandwidth(), 2);
+    EXPECT_EQ(N.starts(), row_starts(ls));
+    double worst = 0.0;
+    for (int k = 0; k < N.rows(); ++k)
+      for (int l = 0; l < N.rows(); ++l) {
+        const Eigen::MatrixXd B = N.dense_block(k, l);
+        for (int i = 0; i < N.size(k); ++i)
+          for (int j = 0; j < N.size(l); ++j) {
+            const int gi = N.start(k) + i, gj = N.start(l) + j;
+            const double scale = std::sqrt(Nd(gi, gi) * Nd(gj, gj));
+            ASSERT_GT(scale, 0.0);
+            worst = std::max(worst, std::abs(B(i, j) - Nd(gi, gj)) / scale);
+            if (std::abs(k - l) > 2) {
+              ASSERT_EQ(Nd(gi, gj), 0.0);
+            }
+          }
+      }
+    EXPECT_LT(worst, 1e-12) << "far end " << static_cast<int>(far);
+    EXPECT_GT(Nd.cwiseAbs().maxCoeff(), 1.0);
+    const Eigen::VectorXd v = Eigen::VectorXd::NullaryExpr(
+        r.size(), [&](Eigen::Index i) { return std::sin(0.37 * static_cast<double>(i)); });
+    const Eigen::VectorXd g = Jd.transpose() * r, Jv = Jd.transpose() * v;
+    const Eigen::VectorXd g_band = one.gradient(), Jv_band = one.transpose_times(v, 2);
+    for (Eigen::Index i = 0; i < g.size(); ++i) {
+      const double column = Jd.col(i).norm();
+      EXPECT_LE(std::abs(g_band(i) - g(i)), 1e-12 * column * r.norm()) << i;
+      EXPECT_LE(std::abs(Jv_band(i) - Jv(i)), 1e-12 * column * v.norm()) << i;
+    }
+    // N x against the dense product.
+    const Eigen::VectorXd x = Eigen::VectorXd::NullaryExpr(
+        Nd.rows(), [&](Eigen::Index i) { return std::cos(0.21 * static_cast<double>(i)); });
+    EXPECT_LT((N * x - Nd * x).cwiseAbs().maxCoeff(),
+              1e-12 * (Nd.cwiseAbs() * x.cwiseAbs()).maxCoeff());
+    // Thread counts: the same bits.
+    EXPECT_EQ(one.gradient(), two.gradient());
+    for (int k = 0; k < N.rows(); ++k)
+      for (int d = 0; d <= std::min(2, k); ++d) EXPECT_EQ(N.block(k, d), two.N().block(k, d));
+    EXPECT_EQ(one.jacobian_nonzeros(), Jm.nonZeros());
+    const Eigen::SparseMatrix<double> Ns = Eigen::SparseMatrix<double>(Jm.transpose()) * Jm;
+    EXPECT_EQ(one.normal_nonzeros(), Ns.nonZeros());
+  });
+}
+
 // Every analytic Jacobian block (Problem::jacobian_blocks) against the central differences of
 // its residual block (Problem::jacobian_block, step 1e-6), relative 1e-6 of the block's largest
 // entry, on a field 1e-2 away from a simulated one (large rates and strains): every block kind
@@ -177,12 +270,7 @@ TYPED_TEST(Estimator, AnalyticJacobianBlocksAgainstCentralDifferences) {
     ASSERT_TRUE(march::time_march(model, io::time_march_input<G>(problem), {&recorder}).completed);
     mesh::Field field = perturbed<G>(recorder.field(), 1e-2);
     const TipMeasurements data = tip_of<G>(recorder.field());
-    for (const auto far :
-         {Conditions::FarEnd::free, Conditions::FarEnd::clamped, Conditions::FarEnd::none}) {
-      Conditions conditions;
-      conditions.far_end = far;
-      conditions.first_straight = true;
-      const Problem<G> ls(model, data, conditions, Weights{1e-3, 1e-4, 1e-3, 1e-3});
+    for_each_far_end<G>(model, data, [&](const Problem<G>& ls, Conditions::FarEnd far) {
       double worst = 0.0;
       int kinds = 0;
       for (int b = 0; b < ls.block_count(); ++b) {
@@ -202,7 +290,7 @@ TYPED_TEST(Estimator, AnalyticJacobianBlocksAgainstCentralDifferences) {
       }
       EXPECT_EQ(kinds, 31) << "every block kind";
       EXPECT_LT(worst, 1e-6) << name << ", far end " << static_cast<int>(far);
-    }
+    });
   }
 }
 
@@ -486,6 +574,24 @@ TEST(BandedCholesky, SolveAndInverseBlocksEqualDense) {
   const Eigen::VectorXd u_dense = x_dense.cwiseQuotient(d);
   EXPECT_LT((x - x_dense).cwiseQuotient(d).cwiseAbs().maxCoeff(),
             1e-9 * u_dense.cwiseAbs().maxCoeff());
+  // The same bits on 2 threads; N + diag(shift) from the banded form against a dense solve; the
+  // banded product.
+  const BandedMatrix Nb = BandedMatrix::from_sparse(N, starts);
+  EXPECT_EQ(Nb.bandwidth(), 2);
+  EXPECT_LT((Nb * x_true - b).cwiseAbs().maxCoeff(),
+            1e-13 * (Nd.cwiseAbs() * x_true.cwiseAbs()).maxCoeff());
+  BandedCholesky chol2(starts, 2);
+  ASSERT_TRUE(chol2.factorize(N));
+  EXPECT_EQ(chol2.solve(b), x);
+  const Eigen::VectorXd shift = 0.3 * Nd.diagonal();
+  ASSERT_TRUE(chol2.factorize(Nb, shift));
+  const Eigen::MatrixXd Ms = Nd + Eigen::MatrixXd(shift.asDiagonal());
+  const Eigen::VectorXd dm2 = Ms.diagonal().cwiseSqrt().cwiseInverse();
+  const Eigen::VectorXd x_shift =
+      dm2.asDiagonal() *
+      (dm2.asDiagonal() * Ms * dm2.asDiagonal()).llt().solve(dm2.asDiagonal() * b);
+  EXPECT_LT((chol2.solve(b) - x_shift).cwiseQuotient(dm2).cwiseAbs().maxCoeff(),
+            1e-9 * x_shift.cwiseQuotient(dm2).cwiseAbs().maxCoeff());
   // The diagonal 6x6 blocks of the inverse by the two-sided Schur complements (5 super-rows).
   const Eigen::MatrixXd inv = d.asDiagonal() * scaled.inverse() * d.asDiagonal();
   const std::vector<Mat6> blocks = banded_inverse_diagonal_blocks(N, starts);
@@ -521,6 +627,34 @@ TEST(BandedCholesky, SolveAndInverseBlocksEqualDense) {
   indefinite(30, 31) = indefinite(31, 30) = 2.0 * std::sqrt(Nd(30, 30) * Nd(31, 31));
   BandedCholesky other(starts);
   EXPECT_FALSE(other.factorize(indefinite.sparseView(0.0, 0.0)));
+}
+
+// The band's edge as in the estimator's J^T J: the rows of N_{k,k-2} zero left of a column that
+// grows with the row (a node of row k couples nodes a..a+2 of row k-2), which the factorisation
+// skips. Against a dense solve, on 1 and 2 threads.
+TEST(BandedCholesky, BandEdgeSkippedExactly) {
+  const std::vector<int> starts{0, 30, 60, 90, 120, 150, 180, 210};
+  const int n = starts.back(), m = 30;
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Eigen::MatrixXd Nd = Eigen::MatrixXd::Zero(n, n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j <= i; ++j) {
+      const int ki = i / m, kj = j / m, pi = (i % m) / 6, pj = (j % m) / 6;
+      if (ki - kj > 2 || (ki - kj == 2 && pj < pi)) continue;
+      Nd(i, j) = Nd(j, i) = u(rng);
+    }
+  for (int i = 0; i < n; ++i) Nd(i, i) = Nd.row(i).cwiseAbs().sum() + 1.0;  // dominant
+  const Eigen::SparseMatrix<double> N = Nd.sparseView(0.0, 0.0);
+  const Eigen::VectorXd b = Eigen::VectorXd::NullaryExpr(n, [&](Eigen::Index) { return u(rng); });
+  const Eigen::VectorXd x_dense = Nd.llt().solve(b);
+  BandedCholesky one(starts, 1), two(starts, 2);
+  ASSERT_TRUE(one.factorize(N));
+  ASSERT_TRUE(two.factorize(N));
+  EXPECT_LT((one.solve(b) - x_dense).cwiseAbs().maxCoeff(), 1e-13 * x_dense.cwiseAbs().maxCoeff());
+  EXPECT_EQ(one.solve(b), two.solve(b));
+  for (int k = 0; k + 1 < static_cast<int>(starts.size()); ++k)
+    EXPECT_EQ(one.schur(k), two.schur(k));
 }
 
 }  // namespace
