@@ -7,9 +7,13 @@ arrays.
     run.series["E"]        # the energy of every row, as in time_series.csv
 """
 import os
+import sys
 
 from ._libfield import Case, FieldError, FieldIOError, __version__, lie
 from ._libfield import _simulate
+
+# `from libfield.lie import SE3Cayley` as well as `libfield.lie.SE3Cayley`.
+sys.modules[__name__ + ".lie"] = lie
 
 __all__ = ["Case", "FieldError", "FieldIOError", "Run", "lie", "load_case", "simulate"]
 
