@@ -108,8 +108,9 @@ Vec6 Problem<G>::residual(int b, const mesh::Field& field) const {
       return dcel::node_residual(model_, field, j, a).G /
              (model_.dt() * model_.ds() * weights_.model_error);
     case Block::Kind::straight:
+      // Row 0 unstressed (6.13): the segment's reference strain (E6 on a straight beam).
       return (mesh::convected<G>(field(0, a), field(0, a + 1), model_.ds()) -
-              model::BeamDensity::E6()) /
+              model_.density(a).reference_strain()) /
              weights_.straight;
     case Block::Kind::tip_pose: {
       const lie::SE3& g = field(j, 0);
