@@ -175,6 +175,10 @@ TEST(CliEnergyBalance, ReconstructionReportsTheReactionsOfThePrescribedRows) {
   EXPECT_GT(change, 0.0);
   EXPECT_LT(summary_number(out, "energy_balance_max"), 3e-2 * change);  // measured 1.5e-2
 
+  const CommandResult check = run_field("check " + out.string());
+  EXPECT_NE(check.output.find("balance max |E_M^a - E_M^0 - W_M^a| = "), std::string::npos)
+      << check.output;
+
   // Natural (zero-momentum) rows supply nothing: no reaction columns, no work; the balance is
   // E_M^a - E_M^0 and the report keeps the relative range.
   const fs::path natural = tmp / "natural";
