@@ -138,47 +138,35 @@ int march_case(const Args& args, const CommonOptions& common,
     csv = std::make_unique<io::FieldCsvWriter>(dir / "field.csv", problem.mesh, false,
                                                mesh::Side::prescribed, spec.output.stride);
   march::FieldRecorder recorder(problem.mesh, false);  // the frames are rows: keep the field
-  // The reactions of the prescribed rows (theory (8.9)), after the columns every space series
-  // has had from the start.
+  // The work and the balance of E_M (theory (8.11), (8.12)) and the reactions of the prescribed
+  // rows (theory (8.9)). With loads or a prescribed row the energy figure is the balance (theory
+  // §8.1) instead of the relative range, as in a time march.
   const mesh::Boundary boundary = problem.boundary();
-  const bool first_reaction = boundary.first == mesh::Side::prescribed;
-  const bool last_reaction = boundary.last == mesh::Side::prescribed;
-  const std::vector<std::string> columns = space_series_columns(boundary);
-  io::CsvWriter series(dir / "space_series.csv", columns);
-  std::vector<double> line;
+  io::CsvWriter series(dir / "space_series.csv", space_series_columns(boundary));
   SeriesStats stats;
+  stats.balanced = noether::space_work_applies(model.loads(), boundary);
   Progress progress("column", "s", A, !common.progress());
+  if (stats.balanced) progress.energy_label("E_M-E_M0-W");
   RunProblem problem_found;
   noether::SpaceDiagnostics diagnostics(
       model, boundary,
       [&](const noether::SpaceColumnDiagnostics& d) {
         if (!problem_found.non_finite.empty()) return;
         problem_found.non_finite = non_finite_diagnostic(d, d.a, kSpaceWords, "E_M^a", "Q^a");
+        // B~^a holds W~^a (theory (8.12)): one test covers both series columns.
         if (problem_found.non_finite.empty() &&
-            !(d.reaction_first.allFinite() && d.reaction_last.allFinite()))
-          problem_found.non_finite =
-              "column " + std::to_string(d.a) + ": a reaction of a prescribed row is not finite";
+            !(std::isfinite(d.energy_balance) && d.reaction_first.allFinite() &&
+              d.reaction_last.allFinite()))
+          problem_found.non_finite = "column " + std::to_string(d.a) +
+                                     ": the balance E_M^a - E_M^0 - W_M^a or a reaction of a "
+                                     "prescribed row is not finite";
         if (!problem_found.non_finite.empty()) return stop_flag().store(true);
         stats.add(d);
-        const Vec6& Q = d.momentum;
-        line = {double(d.a),
-                d.s,
-                d.energy,
-                Q(0),
-                Q(1),
-                Q(2),
-                Q(3),
-                Q(4),
-                Q(5),
-                d.balance,
-                double(d.newton.max_iterations),
-                d.newton.mean_iterations};
-        if (first_reaction)
-          line.insert(line.end(), d.reaction_first.begin(), d.reaction_first.end());
-        if (last_reaction) line.insert(line.end(), d.reaction_last.begin(), d.reaction_last.end());
-        series.row(line);
+        stats.add_balance(d.energy, d.work, 0.0, d.energy_balance);
+        series.row(space_series_line(d, boundary));
         progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
-                        stats.energy_change(d.energy), d.balance);
+                        stats.balanced ? d.energy_balance : stats.energy_change(d.energy),
+                        d.balance);
       },
       noether::SeriesOptions{spec.output.series_stride, threads});
   std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};
@@ -216,6 +204,7 @@ int march_case(const Args& args, const CommonOptions& common,
   summary.number("node_updates", double(result.node_solves));
   summary.number("newton_iterations", double(result.newton_iterations));
   stats.write(summary, "E_M_0", "E_M_range_relative", "Q_0");
+  stats.write_balance(summary);  // theory (8.12), in J s/m
   summary.number("newton_max_iterations", stats.newton_max);
   summary.number("cfl_space", numbers.cfl_space);
   summary.write(dir);
@@ -225,8 +214,14 @@ int march_case(const Args& args, const CommonOptions& common,
               spec.length());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, wall,
               result.node_solves / std::max(wall, 1e-9));
-  std::printf("  E_M^0 = %.15g, (max E_M - min E_M)/|E_M^0| = %.3e\n", stats.E0,
-              stats.energy_range());
+  if (stats.balanced)
+    std::printf(
+        "  E_M^0 = %.15g J s/m, balance max |E_M^a - E_M^0 - W_M^a| = %.3e J s/m (%.3e of the "
+        "largest |E_M^a - E_M^0|, |W_M^a|)\n",
+        stats.E0, stats.balance_max, stats.balance_relative());
+  else
+    std::printf("  E_M^0 = %.15g, (max E_M - min E_M)/|E_M^0| = %.3e\n", stats.E0,
+                stats.energy_range());
   std::printf(
       "  max |Q^a - Q^0| = %.3e, Noether balance per column <= %.2e (relative), Newton "
       "<= %d iterations\n",

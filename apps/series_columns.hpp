@@ -56,15 +56,33 @@ std::vector<double> time_series_line(const D& d, const mesh::Boundary& boundary,
 }
 
 /// The columns of space_series.csv (docs/output-format.md): E_M, Q, the Noether residual,
-/// Newton's iterations; the reactions of the prescribed rows (theory (8.9)).
+/// Newton's iterations, the work W~ and the balance of E_M (theory (8.11), (8.12)); the reactions
+/// of the prescribed rows (theory (8.9)).
 inline std::vector<std::string> space_series_columns(const mesh::Boundary& boundary) {
   std::vector<std::string> columns = {"a", "s", "E_M"};
   add_wrench_columns(columns, "Q");
-  for (const char* c : {"noether_residual", "newton_max_iterations", "newton_mean_iterations"})
+  for (const char* c : {"noether_residual", "newton_max_iterations", "newton_mean_iterations",
+                        "W_M", "E_M_balance"})
     columns.push_back(c);
   if (boundary.first == mesh::Side::prescribed) add_wrench_columns(columns, "R0");
   if (boundary.last == mesh::Side::prescribed) add_wrench_columns(columns, "RJ");
   return columns;
+}
+
+/// One line of space_series.csv in the columns of space_series_columns: `d` a
+/// noether::SpaceColumnDiagnostics.
+template <class D>
+std::vector<double> space_series_line(const D& d, const mesh::Boundary& boundary) {
+  std::vector<double> line = {double(d.a), d.s, d.energy};
+  line.insert(line.end(), d.momentum.begin(), d.momentum.end());
+  for (const double v : {d.balance, double(d.newton.max_iterations), d.newton.mean_iterations,
+                         d.work, d.energy_balance})
+    line.push_back(v);
+  if (boundary.first == mesh::Side::prescribed)
+    line.insert(line.end(), d.reaction_first.begin(), d.reaction_first.end());
+  if (boundary.last == mesh::Side::prescribed)
+    line.insert(line.end(), d.reaction_last.begin(), d.reaction_last.end());
+  return line;
 }
 
 }  // namespace field::app

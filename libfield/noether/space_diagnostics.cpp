@@ -1,6 +1,7 @@
 #include "libfield/noether/space_diagnostics.hpp"
 
-#include "libfield/dcel/residual.hpp"
+#include "libfield/core/error.hpp"
+#include "libfield/noether/energy_balance.hpp"
 
 namespace field::noether {
 
@@ -13,28 +14,16 @@ SpaceDiagnostics<G>::SpaceDiagnostics(const dcel::DiscreteModel<G>& model,
       series_(model, SlabAxis::column, boundary.first == mesh::Side::prescribed ? 1 : 0,
               boundary.last == mesh::Side::prescribed ? model.mesh().J() - 1 : model.mesh().J(),
               options),
-      first_(boundary.first == mesh::Side::prescribed),
-      last_(boundary.last == mesh::Side::prescribed) {}
-
-template <class G>
-Vec6 SpaceDiagnostics<G>::reaction(int j, int a) const {
-  // G_n of theory (4.1) at the prescribed node (j, a); R = Ad*_{g^{-1}} (-G_n / ds), (8.9). Column
-  // 0 has no column -1: its reaction is that of a free tip (no stress beyond a = 0, (4.7)).
-  const dcel::NodeValues<G> values = [this](int jn, int an) -> const lie::SE3& {
-    return columns_[static_cast<size_t>(an % 3)][static_cast<size_t>(jn)];
-  };
-  const Vec6 G_n = dcel::node_residual(series_.model(), values, j, a).G;
-  return lie::spatial_covector(values(j, a), Vec6(-G_n / series_.model().ds()));
-}
+      work_(model, boundary) {}
 
 template <class G>
 void SpaceDiagnostics<G>::slab(int a1, const std::vector<lie::SE3>& next,
                                const march::SlabStats& stats) {
-  if (first_ || last_) {  // keep columns a1-2..a1: the reactions of column a1-1
-    columns_[static_cast<size_t>(a1 % 3)] = next;
-  }
+  const std::optional<ColumnWork> w = work_.add(a1, next);  // every column: W~^a sums them all
   const std::optional<SlabReport> r = series_.add(a1, next);
   if (!r || !sink_) return;
+  FIELD_ASSERT(w && w->a == r->index,
+               "SpaceDiagnostics: work of column " << (w ? w->a : -1) << " for " << r->index);
   SpaceColumnDiagnostics out;
   out.a = r->index;
   out.s = series_.model().mesh().s(r->index, mesh::Side::prescribed);
@@ -42,8 +31,12 @@ void SpaceDiagnostics<G>::slab(int a1, const std::vector<lie::SE3>& next,
   out.momentum = r->momentum;
   out.balance = r->balance;
   out.newton = stats;
-  if (first_) out.reaction_first = reaction(0, r->index);
-  if (last_) out.reaction_last = reaction(series_.model().mesh().J(), r->index);
+  out.reaction_first = w->reaction_first;
+  out.reaction_last = w->reaction_last;
+  out.work = w->work();
+  if (r->index == 0) E0_ = r->energy;
+  // B~^a = E_M^a - E_M^0 - W~^a, theory (8.12): the space march dissipates nothing.
+  out.energy_balance = energy_balance(out.energy, E0_, out.work, 0.0);
   sink_(out);
 }
 

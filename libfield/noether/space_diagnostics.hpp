@@ -3,9 +3,9 @@
 /// an observer that keeps the last column and, when column a+1 arrives, reports for column a the
 /// spatial-evolution energy E_M^a, the spatial momentum Q^a, the Noether balance of the column
 /// R = [equation rows] x [a, a], the Newton statistics of the solve that produced column a+1 and
-/// the reactions of the prescribed rows (theory (8.9)). Memory is independent of the number of
+/// the reactions of the prescribed rows (theory (8.9)), the work of the loads and of those rows
+/// and the balance of E_M (theory (8.11), (8.12)). Memory is independent of the number of
 /// columns A.
-#include <array>
 #include <functional>
 #include <vector>
 
@@ -13,6 +13,7 @@
 #include "libfield/march/observer.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
 #include "libfield/noether/slab_series.hpp"
+#include "libfield/noether/space_work.hpp"
 
 namespace field::noether {
 
@@ -29,6 +30,11 @@ struct SpaceColumnDiagnostics {
   /// momentum per length the prescribed row supplies; angular about the origin [N s], linear
   /// [N s/m]); zero on a natural row
   Vec6 reaction_first = Vec6::Zero(), reaction_last = Vec6::Zero();
+  /// W~^a: work of the loads and the prescribed rows over columns 1..a [J s/m], theory (8.11);
+  /// 0 with natural rows and no loads
+  double work = 0.0;
+  /// B~^a = E_M^a - E_M^0 - W~^a [J s/m], theory (8.12): bounded, O(ds^2)
+  double energy_balance = 0.0;
 };
 
 template <class G>
@@ -37,7 +43,8 @@ class SpaceDiagnostics final : public march::SlabObserver {
   using Sink = std::function<void(const SpaceColumnDiagnostics&)>;
   /// `boundary` selects the rows of the balance (prescribed rows are excluded: what they supply is
   /// a flux through the rectangle's side). Reports columns a = 0..A-1.
-  /// `options`: a stride over the columns (0, stride, ... and A-1 are reported) and threads.
+  /// `options`: a stride over the columns (0, stride, ... and A-1 are reported) and threads;
+  /// the work is summed over every column whatever the stride.
   SpaceDiagnostics(const dcel::DiscreteModel<G>& model, const mesh::Boundary& boundary, Sink sink,
                    const SeriesOptions& options = {});
 
@@ -46,12 +53,8 @@ class SpaceDiagnostics final : public march::SlabObserver {
  private:
   Sink sink_;
   SlabSeries<G> series_;
-  bool first_, last_;  // rows j = 0 / j = J prescribed
-  // Columns a-1, a, a+1 (column c in slot c % 3) when a row is prescribed: G_n at (0, a) and
-  // (J, a) of theory (4.1) needs them.
-  std::array<std::vector<lie::SE3>, 3> columns_;
-
-  Vec6 reaction(int j, int a) const;  // R_j^a of theory (8.9)
+  SpaceWorkSeries<G> work_;  // reactions and work, every column
+  double E0_ = 0.0;          // E_M^0 of the march
 };
 
 }  // namespace field::noether

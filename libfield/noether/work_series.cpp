@@ -1,7 +1,6 @@
 #include "libfield/noether/work_series.hpp"
 
 #include <algorithm>
-#include <type_traits>
 
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/momenta.hpp"
@@ -56,7 +55,7 @@ std::optional<RowWorkOf<G>> WorkSeries<G>::add(int j1,
   window_.push(j1, row);
   if (j1 == 0) return std::nullopt;
   const int j = j1 - 1;
-  const double dt = model_.dt(), ds = model_.ds(), t = model_.mesh().t(j);
+  const double dt = model_.dt();
   xi_previous_.swap(xi_);  // xi_{j-1}
   for (int a = 0; a <= A; ++a)
     if (visited_[static_cast<size_t>(a)])
@@ -73,18 +72,10 @@ std::optional<RowWorkOf<G>> WorkSeries<G>::add(int j1,
   if (right_) out.reaction_right = lie::spatial_covector(window_(j, A), right);
   if (j >= 1) {  // W_0 = 0: E_0 and E_j are centred at t_{1/2} and t_{j+1/2} (8.7)
     // The loads, serially in node order (theory (8.6)); a clamped node has nu = 0 exactly.
-    const model::Loads& loads = model_.loads();
-    if (!loads.empty())
-      for (int a = 0; a <= A; ++a) {
-        if (!visited_[static_cast<size_t>(a)]) continue;  // no load there
-        const typename G::Element& g = window_(j, a);
-        V L = V::Zero();
-        if (!loads.point.empty()) L += dt * model_.point_load(g, j, a);
-        if constexpr (std::is_same_v<typename G::Element, lie::SE3>)  // none on other groups
-          if (!loads.distributed.empty() && a < A)
-            L += dt * ds * loads.distributed_body(g, a, A, t);
-        loads_ += L.dot(nu(a));
-      }
+    if (!model_.loads().empty())
+      for (int a = 0; a <= A; ++a)
+        if (visited_[static_cast<size_t>(a)])  // else no load there
+          loads_ += node_load(model_, window_(j, a), j, a).dot(nu(a));
     // The prescribed ends: the reaction dt R_body = -G_n against the end's motion.
     if (left_) ends_ += dt * left.dot(nu(0));
     if (right_) ends_ += dt * right.dot(nu(A));

@@ -11,6 +11,7 @@
 /// Cost: one convected velocity per visited node and row (a distributed load on every node of a
 /// long beam: about as much as the march's own node update, docs/performance.md).
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
@@ -33,6 +34,27 @@ struct BasicRowWork {
 using RowWork = BasicRowWork<Vec6>;
 template <class G>
 using RowWorkOf = BasicRowWork<typename G::Algebra>;
+
+/// L_j^a of theory (8.6): the loads' part of G_n at node (j, a) in configuration g, without the
+/// potential force (gravity is inside the energies): dt W_body (the point loads, the end wrench's
+/// halves) + dt ds q_body (the distributed loads, on the massive nodes a < A); 0 on row J, which
+/// has no triangle and no point load (theory (4.1)). The time march's work (8.7) and the space
+/// march's (8.11) pair it with their displacements.
+template <class G>
+typename G::Algebra node_load(const dcel::DiscreteModel<G>& model, const typename G::Element& g,
+                              int j, int a) {
+  using V = typename G::Algebra;
+  const model::Loads& loads = model.loads();
+  const int A = model.mesh().A();
+  V L = V::Zero();
+  if (j >= model.mesh().J()) return L;
+  const double dt = model.dt(), ds = model.ds();
+  if (!loads.point.empty()) L += dt * model.point_load(g, j, a);
+  if constexpr (std::is_same_v<typename G::Element, lie::SE3>)  // none on other groups
+    if (!loads.distributed.empty() && a < A)
+      L += dt * ds * loads.distributed_body(g, a, A, model.mesh().t(j));
+  return L;
+}
 
 template <class G>
 class WorkSeries {

@@ -124,6 +124,10 @@ TEST(CliEnergyBalance, StaticCantileverClampHoldsTheWeight) {
   }
 }
 
+// The shipped round trip (meshes/roundtrip, theory §11.5): the reactions of the prescribed rows
+// close the column balance (8.9a); the work of those rows and the balance of E_M (theory (8.11),
+// (8.12)) are in the series, the report and summary.json. The natural rows of space_evolution
+// supply nothing: no reaction columns, no work, the balance is the change of E_M.
 TEST(CliEnergyBalance, ReconstructionReportsTheReactionsOfThePrescribedRows) {
   TempFolder tmp;
   const fs::path out = tmp / "run";
@@ -133,8 +137,8 @@ TEST(CliEnergyBalance, ReconstructionReportsTheReactionsOfThePrescribedRows) {
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_EQ(header(out / "space_series.csv"),
             "a,s,E_M,Q_ang1,Q_ang2,Q_ang3,Q_lin1,Q_lin2,Q_lin3,noether_residual,"
-            "newton_max_iterations,newton_mean_iterations,R0_ang1,R0_ang2,R0_ang3,R0_lin1,R0_lin2,"
-            "R0_lin3,RJ_ang1,RJ_ang2,RJ_ang3,RJ_lin1,RJ_lin2,RJ_lin3");
+            "newton_max_iterations,newton_mean_iterations,W_M,E_M_balance,R0_ang1,R0_ang2,"
+            "R0_ang3,R0_lin1,R0_lin2,R0_lin3,RJ_ang1,RJ_ang2,RJ_ang3,RJ_lin1,RJ_lin2,RJ_lin3");
   const auto rows = csv_numbers(out / "space_series.csv");
   ASSERT_EQ(rows.size(), 6u);  // columns 0..A-1
   const double ds = 1.0 / 6.0;
@@ -146,18 +150,37 @@ TEST(CliEnergyBalance, ReconstructionReportsTheReactionsOfThePrescribedRows) {
   for (size_t a = 0; a < rows.size(); ++a)
     for (int k = 0; k < 6; ++k) {
       const auto& row = rows[a];
-      ASSERT_TRUE(std::isfinite(row[12 + k]) && std::isfinite(row[18 + k]));
+      ASSERT_TRUE(std::isfinite(row[14 + k]) && std::isfinite(row[20 + k]));
       const double previous = a == 0 ? 0.0 : rows[a - 1][3 + k];
-      EXPECT_NEAR(row[3 + k] - previous, ds * (row[12 + k] + row[18 + k]), 1e-11 * size)
+      EXPECT_NEAR(row[3 + k] - previous, ds * (row[14 + k] + row[20 + k]), 1e-11 * size)
           << "column " << a << ", component " << k;
     }
   // Row 0 of the time march moves at v_d = 0.5 m/s along e2 (test::FreeFlight): R0_lin2 is its
   // momentum per length rho A v_d = 5 N s/m at every column, to the round-off the march
   // amplifies by about 70 per column (theory §10 vi: measured 4.2e-8 at column 5).
-  EXPECT_NEAR(rows[0][16], 5.0, 1e-14);
-  for (const auto& row : rows) EXPECT_NEAR(row[16], 5.0, 1e-6);
+  EXPECT_NEAR(rows[0][18], 5.0, 1e-14);
+  for (const auto& row : rows) EXPECT_NEAR(row[18], 5.0, 1e-6);
+  // W_M and E_M_balance = E_M - E_M^0 - W_M (theory (8.12)): finite, W_M^0 = 0; the rows' work
+  // carries the change of E_M, the balance is much smaller (tests/noether: O(ds^2)).
+  EXPECT_EQ(rows[0][12], 0.0);
+  double change = 0.0;
+  for (const auto& row : rows) {
+    ASSERT_TRUE(std::isfinite(row[12]) && std::isfinite(row[13]));
+    EXPECT_EQ(row[13], row[2] - rows[0][2] - row[12]);
+    change = std::max(change, std::abs(row[2] - rows[0][2]));
+  }
+  EXPECT_NE(r.output.find("balance max |E_M^a - E_M^0 - W_M^a| = "), std::string::npos) << r.output;
+  EXPECT_EQ(summary_value(out, "energy_balance_applies"), "true");
+  EXPECT_EQ(summary_value(out, "E_M_range_relative"), "null");
+  EXPECT_GT(change, 0.0);
+  EXPECT_LT(summary_number(out, "energy_balance_max"), 3e-2 * change);  // measured 1.5e-2
 
-  // Natural (zero-momentum) rows supply nothing: no reaction columns.
+  const CommandResult check = run_field("check " + out.string());
+  EXPECT_NE(check.output.find("balance max |E_M^a - E_M^0 - W_M^a| = "), std::string::npos)
+      << check.output;
+
+  // Natural (zero-momentum) rows supply nothing: no reaction columns, no work; the balance is
+  // E_M^a - E_M^0 and the report keeps the relative range.
   const fs::path natural = tmp / "natural";
   const CommandResult n = run_field(
       "reconstruct " + (fs::path(FIELD_SOURCE_DIR) / "meshes/space_evolution/case.toml").string() +
@@ -165,6 +188,16 @@ TEST(CliEnergyBalance, ReconstructionReportsTheReactionsOfThePrescribedRows) {
   ASSERT_EQ(n.code, 0) << n.output;
   EXPECT_EQ(header(natural / "space_series.csv").find("R0_"), std::string::npos);
   EXPECT_EQ(header(natural / "space_series.csv").find("RJ_"), std::string::npos);
+  const auto natural_rows = csv_numbers(natural / "space_series.csv");
+  ASSERT_FALSE(natural_rows.empty());
+  for (const auto& row : natural_rows) {
+    ASSERT_EQ(row.size(), 14u);
+    EXPECT_EQ(row[12], 0.0);
+    EXPECT_EQ(row[13], row[2] - natural_rows[0][2]);
+  }
+  EXPECT_NE(n.output.find("(max E_M - min E_M)/|E_M^0| = "), std::string::npos) << n.output;
+  EXPECT_EQ(summary_value(natural, "energy_balance_applies"), "false");
+  EXPECT_LT(summary_number(natural, "E_M_range_relative"), 1e-2);
 }
 
 }  // namespace
