@@ -103,7 +103,7 @@ TEST(Checkpoint, BadFilesAreRefusedWithTheFileAndLine) {
   refused(replaced("\nrow 7\n", "\nrow 7\nrow 8\n"),
           "bad.txt:9: 'row' given twice (first on line 8)");
   refused(replaced("format 1", "format 2"), "bad.txt:2: 'format': format 2 is not known");
-  refused(replaced("\nxi 1 ", "\nxi 1 nan "), "'xi': nan is not finite");
+  refused(replaced("\nxi 1 ", "\nxi nan "), "'xi': nan is not finite");
   refused(replaced("\nxi 1 ", "\nxi 1 0x1p+0 "), "'xi' has 8 values, expected 7");
   refused(replaced("\nback1 2 ", "\nback1 3 "),
           "the line 'back1 2' is missing (A = 2: nodes 0..2)");
