@@ -14,8 +14,10 @@
 #include "apps/series_columns.hpp"
 #include "apps/space_prediction.hpp"
 #include "libfield/io/beam_frames.hpp"
+#include "libfield/io/beam_rates.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
+#include "libfield/io/field_rates.hpp"
 #include "libfield/io/planar_case.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/planar_embedding.hpp"
@@ -54,21 +56,25 @@ void print_vec(const char* label, const Vec6& v) {
               v(5));
 }
 
-/// Mean length of a pose value (x, y, z, qw..qz) in its shortest round-trip form in the last of
-/// the first few rows of the time march (up to 4 steps: milliseconds): planar or symmetric motions
-/// have many exact zeros ("0"), generic values about 19 characters.
-double mean_value_length(const io::Problem& problem) {
-  struct Lengths final : march::SlabObserver {
-    double chars = 0.0, values = 0.0;
+/// Mean lengths of the values of field.csv and field_rates.csv in their shortest round-trip form.
+struct ValueLengths {
+  double pose = 19.0;   ///< x, y, z, qw..qz
+  double rates = 19.0;  ///< velocity, strain, stress (io/beam_rates.hpp)
+};
+
+/// The mean lengths of the values in the last of the first few rows of the time march (up to 4
+/// steps: milliseconds): planar or symmetric motions have many exact zeros ("0"), generic values
+/// about 19 characters. The rates of that row are those of the step before (as at j = J).
+ValueLengths mean_value_lengths(const io::Problem& problem) {
+  // A continued run's first rows are those of its checkpoint: generic values.
+  if (!problem.spec.initial.checkpoint.empty()) return {};
+  struct Rows final : march::SlabObserver {
+    std::vector<lie::SE3> before, last;
     void slab(int, const std::vector<lie::SE3>& row, const march::SlabStats&) override {
-      chars = values = 0.0;  // the last row received
-      for (const lie::SE3& g : row) {
-        const Vec4 q = g.quat();
-        for (const double v : {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)})
-          chars += static_cast<double>(io::format_double(v).size()), values += 1.0;
-      }
+      before.swap(last);
+      last = row;
     }
-  } lengths;
+  } rows;
   const io::Problem prefix(problem, std::min(problem.spec.J, 4), problem.spec.A);
   march::MarchOptions options;
   options.newton = problem.spec.newton;
@@ -76,13 +82,38 @@ double mean_value_length(const io::Problem& problem) {
   io::with_time_march(prefix, [&](const auto& model, const auto& input) {
     using G = typename std::decay_t<decltype(model)>::Group;
     if constexpr (std::is_same_v<G, lie::Se2Cayley>) {  // as written: embedded in the plane
-      march::PlanarEmbedding embedding({&lengths});
+      march::PlanarEmbedding embedding({&rows});
       march::time_march(model, input, {&embedding}, options);
     } else {
-      march::time_march(model, input, {&lengths}, options);
+      march::time_march(model, input, {&rows}, options);
     }
   });
-  return lengths.values > 0.0 ? lengths.chars / lengths.values : 19.0;
+  ValueLengths lengths;
+  const auto length = [](double v) { return static_cast<double>(io::format_double(v).size()); };
+  double chars = 0.0, values = 0.0;
+  for (const lie::SE3& g : rows.last) {
+    const Vec4 q = g.quat();
+    for (const double v : {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)})
+      chars += length(v), values += 1.0;
+  }
+  if (values > 0.0) lengths.pose = chars / values;
+  if (rows.before.size() != rows.last.size() || rows.last.empty()) return lengths;
+  chars = values = 0.0;
+  // The SE(3) model the writer takes (the planar beam's in the plane, apps/time_march_run.cpp).
+  prefix.with_model([&](const auto& model) {
+    using G = typename std::decay_t<decltype(model)>::Group;
+    const int A = prefix.spec.A;
+    for (int a = 0; a <= A; ++a) {
+      const Vec6 xi = io::node_velocity<G>(prefix.mesh, &rows.before, &rows.last, a);
+      for (int c = 0; c < 6; ++c) chars += length(xi(c)), values += 1.0;
+      if (a == A) continue;
+      const io::SegmentStress segment = io::segment_stress(model, rows.last, a);
+      for (int c = 0; c < 6; ++c)
+        chars += length(segment.eta(c)) + length(segment.stress(c)), values += 2.0;
+    }
+  });
+  if (values > 0.0) lengths.rates = chars / values;
+  return lengths;
 }
 
 int run_info(const fs::path& case_file) {
@@ -237,7 +268,8 @@ int run_info(const fs::path& case_file) {
   // from the exact lengths of the index, t and s columns plus kCsvValue characters per other value:
   // the mean length of the poses of the first rows of a time march, 19 (generic values) for a
   // space march or a case that does not fit in memory (its first rows are not computed).
-  const double kCsvValue = time && fits ? mean_value_length(problem) : 19.0;
+  const ValueLengths value_lengths = time && fits ? mean_value_lengths(problem) : ValueLengths{};
+  const double kCsvValue = value_lengths.pose;
   const double nodes = double(spec.J + 1) * (spec.A + 1);
   // Node updates (theory §6): time march, nodes lo..A-1 of rows 1 (velocity start) or 2..J;
   // space march, rows lo..J-1 of columns 2..A.
@@ -266,6 +298,12 @@ int run_info(const fs::path& case_file) {
   const double csv_bytes = (t_text + j_text) * (time ? A + 1 : slabs) +
                            (s_text + a_text) * (time ? slabs : J + 1) +
                            csv_lines * (7 * kCsvValue + 11) + 27;
+  // field_rates.csv: the same keys, 18 values a line but the last node's 6, 22 separators.
+  double rates_header = 0.0;
+  for (const std::string& c : io::field_rates_columns()) rates_header += double(c.size()) + 1.0;
+  const double rates_bytes = (t_text + j_text) * (A + 1) + (s_text + a_text) * slabs +
+                             csv_lines * (6 * value_lengths.rates + 22) +
+                             (csv_lines - slabs) * 12 * value_lengths.rates + rates_header;
   const double frames = vtk_rows.count();
   const double frame_bytes =
       frames * double(io::beam_frame_bytes(A)) + frames * 80.0 + 110.0;  // + beam.pvd
@@ -293,6 +331,9 @@ int run_info(const fs::path& case_file) {
               spec.output.csv ? ("about " + bytes(csv_bytes)).c_str() : "- (off)",
               every(spec.output.stride, time ? "row" : "column").c_str(),
               ("about " + bytes(series_bytes)).c_str());
+  if (spec.output.rates)
+    std::printf("         field_rates.csv about %s (%s)\n", bytes(rates_bytes).c_str(),
+                every(spec.output.stride, "row").c_str());
   if (spec.output.vtk)
     std::printf(
         "         VTK files %s (vtk_stride = %s): %.0f frames, %s; spacetime.vtu %s\n",

@@ -18,9 +18,9 @@ namespace {
 /// What a run writes into DIR (docs/output-format.md).
 bool is_run_output(const fs::path& p) {
   static const std::vector<std::string> names{
-      "field.csv",    "time_series.csv", "space_series.csv", "tip.csv",
-      "beam.pvd",     "frames",          "spacetime.vtu",    "run.toml",
-      "summary.json", "field_std.csv",   "field_std.vtu",    "cable.pvd"};
+      "field.csv",     "time_series.csv", "space_series.csv", "tip.csv",       "beam.pvd",
+      "frames",        "spacetime.vtu",   "run.toml",         "summary.json",  "field_std.csv",
+      "field_std.vtu", "cable.pvd",       "field_rates.csv",  "checkpoint.txt"};
   const std::string name = p.filename().string();
   if (std::find(names.begin(), names.end(), name) != names.end()) return true;
   return p.extension() == ".part";

@@ -13,8 +13,10 @@
 #include "apps/series_columns.hpp"
 #include "apps/series_row.hpp"
 #include "libfield/io/beam_frames.hpp"
+#include "libfield/io/checkpoint.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/field_rates.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/io/writer_thread.hpp"
@@ -71,6 +73,48 @@ noether::TimeRowDiagnostics series_row(const noether::BasicTimeRowDiagnostics<Ve
   return e;
 }
 
+// What a checkpoint carries besides the march (io/checkpoint.hpp): the series' state
+// (noether::TimeSeriesState), the running statistics of the report and summary.json
+// (apps/series_stats.hpp) and the counts of node updates and Newton iterations.
+std::vector<std::pair<std::string, double>> checkpoint_numbers(
+    const noether::TimeSeriesState& series, const SeriesStats& stats, long long node_solves,
+    long long newton_iterations) {
+  std::vector<std::pair<std::string, double>> n = {{"E0", series.E0},
+                                                   {"scale_glob", series.scale_glob},
+                                                   {"work_loads", series.work_loads},
+                                                   {"work_ends", series.work_ends},
+                                                   {"node_solves", double(node_solves)},
+                                                   {"newton_iterations", double(newton_iterations)},
+                                                   {"stats_started", stats.started ? 1.0 : 0.0},
+                                                   {"stats_E0", stats.E0},
+                                                   {"stats_E_min", stats.E_min},
+                                                   {"stats_E_max", stats.E_max},
+                                                   {"stats_drift", stats.drift},
+                                                   {"stats_balance", stats.balance},
+                                                   {"stats_newton_max", double(stats.newton_max)},
+                                                   {"stats_balance_max", stats.balance_max},
+                                                   {"stats_exchanged", stats.exchanged}};
+  for (int i = 0; i < 6; ++i) n.emplace_back("stats_P0_" + std::to_string(i), stats.momentum0(i));
+  return n;
+}
+
+noether::TimeSeriesState series_state(const io::Checkpoint& c) {
+  return {c.number("E0"), c.number("scale_glob"), c.number("work_loads"), c.number("work_ends")};
+}
+
+void restore_stats(const io::Checkpoint& c, SeriesStats& stats) {
+  stats.started = c.number("stats_started") != 0.0;
+  stats.E0 = c.number("stats_E0");
+  stats.E_min = c.number("stats_E_min");
+  stats.E_max = c.number("stats_E_max");
+  stats.drift = c.number("stats_drift");
+  stats.balance = c.number("stats_balance");
+  stats.newton_max = static_cast<int>(c.number("stats_newton_max"));
+  stats.balance_max = c.number("stats_balance_max");
+  stats.exchanged = c.number("stats_exchanged");
+  for (int i = 0; i < 6; ++i) stats.momentum0(i) = c.number("stats_P0_" + std::to_string(i));
+}
+
 }  // namespace
 
 template <class G>
@@ -110,6 +154,13 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
       march::stiffness_damping_warning(r.numbers, spec.dt, spec.loads.damping.stiffness);
   if (!damping.empty()) std::cerr << "field: warning: " << damping << "\n";
 
+  // A continued run (io/checkpoint.hpp) starts with rows k-1 and k of the state again; its
+  // series and statistics go on from the checkpoint's.
+  const bool continued = input.resume.k >= 1;
+  const int first_row = continued ? input.resume.k - 1 : 0;
+  std::optional<io::Checkpoint> checkpoint;
+  if (continued) checkpoint = io::read_checkpoint(spec.initial.checkpoint);
+
   // The run folder and its writers (observers of the rows, in order). From here on, SIGINT and
   // SIGTERM stop the march after its current row (apps/interrupt.hpp).
   install_stop_signals();
@@ -126,18 +177,27 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   } else {
     writer_model = &model;
   }
+  // The node texts (field.csv, field_rates.csv: the costliest outputs) first: they run on a
+  // thread of their own.
   std::vector<std::unique_ptr<march::SlabObserver>> writers;
   if (spec.output.csv)
     writers.push_back(std::make_unique<io::FieldCsvWriter>(r.dir / "field.csv", problem.mesh, true,
                                                            spec.left_side(), spec.output.stride));
+  if (spec.output.rates)
+    writers.push_back(std::make_unique<io::FieldRatesWriter<W>>(
+        r.dir / "field_rates.csv", *writer_model, spec.left_side(), spec.output.stride, first_row));
+  const std::size_t text_writers = writers.size();
   if (spec.output.tip && run.tip_csv)
-    writers.push_back(std::make_unique<io::TipCsvWriter<W>>(r.dir / "tip.csv", *writer_model));
+    writers.push_back(
+        std::make_unique<io::TipCsvWriter<W>>(r.dir / "tip.csv", *writer_model, first_row));
   const int vtk_stride = spec.output.vtk_rows_stride(J);  // "auto": at most ~400 frames
   if (spec.output.vtk) {
-    writers.push_back(std::make_unique<io::BeamFramesWriter<W>>(r.dir, *writer_model,
-                                                                spec.left_side(), vtk_stride));
-    writers.push_back(std::make_unique<io::SpacetimeWriter<W>>(
-        r.dir / "spacetime.vtu", *writer_model, problem.boundary(), vtk_stride));
+    writers.push_back(std::make_unique<io::BeamFramesWriter<W>>(
+        r.dir, *writer_model, spec.left_side(), vtk_stride, first_row));
+    // spacetime.vtu holds the whole march from row 0: not written by a continued run.
+    if (!continued)
+      writers.push_back(std::make_unique<io::SpacetimeWriter<W>>(
+          r.dir / "spacetime.vtu", *writer_model, problem.boundary(), vtk_stride));
   }
   // The reactions of the prescribed ends and the energy balance (theory §8.1), after the columns
   // every time series has had from the start.
@@ -152,11 +212,11 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   RunProblem problem_found;
   // The outputs run behind the march on threads of their own (docs/performance.md, "Whole runs"
   // and "Series diagnostics"): the series diagnostics, time_series.csv, tip.csv and the VTK files
-  // on one, field.csv (formatted: the costliest output) on another, fed by the first. The march
-  // only copies each row. The same bytes as on the march's thread: the rows reach every
-  // observer in order, and the gate (apps/row_gate.hpp) keeps the stop after a non-finite
-  // diagnostic. FIELD_WRITER_THREAD=0 runs them all on the march's thread (tests compare both,
-  // measurements).
+  // on one, field.csv and field_rates.csv (formatted: the costliest outputs) on another, fed by
+  // the first. The march only copies each row. The same bytes as on the march's thread: the rows
+  // reach every observer in order, and the gate (apps/row_gate.hpp) keeps the stop after a
+  // non-finite diagnostic. FIELD_WRITER_THREAD=0 runs them all on the march's thread (tests compare
+  // both, measurements).
   const char* thread_setting = std::getenv("FIELD_WRITER_THREAD");
   const bool output_threads = !(thread_setting != nullptr && std::string(thread_setting) == "0");
   noether::TimeDiagnostics<G> diagnostics(
@@ -167,12 +227,19 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});
+  if (checkpoint) {  // the series and statistics go on from the run that wrote the checkpoint
+    diagnostics.resume(input.resume.k, series_state(*checkpoint));
+    restore_stats(*checkpoint, r.stats);
+  }
   std::vector<march::SlabObserver*> observers;
   for (auto& w : writers) observers.push_back(w.get());
   std::unique_ptr<io::WriterThread> field_thread;
-  if (spec.output.csv && output_threads) {
-    field_thread = std::make_unique<io::WriterThread>(std::vector{observers.front()});
-    observers.front() = field_thread.get();
+  if (text_writers > 0 && output_threads) {
+    field_thread = std::make_unique<io::WriterThread>(std::vector<march::SlabObserver*>(
+        observers.begin(), observers.begin() + static_cast<std::ptrdiff_t>(text_writers)));
+    observers.erase(observers.begin(),
+                    observers.begin() + static_cast<std::ptrdiff_t>(text_writers));
+    observers.insert(observers.begin(), field_thread.get());
   }
   observers.insert(observers.end(), run.extra.begin(), run.extra.end());
   // The planar diagnostics see the SE(2) rows again, projected (bit for bit) from the embedded
@@ -192,13 +259,14 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   }
 
   // March; an error raised after this point is a run failure (apps/run_outcome.hpp).
+  [[maybe_unused]] march::MarchState<lie::ElementOf<G>, lie::AlgebraOf<G>> end;  // checkpoint.txt
   r.result = march_safely(
       [&](const std::vector<march::SlabObserver*>& all) {
         if constexpr (planar) {
           march::PlanarEmbedding embedding(all);
           return march::time_march(model, input, {&embedding}, options);
         } else {
-          return march::time_march(model, input, all, options);
+          return march::time_march(model, input, all, options, &end);
         }
       },
       observers, problem_found);
@@ -206,8 +274,31 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
     if (!problem_found.error.empty()) gate.finish_after_error();
     gate.settle(r.result, problem_found, J);
   }
+  if (checkpoint) {  // the node updates and iterations of the runs before
+    r.node_solves_before = static_cast<long long>(checkpoint->number("node_solves"));
+    r.newton_iterations_before = static_cast<long long>(checkpoint->number("newton_iterations"));
+  }
   progress.done();
   series.close();
+  // checkpoint.txt: the state after the last row of a run that completed or was interrupted
+  // between rows, with every row through the outputs (not after a failure or a non-finite
+  // diagnostic).
+  if constexpr (!planar) {
+    if (spec.output.checkpoint && end.k >= 1 && problem_found.error.empty() &&
+        problem_found.non_finite.empty() && r.result.last_slab == end.k) {
+      io::Checkpoint out;
+      out.retraction = spec.retraction;
+      out.case_hash = io::checkpoint_case_hash(spec);
+      out.A = spec.A;
+      out.dt = spec.dt;
+      out.ds = spec.ds;
+      out.march = std::move(end);
+      out.numbers = checkpoint_numbers(diagnostics.state(), r.stats,
+                                       r.result.node_solves + r.node_solves_before,
+                                       r.result.newton_iterations + r.newton_iterations_before);
+      io::write_checkpoint(r.dir / "checkpoint.txt", out);
+    }
+  }
   r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.outcome = run_outcome(r.result, problem_found, kTimeWords, warning, spec.newton.tolerance,
                           spec.newton.max_iterations);
@@ -218,8 +309,10 @@ void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int thr
   write_outcome(summary, run.outcome, run.result, kTimeWords);
   summary.number("threads", threads);
   summary.number("wall_time_s", run.wall);
-  summary.number("node_updates", double(run.result.node_solves));
-  summary.number("newton_iterations", double(run.result.newton_iterations));
+  // A continued run counts the runs before it too (the whole march's figures).
+  summary.number("node_updates", double(run.result.node_solves + run.node_solves_before));
+  summary.number("newton_iterations",
+                 double(run.result.newton_iterations + run.newton_iterations_before));
   run.stats.write(summary, "E_0", "energy_range_relative", "P_0");
   run.stats.write_balance(summary);
   summary.number("newton_max_iterations", run.stats.newton_max);

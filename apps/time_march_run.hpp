@@ -29,6 +29,9 @@ struct TimeMarchRun {
   SeriesStats stats;
   march::StabilityNumbers numbers;
   double wall = 0.0;  ///< seconds since `start`, after the last row was written
+  /// A continued run (io/checkpoint.hpp): the node updates and Newton iterations of the runs
+  /// before it, for summary.json and the next checkpoint (`result` counts this run's).
+  long long node_solves_before = 0, newton_iterations_before = 0;
 };
 
 /// The options of the run.

@@ -6,8 +6,8 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/atomic_file.hpp"
+#include "libfield/io/beam_rates.hpp"
 #include "libfield/io/vtk_file.hpp"
-#include "libfield/mesh/convected.hpp"
 
 namespace field::io {
 
@@ -42,12 +42,14 @@ VtkAppendedLayout frame_layout(int A) {
 template <class G>
 BeamFramesWriter<G>::BeamFramesWriter(std::filesystem::path dir,
                                       const dcel::DiscreteModel<G>& model, mesh::Side left,
-                                      int stride)
+                                      int stride, int first_row)
     : dir_(std::move(dir)),
       model_(model),
       left_(left),
       selection_(model.mesh().J(), stride),
-      index_(dir_ / "beam.pvd") {
+      index_(dir_ / "beam.pvd"),
+      first_(first_row),
+      last_j_(first_row - 1) {
   std::error_code ec;
   std::filesystem::create_directories(dir_ / "frames", ec);
   if (ec)
@@ -65,7 +67,7 @@ std::string beam_frame_name(int j) {
 template <class G>
 void BeamFramesWriter<G>::slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats&) {
   check_frame_row("beam frames", j, last_j_, finished_, row.size(), model_.mesh());
-  if (last_j_ >= 0 && selection_.selects(last_j_)) write_frame(last_j_, last_, &last_, &row);
+  if (last_j_ >= first_ && selection_.selects(last_j_)) write_frame(last_j_, last_, &last_, &row);
   before_.swap(last_);
   last_ = row;
   last_j_ = j;
@@ -75,9 +77,9 @@ template <class G>
 void BeamFramesWriter<G>::finish() {
   if (finished_) return;
   finished_ = true;
-  if (last_j_ < 0) return;
+  if (last_j_ < first_) return;
   // The last row has no successor: its velocity is that of the previous step, xi_{j-1}.
-  if (last_j_ >= 1)
+  if (last_j_ > first_)
     write_frame(last_j_, last_, &before_, &last_);
   else
     write_frame(last_j_, last_, nullptr, nullptr);
@@ -124,10 +126,7 @@ void BeamFramesWriter<G>::write_frame(int j, const std::vector<lie::SE3>& row,
     put3(point_[kD2], a, g.R.col(1));
     put3(point_[kD3], a, g.R.col(2));
     // Body velocity xi_j^a = tau^{-1}((g_j^a)^{-1} g_{j+1}^a)/dt (theory §3.1), shown in space.
-    Vec6 xi = Vec6::Zero();
-    if (from != nullptr && to != nullptr)
-      xi = mesh::convected<G>((*from)[static_cast<size_t>(a)], (*to)[static_cast<size_t>(a)],
-                              mesh.dt());
+    const Vec6 xi = node_velocity<G>(mesh, from, to, a);
     // Spatial velocities Lambda omega, Lambda gamma of the body velocity xi (theory §0.2, left
     // trivialisation; xi of theory §3.1).
     put3(point_[kAngularVelocity], a, g.R * xi.head<3>());
@@ -136,13 +135,11 @@ void BeamFramesWriter<G>::write_frame(int j, const std::vector<lie::SE3>& row,
   // Segment strain eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1})/ds (theory §3.1) and the body stress
   // resultants C_a (eta - eta0_a) = (moment, force) (theory §1, §1.6).
   for (int a = 0; a < A; ++a) {
-    const Vec6 eta =
-        mesh::convected<G>(row[static_cast<size_t>(a)], row[static_cast<size_t>(a) + 1], mesh.ds());
-    const Vec6 stress = model_.density(a).stress(eta);
-    put3(cell_[kOmega], a, eta.head<3>());
-    put3(cell_[kGamma], a, eta.tail<3>());
-    put3(cell_[kMoment], a, stress.head<3>());
-    put3(cell_[kForce], a, stress.tail<3>());
+    const SegmentStress segment = segment_stress(model_, row, a);
+    put3(cell_[kOmega], a, segment.eta.head<3>());
+    put3(cell_[kGamma], a, segment.eta.tail<3>());
+    put3(cell_[kMoment], a, segment.stress.head<3>());
+    put3(cell_[kForce], a, segment.stress.tail<3>());
   }
 
   // The blocks in the order of the header: TimeValue, point data, cell data, points, lines.

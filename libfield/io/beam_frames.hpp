@@ -41,8 +41,9 @@ template <class G>
 class BeamFramesWriter final : public march::SlabObserver {
  public:
   /// Creates `dir/frames` (throws field::IoError when it cannot). `left` sets s = mesh.s(a, left).
+  /// `first_row`: the first row received (a continued march's row j-1, io/checkpoint.hpp).
   BeamFramesWriter(std::filesystem::path dir, const dcel::DiscreteModel<G>& model, mesh::Side left,
-                   int stride);
+                   int stride, int first_row = 0);
 
   /// Row j must follow the previous row; writes the frame of row j-1 when it is an output row.
   void slab(int j, const std::vector<lie::SE3>& row, const march::SlabStats& stats) override;
@@ -70,7 +71,8 @@ class BeamFramesWriter final : public march::SlabObserver {
   std::uint64_t frame_bytes_ = 0;
   std::vector<std::vector<double>> point_, cell_;  // the arrays' values, in file order
   std::vector<double> points_;
-  int last_j_ = -1;
+  int first_;   // the first row received
+  int last_j_;  // the last row received (first_ - 1: none)
   bool finished_ = false;
 };
 

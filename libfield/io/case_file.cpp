@@ -342,13 +342,31 @@ void read_shape(std::optional<TomlTable> t, CaseSpec& c) {
 void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // straight along e3 from the origin, at rest
   InitialSpec& in = c.initial;
+  if (t->has("checkpoint")) {  // continue a run (io/checkpoint.hpp)
+    if (c.theory == Theory::planar_beam)
+      t->fail("checkpoint", "a planar beam's run cannot be continued from a checkpoint yet");
+    in.checkpoint = t->path("checkpoint", "the checkpoint.txt of a run to continue");
+    c.file_keys.emplace_back(in.checkpoint, t->where("checkpoint"));
+    for (const char* key : {"configuration", "origin", "axis", "strain", "file", "row", "velocity",
+                            "xi", "velocity_file", "start"})
+      if (t->has(key))
+        t->fail(key,
+                "the checkpoint gives the rows and velocities to continue from: remove this key");
+    t->reject_unknown({"checkpoint"});
+    return;
+  }
   const std::string conf =
       t->choice("configuration", "straight", {"straight", "arc", "file", "stress_free", "static"});
   if (conf == "file") {
     in.configuration = InitialSpec::Configuration::file;
     in.file = t->path("file", "CSV of node poses, columns a,x,y,z,qw,qx,qy,qz");
     c.file_keys.emplace_back(in.file, t->where("file"));
+    if (t->has("row"))
+      in.row = t->integer("row", std::nullopt, 0,
+                          "the row j of the file (a run's field.csv) to start from");
   } else {
+    if (t->has("row"))
+      t->fail("row", "a row of a file needs configuration = \"file\" and file = \"field.csv\"");
     in.configuration = conf == "arc"           ? InitialSpec::Configuration::arc
                        : conf == "stress_free" ? InitialSpec::Configuration::stress_free
                        : conf == "static"      ? InitialSpec::Configuration::static_equilibrium
@@ -380,7 +398,7 @@ void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
   const std::string start = t->choice("start", "second_order", {"second_order", "first_order"});
   in.start =
       start == "first_order" ? InitialSpec::Start::first_order : InitialSpec::Start::second_order;
-  t->reject_unknown({"configuration", "origin", "axis", "strain", "file", "velocity", "xi",
+  t->reject_unknown({"configuration", "origin", "axis", "strain", "file", "row", "velocity", "xi",
                      "velocity_file", "start"});
 }
 
@@ -556,7 +574,23 @@ void read_output(std::optional<TomlTable> t, CaseSpec& c) {
     t->fail("tip", "tip.csv is written by time marches only");
   c.output.series_stride =
       t->integer("series_stride", 1, 1, "compute and write every series_stride-th series line");
-  t->reject_unknown({"stride", "vtk_stride", "csv", "vtk", "tip", "series_stride"});
+  c.output.rates = t->boolean("rates", false,
+                              "write field_rates.csv (velocity, strain and stress of every node)");
+  if (c.output.rates && c.march == MarchKind::space)
+    t->fail("rates", "field_rates.csv is written by time marches (`field simulate`) only");
+  if (c.output.rates && c.theory == Theory::cable)
+    t->fail("rates", "field_rates.csv is written for beams (a cable's frames hold its tension)");
+  c.output.checkpoint =
+      t->boolean("checkpoint", false, "write checkpoint.txt, the exact state after the last row");
+  if (c.output.checkpoint && (c.march == MarchKind::space || c.theory != Theory::beam))
+    t->fail("checkpoint",
+            "checkpoint.txt is written by time marches of the beam on SE(3) (`field simulate`)");
+  if (c.output.checkpoint && c.loads.damping.any())
+    t->fail("checkpoint",
+            "a damped run cannot be continued from a checkpoint yet (the dissipated energy D_j "
+            "needs the rows before it): remove the key or [damping]");
+  t->reject_unknown(
+      {"stride", "vtk_stride", "csv", "vtk", "tip", "series_stride", "rates", "checkpoint"});
 }
 
 }  // namespace
@@ -564,7 +598,7 @@ void read_output(std::optional<TomlTable> t, CaseSpec& c) {
 std::vector<fs::path> CaseSpec::input_files() const {
   std::vector<fs::path> files;
   for (const fs::path& p : {file, section_table, shape.file, left.file, right.file, initial.file,
-                            initial.velocity_file, tip, first.file, last.file})
+                            initial.velocity_file, initial.checkpoint, tip, first.file, last.file})
     if (!p.empty()) files.push_back(p);
   return files;
 }
@@ -681,6 +715,10 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     read_damping(top.table("damping"), c);
   else if (top.has("damping"))
     top.fail("damping", "[damping] belongs to march = \"time\" cases (theory §4.7)");
+  if (!c.initial.checkpoint.empty() && c.loads.damping.any())
+    top.table("initial")->fail("checkpoint",
+                               "a damped run cannot be continued from a checkpoint yet (the "
+                               "dissipated energy D_j needs the rows before it)");
   if (c.march == MarchKind::time)
     read_static(top.table("static"), c);
   else if (top.has("static"))
@@ -816,8 +854,11 @@ void write_case(std::ostream& out, const CaseSpec& c) {
     } else if (cable) {
       out << "configuration = \"straight\"\norigin = " << array(in.origin)
           << "\naxis = " << array(in.axis) << "\n";
+    } else if (!in.checkpoint.empty()) {
+      out << "checkpoint = " << quoted(in.checkpoint) << "\n";
     } else if (in.configuration == InitialSpec::Configuration::file) {
       out << "configuration = \"file\"\nfile = " << quoted(in.file) << "\n";
+      if (in.row) out << "row = " << *in.row << "\n";
     } else {
       out << "configuration = "
           << (in.configuration == InitialSpec::Configuration::arc           ? "\"arc\""
@@ -835,22 +876,26 @@ void write_case(std::ostream& out, const CaseSpec& c) {
         out << "strain = " << array(in.strain) << "\n";
     }
     const CableSpec& k = c.cable;
-    if (cable && k.velocity == CableSpec::Velocity::uniform)
+    if (!in.checkpoint.empty()) {
+      // the checkpoint gives the velocities too (read_initial)
+    } else if (cable && k.velocity == CableSpec::Velocity::uniform) {
       out << "velocity = \"uniform\"\nxi = " << array(k.xi) << "\n";
-    else if (cable && k.velocity == CableSpec::Velocity::rotation)
+    } else if (cable && k.velocity == CableSpec::Velocity::rotation) {
       out << "velocity = \"rotation\"\nomega = " << array(k.omega)
           << "\ncenter = " << array(k.center) << "\n";
-    else if (cable && k.velocity == CableSpec::Velocity::file)
+    } else if (cable && k.velocity == CableSpec::Velocity::file) {
       out << "velocity = \"file\"\nvelocity_file = " << quoted(in.velocity_file) << "\n";
-    else if (in.velocity == InitialSpec::Velocity::uniform)
+    } else if (in.velocity == InitialSpec::Velocity::uniform) {
       out << "velocity = \"uniform\"\nxi = " << array(in.velocity_value) << "\n";
-    else if (in.velocity == InitialSpec::Velocity::file)
+    } else if (in.velocity == InitialSpec::Velocity::file) {
       out << "velocity = \"file\"\nvelocity_file = " << quoted(in.velocity_file) << "\n";
-    else
+    } else {
       out << "velocity = \"zero\"\n";
-    out << "start = "
-        << (in.start == InitialSpec::Start::first_order ? "\"first_order\"" : "\"second_order\"")
-        << "\n";
+    }
+    if (in.checkpoint.empty())
+      out << "start = "
+          << (in.start == InitialSpec::Start::first_order ? "\"first_order\"" : "\"second_order\"")
+          << "\n";
   } else {
     for (const auto& [key, row] : {std::pair{"first", &c.first}, std::pair{"last", &c.last}}) {
       out << key << " = ";
@@ -927,6 +972,9 @@ void write_case(std::ostream& out, const CaseSpec& c) {
       << (c.output.vtk_stride > 0 ? std::to_string(c.output.vtk_stride) : "\"auto\"")
       << "\ncsv = " << std::boolalpha << c.output.csv << "\nvtk = " << c.output.vtk
       << "\ntip = " << c.output.tip << "\nseries_stride = " << c.output.series_stride << "\n";
+  if (c.output.rates) out << "rates = true\n";
+  if (c.output.checkpoint)
+    out << "checkpoint = true\n";  // only when on: other run.toml files keep their bytes
 }
 
 }  // namespace field::io

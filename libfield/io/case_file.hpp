@@ -95,7 +95,11 @@ struct InitialSpec {
   Vec3 origin = Vec3::Zero();  ///< straight/arc: position of the end s = 0 [m]
   Vec3 axis = Vec3::UnitZ();   ///< straight/arc: direction of d3 at s = 0
   Vec6 strain = Vec6::Zero();  ///< arc: uniform strain eta (Omega, Gamma)
-  std::filesystem::path file;  ///< file: node poses a,x,y,z,qw,qx,qy,qz
+  std::filesystem::path file;  ///< file: node poses [j,]a,x,y,z,qw,qx,qy,qz
+  std::optional<int> row;      ///< file: use only the lines with j = row (a run's field.csv)
+  /// A run's checkpoint.txt (io/checkpoint.hpp): the march continues from its state; the other
+  /// keys are not used.
+  std::filesystem::path checkpoint;
   Velocity velocity = Velocity::zero;
   Vec6 velocity_value = Vec6::Zero();   ///< uniform: body velocity xi (omega, v)
   std::filesystem::path velocity_file;  ///< file: a,w1,w2,w3,v1,v2,v3
@@ -162,6 +166,11 @@ struct OutputSpec {
   bool csv = true;     ///< field.csv
   bool vtk = true;     ///< beam.pvd + frames/, spacetime.vtu
   bool tip = true;     ///< time march: tip.csv, input for `field reconstruct`
+  /// time march: field_rates.csv, the velocity, strain and stress of field.csv's rows (opt-in:
+  /// it more than doubles the CPU of the text outputs, docs/output-format.md)
+  bool rates = false;
+  /// time march: checkpoint.txt, the exact state after the last row (io/checkpoint.hpp)
+  bool checkpoint = false;
   /// time_series.csv / space_series.csv: every series_stride-th line, and the last
   int series_stride = 1;
   /// The row stride of the VTK files of rows 0..J: vtk_stride, or for "auto" the smallest stride

@@ -7,6 +7,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/stress_free.hpp"
+#include "libfield/io/checkpoint.hpp"
 #include "libfield/io/node_data.hpp"
 #include "libfield/io/section_table.hpp"
 #include "libfield/io/shape_polyline.hpp"
@@ -210,7 +211,7 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
   const InitialSpec& in = c.initial;
   const int nodes = c.A + 1;
   if (in.configuration == InitialSpec::Configuration::file)
-    return named(c, in.file, [&] { return read_node_poses(in.file, nodes); });
+    return named(c, in.file, [&] { return read_node_poses(in.file, nodes, in.row); });
   const lie::SE3 base{rotation_to_axis(in.axis), in.origin};
   if (in.configuration == InitialSpec::Configuration::stress_free)  // theory (1.6.3)
     return dcel::stress_free_row(p.model<G>(), p.stress_free_base());
@@ -294,6 +295,20 @@ march::TimeMarchInput time_march_input(const Problem& p) {
   FIELD_CHECK(c.march == MarchKind::time,
               c.file.string() << ": march = \"space\": run it with `field reconstruct`");
   march::TimeMarchInput in;
+  const std::string file = c.file.string() + ": ";
+  if (!c.initial.checkpoint.empty()) {  // continue a run from its state (io/checkpoint.hpp)
+    const Checkpoint checkpoint = named(c, c.initial.checkpoint, [&] {
+      Checkpoint read = read_checkpoint(c.initial.checkpoint);
+      check_checkpoint_fits(read, c);
+      return read;
+    });
+    in.resume = checkpoint.march;
+    // A clamped end keeps the pose of row 0, which every row since holds exactly.
+    in.left = end_spec(c.left, in.resume.cur.front(), c);
+    in.right = end_spec(c.right, in.resume.cur.back(), c);
+    check_positions(p, in.resume.cur, file + "[initial] checkpoint row, node a =");
+    return in;
+  }
   in.row0 = initial_row<G>(p);
   const std::vector<Vec6> xi = initial_velocities(c);
   // g_1 = g_0 tau(dt xi(0)): first order, exact for rigid motions (theory §6.1 step 2 remark);
@@ -306,7 +321,6 @@ march::TimeMarchInput time_march_input(const Problem& p) {
     in.velocities = xi;
   in.left = end_spec(c.left, in.row0.front(), c);
   in.right = end_spec(c.right, in.row0.back(), c);
-  const std::string file = c.file.string() + ": ";
   check_positions(p, in.row0, file + "[initial] row 0, node a =");
   check_positions(p, step_row, file + "[initial] row 1 (row 0 moved by dt xi(0)), node a =");
   for (const auto& [end, side] : {std::pair{&in.left, "left"}, std::pair{&in.right, "right"}})

@@ -23,24 +23,9 @@ FieldCsvWriter::FieldCsvWriter(std::filesystem::path path, const mesh::Spacetime
                                bool by_rows, mesh::Side left, int stride)
     : mesh_(mesh),
       by_rows_(by_rows),
-      left_(left),
       selection_(by_rows ? mesh.J() : mesh.A(), stride),
-      csv_(std::move(path), field_csv_columns()) {
-  // Time rows repeat a and s_a in every row, space columns j and t_j in every column: formatted
-  // once.
-  const int count = by_rows_ ? mesh_.A() + 1 : mesh_.J() + 1;
-  texts_.assign(2 * static_cast<std::size_t>(count) * kSlot, ',');
-  sizes_.resize(2 * static_cast<std::size_t>(count));
-  for (int k = 0; k < count; ++k) {
-    char* const index = texts_.data() + 2 * k * kSlot;
-    sizes_[2 * k] = static_cast<unsigned char>(write_integer(index, k) - index + 1);
-    char text[kMaxDoubleChars];
-    const char* const end = write_double(text, by_rows_ ? mesh_.s(k, left_) : mesh_.t(k));
-    std::memcpy(index + kSlot, text, static_cast<std::size_t>(end - text));
-    index[kSlot + (end - text)] = ',';
-    sizes_[2 * k + 1] = static_cast<unsigned char>(end - text + 1);
-  }
-}
+      csv_(std::move(path), field_csv_columns()),
+      keys_(mesh, by_rows, left) {}
 
 void FieldCsvWriter::slab(int index, const std::vector<lie::SE3>& values, const march::SlabStats&) {
   const int size = by_rows_ ? mesh_.A() + 1 : mesh_.J() + 1;
@@ -67,45 +52,17 @@ void FieldCsvWriter::finish() {
 
 void FieldCsvWriter::write_slab(int index, const std::vector<lie::SE3>& values) {
   // The whole slab as one text, values in the shortest round-trip form (csv_writer.hpp): per
-  // node "j,a,t,s," then the pose. The slab's own index and t_j (time row) or s_a (space column)
-  // are formatted once, the node's come from texts_; all four are copied as whole slots of kSlot
-  // bytes, each overwritten from its end by the next text (the line's room, kMaxLine, holds
-  // them: a slot is at most kSlot bytes past the start of a text whose room is 11 or 25 bytes,
-  // and 7 numbers of kMaxDoubleChars and their separators follow).
-  alignas(16) char fixed[2 * kSlot];
-  std::memset(fixed, ',', sizeof fixed);
-  char* const fixed_index_end = write_integer(fixed, index);
-  const std::size_t fixed_index_size = static_cast<std::size_t>(fixed_index_end - fixed) + 1;
-  char text[kMaxDoubleChars];
-  const char* const text_end =
-      write_double(text, by_rows_ ? mesh_.t(index) : mesh_.s(index, left_));
-  std::memcpy(fixed + kSlot, text, static_cast<std::size_t>(text_end - text));
-  const std::size_t fixed_size = static_cast<std::size_t>(text_end - text) + 1;
-  // j, a: 10 characters each; t, s, 7 pose values: kMaxDoubleChars each; 11 separators.
-  constexpr std::size_t kMaxLine = 2 * 10 + 9 * kMaxDoubleChars + 11;
-  static_assert(kMaxLine >= 10 + 1 + 10 + 1 + kMaxDoubleChars + 1 + kSlot,
+  // node "j,a,t,s," (io/slab_key_texts.hpp), then the pose. The line's room, kMaxLine, holds the
+  // keys' slots: a slot is at most kSlot bytes past the start of the last key, and 7 numbers of
+  // kMaxDoubleChars and their separators follow.
+  keys_.begin(index);
+  // j, a, t, s and their commas; 7 pose values: kMaxDoubleChars each, 7 separators.
+  constexpr std::size_t kMaxLine = SlabKeyTexts::kMaxChars + 7 * (kMaxDoubleChars + 1);
+  static_assert(kMaxLine >= 10 + 1 + 10 + 1 + kMaxDoubleChars + 1 + SlabKeyTexts::kSlot,
                 "the slot of s_a (time rows) or t_j (space columns) fits in the line's room");
-  const auto copy = [](char* out, const char* slot, std::size_t size) {
-    std::memcpy(out, slot, kSlot);
-    return out + size;
-  };
-  const char* const texts = texts_.data();
-  const unsigned char* const sizes = sizes_.data();
   csv_.lines(static_cast<long long>(values.size()), values.size() * kMaxLine, [&](char* out) {
     for (std::size_t k = 0; k < values.size(); ++k) {
-      const char* node_index = texts + 2 * k * kSlot;
-      const char* node_text = node_index + kSlot;
-      if (by_rows_) {
-        out = copy(out, fixed, fixed_index_size);
-        out = copy(out, node_index, sizes[2 * k]);
-        out = copy(out, fixed + kSlot, fixed_size);
-        out = copy(out, node_text, sizes[2 * k + 1]);
-      } else {
-        out = copy(out, node_index, sizes[2 * k]);
-        out = copy(out, fixed, fixed_index_size);
-        out = copy(out, node_text, sizes[2 * k + 1]);
-        out = copy(out, fixed + kSlot, fixed_size);
-      }
+      out = keys_.write(out, k);
       const lie::SE3& g = values[k];
       const Vec4 q = g.quat();
       const double pose[7] = {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)};

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "libfield/io/csv_writer.hpp"
+#include "libfield/io/slab_key_texts.hpp"
 #include "libfield/io/slab_selection.hpp"
 #include "libfield/lie/se3.hpp"
 #include "libfield/march/observer.hpp"
@@ -43,16 +44,9 @@ class FieldCsvWriter final : public march::SlabObserver {
 
   mesh::SpacetimeMesh mesh_;
   bool by_rows_;
-  mesh::Side left_;
   SlabSelection selection_;
   CsvWriter csv_;
-  // The texts that repeat: "j," and "t_j," of every row (space columns) or "a," and "s_a," of
-  // every node (time rows), formatted once, each in a slot of kSlot bytes (copied whole, then
-  // overwritten by what follows): node k's index text in slot 2k, its t or s text in slot 2k + 1,
-  // the text of slot i is texts_[i kSlot .. i kSlot + sizes_[i]).
-  static constexpr std::size_t kSlot = 32;
-  std::vector<char> texts_;
-  std::vector<unsigned char> sizes_;
+  SlabKeyTexts keys_;              // "j,a,t,s," of every node
   std::vector<lie::SE3> pending_;  // last slab received when it was not written
   int pending_index_ = -1;
 };

@@ -89,9 +89,18 @@ std::vector<lie::SE3> node_poses(const CsvTable& table, int nodes, std::optional
   if (j) {
     const auto use = [&](std::size_t i) { return whole_number(table, i, "j") == *j; };
     bool has_rows = false;
-    for (std::size_t i = 0; i < table.rows.size() && !has_rows; ++i) has_rows = use(i);
-    FIELD_CHECK(has_rows, path.string() << ": no row with j = " << *j
-                                        << "; choose a time row j that the file has");
+    long first = 0, last = -1;  // the rows j of the file
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+      const long row = whole_number(table, i, "j");
+      first = i == 0 ? row : std::min(first, row);
+      last = i == 0 ? row : std::max(last, row);
+      has_rows = has_rows || row == *j;
+    }
+    FIELD_CHECK(has_rows, path.string() << ": no row with j = " << *j << " (the file has "
+                                        << (last < first ? std::string("no rows")
+                                                         : "rows j = " + std::to_string(first) +
+                                                               ".." + std::to_string(last))
+                                        << "); choose a time row j that the file has");
     // Name the j in the messages about nodes.
     const std::string selection = " (j = " + std::to_string(*j) + ")";
     rows = node_rows(table, nodes, use, selection);

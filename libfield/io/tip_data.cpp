@@ -103,8 +103,13 @@ TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J, std::optional<dou
 }
 
 template <class G>
-TipCsvWriter<G>::TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel<G>& model)
-    : csv_(std::move(path), tip_columns()), dt_(model.dt()), ds_(model.ds()) {}
+TipCsvWriter<G>::TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel<G>& model,
+                              int first_row)
+    : csv_(std::move(path), tip_columns()),
+      dt_(model.dt()),
+      ds_(model.ds()),
+      first_(first_row),
+      rows_(first_row) {}
 
 template <class G>
 void TipCsvWriter<G>::slab(int index, const std::vector<lie::SE3>& values,

@@ -56,7 +56,8 @@ TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J,
 template <class G>
 class TipCsvWriter : public march::SlabObserver {
  public:
-  TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel<G>& model);
+  /// `first_row`: the first row received (a continued march's row j-1, io/checkpoint.hpp).
+  TipCsvWriter(std::filesystem::path path, const dcel::DiscreteModel<G>& model, int first_row = 0);
   TipCsvWriter(const TipCsvWriter&) = delete;
   TipCsvWriter& operator=(const TipCsvWriter&) = delete;
 
@@ -65,13 +66,14 @@ class TipCsvWriter : public march::SlabObserver {
   void finish() override;
 
   const std::filesystem::path& path() const { return csv_.path(); }
-  int rows_written() const { return rows_; }
+  int rows_written() const { return rows_ - first_; }
 
  private:
   CsvWriter csv_;
   double dt_;
   double ds_;
-  int rows_ = 0;
+  int first_;
+  int rows_;  // the next row expected
 };
 
 }  // namespace field::io

@@ -114,8 +114,8 @@ VtkAppendedLayout polyline_frame_layout(int A, const std::vector<FrameArray>& po
 void check_frame_row(const char* writer, int j, int last_j, bool finished, std::size_t size,
                      const mesh::SpacetimeMesh& mesh) {
   FIELD_CHECK(!finished, writer << ": row " << j << " after finish()");
-  FIELD_CHECK(j == last_j + 1, writer << ": rows must come in order 0, 1, ...: got row " << j
-                                      << " after " << last_j);
+  FIELD_CHECK(j == last_j + 1,
+              writer << ": rows must come in order: got row " << j << " after " << last_j);
   FIELD_CHECK(j <= mesh.J(),
               writer << ": row " << j << " outside the mesh (J = " << mesh.J() << ")");
   FIELD_CHECK(

@@ -70,8 +70,9 @@ struct FrameArray {
 VtkAppendedLayout polyline_frame_layout(int A, const std::vector<FrameArray>& point_arrays,
                                         const std::vector<FrameArray>& cell_arrays);
 
-/// Checks row j of a frames writer (beam, cable) that received row `last_j` before (-1: none):
-/// not after finish(), in order 0, 1, ..., inside the mesh, with `size` = A+1 nodes.
+/// Checks row j of a frames writer (beam, cable) that received row `last_j` before (first - 1:
+/// none; -1 for a march from row 0): not after finish(), in order, inside the mesh, with
+/// `size` = A+1 nodes.
 void check_frame_row(const char* writer, int j, int last_j, bool finished, std::size_t size,
                      const mesh::SpacetimeMesh& mesh);
 

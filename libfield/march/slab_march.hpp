@@ -132,14 +132,25 @@ class SlabMarch {
   /// g_{k+1}^i; each node writes only its own slots, and the statistics are reduced serially in
   /// node order afterwards, so results do not depend on the thread count.
   MarchResult run(Slab& prev, Slab& cur, std::vector<V>& y) {
+    const int n = axis_.nodes();
+    // y^{k-2}, y^{k-3}: the Newton start (march::extrapolate).
+    std::vector<V> back1(n + 1, V::Zero()), back2(n + 1, V::Zero());
+    int k = 1;
+    return run(k, prev, cur, y, back1, back2);
+  }
+  /// The same from slab k (slabs k-1 = `prev` and k = `cur` emitted, `y` = y^{k-1}) with the
+  /// Newton start's history back1 = y^{k-2}, back2 = y^{k-3} (march::extrapolate). When the
+  /// march completed or was interrupted, k, prev, cur, y, back1 and back2 are on return the state
+  /// before slab k+1, from which run() continues bit for bit (march::MarchState); after a failure
+  /// they are unspecified.
+  MarchResult run(int& k, Slab& prev, Slab& cur, std::vector<V>& y, std::vector<V>& back1,
+                  std::vector<V>& back2) {
     const int N = axis_.slabs(), n = axis_.nodes(), lo = axis_.lo();
     const double h = axis_.h();
     Slab next(n + 1);
-    // y^{k-2}, y^{k-3}: the Newton start (march::extrapolate).
-    std::vector<V> back1(n + 1, V::Zero()), back2(n + 1, V::Zero());
     std::vector<V> flux(n + 1), flux_tilde(n + 1);
     const int threads = solver_.threads_for(n);
-    for (int k = 1; k < N; ++k) {
+    for (; k < N; ++k) {
       if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
         result_.interrupted = true;
         return finish();

@@ -156,6 +156,31 @@ struct TimeAxis {
   int column(int, int a) const { return a; }
 };
 
+// A march state to continue (MarchState): sizes, a row inside the mesh, finite values, no half
+// turn between neighbours.
+template <class G>
+void check_resume(const dcel::DiscreteModel<G>& model,
+                  const MarchState<lie::ElementOf<G>, lie::AlgebraOf<G>>& s) {
+  const int A = model.mesh().A(), J = model.mesh().J();
+  FIELD_CHECK(s.k >= 1 && s.k <= J,
+              "time march: the state to continue is after row " << s.k << ", outside 1..J = " << J);
+  for (const auto* row : {&s.prev, &s.cur}) {
+    FIELD_CHECK(static_cast<int>(row->size()) == A + 1,
+                "time march: a row of the state has " << row->size()
+                                                      << " nodes, the mesh needs A+1 = " << A + 1);
+    if (const auto p = check_slab(*row, lie::is_cayley<G>()))
+      FIELD_CHECK(false, "time march: the state to continue: " << describe(
+                             *p, "row", row == &s.prev ? s.k - 1 : s.k, "a"));
+  }
+  for (const auto* v : {&s.y, &s.back1, &s.back2}) {
+    FIELD_CHECK(static_cast<int>(v->size()) == A + 1,
+                "time march: the state to continue has "
+                    << v->size() << " velocities, the mesh needs A+1 = " << A + 1);
+    for (const auto& x : *v)
+      FIELD_CHECK(x.allFinite(), "time march: a velocity of the state to continue is not finite");
+  }
+}
+
 }  // namespace
 
 template <class G>
@@ -164,18 +189,19 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputO
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int A = mesh.A();
   const double ds = mesh.ds();
+  const bool resuming = in.resume.k >= 1;  // rows and velocities from the state (check_resume)
   FIELD_CHECK(
-      static_cast<int>(in.row0.size()) == A + 1,
+      resuming || static_cast<int>(in.row0.size()) == A + 1,
       "time march: row 0 has " << in.row0.size() << " nodes, the mesh needs A+1 = " << A + 1);
   const bool from_velocities = in.row1.empty();
   if (from_velocities)
-    FIELD_CHECK(static_cast<int>(in.velocities.size()) == A + 1,
+    FIELD_CHECK(resuming || static_cast<int>(in.velocities.size()) == A + 1,
                 "time march: " << in.velocities.size()
                                << " initial velocities, the mesh needs A+1 = " << A + 1
                                << " (or give row 1)");
   else
     FIELD_CHECK(
-        static_cast<int>(in.row1.size()) == A + 1,
+        resuming || static_cast<int>(in.row1.size()) == A + 1,
         "time march: row 1 has " << in.row1.size() << " nodes, the mesh needs A+1 = " << A + 1);
   FIELD_CHECK(in.left.is_free() || in.left.motion,
               "time march: the prescribed left end has no motion");
@@ -195,6 +221,7 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputO
                                         << " (W/2 on nodes A-1 and A, theory §4.6)");
   }
   FIELD_CHECK(A - lo >= 1, "time march: no node to solve (A = " << A << ")");
+  if (resuming) check_resume(model, in.resume);
   const model::Damping& damping = model.loads().damping;
   FIELD_CHECK(std::isfinite(damping.mass) && damping.mass >= 0.0 &&
                   std::isfinite(damping.stiffness) && damping.stiffness >= 0.0,
@@ -202,6 +229,7 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputO
                   << damping.mass << ", stiffness = " << damping.stiffness);
 
   const SlabSolver law(model, dcel::NodeEquation::time, options);  // checks the node law
+  if (resuming) return;  // the rows of the state were checked above
 
   // Rows 0 and 1 as given and as the march uses them (ends applied): finite, no half turn
   // between neighbours.
@@ -228,8 +256,26 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputO
 
 template <class G>
 MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputOf<G>& in,
-                       const SlabObserversOf<G>& observers, const MarchOptions& options) {
+                       const SlabObserversOf<G>& observers, const MarchOptions& options,
+                       MarchState<lie::ElementOf<G>, lie::AlgebraOf<G>>* end) {
   check_time_march(model, in, options);
+  using State = MarchState<lie::ElementOf<G>, lie::AlgebraOf<G>>;
+  if (end != nullptr) *end = State{};
+  // Step 3 from row k: the state after it (or after rows 0 and 1), kept in `end` when the march
+  // completed or was interrupted.
+  const auto run = [&](SlabMarch<TimeAxis<G>>& march, State& s) {
+    const MarchResult r = march.run(s.k, s.prev, s.cur, s.y, s.back1, s.back2);
+    if (end != nullptr && (r.completed || r.interrupted)) *end = std::move(s);
+    return r;
+  };
+  if (in.resume.k >= 1) {  // rows k-1 and k again, then k+1..J
+    const TimeAxis<G> axis{model, in};
+    SlabMarch<TimeAxis<G>> march(axis, observers, options);
+    State s = in.resume;
+    march.emit(s.k - 1, s.prev, SlabStats{});
+    march.emit(s.k, s.cur, SlabStats{});
+    return run(march, s);
+  }
   const int A = model.mesh().A();
   const double dt = model.dt(), ds = model.ds();
   const bool from_velocities = in.row1.empty();
@@ -278,14 +324,22 @@ MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInput
     march.emit(1, cur, SlabStats{});
   }
   // Step 3: rows j = 1..J-1 produce row j+1 (march/slab_march.hpp).
-  return march.run(prev, cur, xi);
+  State s;
+  s.k = 1;
+  s.prev = std::move(prev);
+  s.cur = std::move(cur);
+  s.y = std::move(xi);
+  s.back1.assign(A + 1, lie::AlgebraOf<G>::Zero());  // y^{k-2}, y^{k-3} (march::extrapolate)
+  s.back2.assign(A + 1, lie::AlgebraOf<G>::Zero());
+  return run(march, s);
 }
 
 #define FIELD_INSTANTIATE(G)                                                                 \
   template void check_time_march(const dcel::DiscreteModel<G>&, const TimeMarchInputOf<G>&,  \
                                  const MarchOptions&);                                       \
   template MarchResult time_march(const dcel::DiscreteModel<G>&, const TimeMarchInputOf<G>&, \
-                                  const SlabObserversOf<G>&, const MarchOptions&);
+                                  const SlabObserversOf<G>&, const MarchOptions&,            \
+                                  MarchState<lie::ElementOf<G>, lie::AlgebraOf<G>>*);
 FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 

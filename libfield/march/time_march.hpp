@@ -15,6 +15,19 @@
 
 namespace field::march {
 
+/// The state of a march before it computes slab k+1 (theory §6.1 step 3 for the time march,
+/// slabs = rows j): slabs k-1 and k as emitted (ends applied), the unknown y^{k-1} solved between
+/// them (xi_{j-1}: the solved bits, not tau^{-1} of the rows, which differ in the last bits) and
+/// the history of the Newton start, y^{k-2} and y^{k-3} (march::extrapolate; zero before slab 3).
+/// A march continued from it computes slabs k+1.. bit for bit as the march that left it
+/// (io/checkpoint.hpp). E, V: a group's Element and Algebra.
+template <class E, class V>
+struct MarchState {
+  int k = 0;  ///< the last slab computed (>= 1); 0: no state
+  std::vector<E> prev, cur;
+  std::vector<V> y, back1, back2;  ///< every node of a slab (zero where nothing is solved)
+};
+
 /// The initial rows and the ends, in the values of the group S (a G::Space: lie::Se3Group for
 /// the beam, lie::Se2Cayley for the planar beam of theory §1.7).
 template <class S>
@@ -26,6 +39,9 @@ struct BasicTimeMarchInput {
   std::vector<typename S::Algebra> velocities;  ///< xi^a(0), a = 0..A (body); when row1 is empty
   Side left = Side::free();                     ///< a = 0, motion indexed by j
   Side right = Side::free();                    ///< a = A, motion indexed by j
+  /// When k >= 1: continue a march from its state after row j = k (rows j-1 and j are emitted
+  /// again, then j+1..J computed); row0, row1 and velocities are not used.
+  MarchState<Element, typename S::Algebra> resume;
 };
 /// The beam's input on SE(3).
 using TimeMarchInput = BasicTimeMarchInput<lie::Se3Group>;
@@ -75,9 +91,12 @@ void check_time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputO
 /// Throws field::Error for invalid input (check_time_march), before the first row. After that it
 /// never throws for the numbers: a node that does not converge, a non-finite value or a half
 /// turn between neighbours in a new row stops the march, reported in the result
-/// (MarchFailure::kind); MarchOptions::stop stops it between rows.
+/// (MarchFailure::kind); MarchOptions::stop stops it between rows. `end` (optional): when the
+/// march completed or was interrupted, its state after the last row (the input.resume of a march
+/// that continues it); otherwise end->k = 0.
 template <class G>
 MarchResult time_march(const dcel::DiscreteModel<G>& model, const TimeMarchInputOf<G>& input,
-                       const SlabObserversOf<G>& observers, const MarchOptions& options = {});
+                       const SlabObserversOf<G>& observers, const MarchOptions& options = {},
+                       MarchState<typename G::Element, typename G::Algebra>* end = nullptr);
 
 }  // namespace field::march

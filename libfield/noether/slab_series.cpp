@@ -78,7 +78,7 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
   // reported slabs i1 and i1-1. The terms of slab i = i1-1: for its report or the balance of i+1.
   const int i = i1 - 1;
   const bool along = terms_needed(i1) || reported(i1) || reported(i1 - 1);
-  const bool terms = i1 > 0 && terms_needed(i);
+  const bool terms = i1 > 0 && i >= first_ - 1 && terms_needed(i);
   // Slab i1's node terms in its own law, and for slab i's energy in slab i's law: they differ on
   // the columns of a non-uniform beam (theory §8), which never run on the lanes. The last column
   // (i1 = N) has no law of its own: only slab i takes its terms.
@@ -160,7 +160,7 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
   if (terms) {
     for (int k = 0; k < K; ++k) t.triangle_energy += triangle_[k];
     scale_glob_ = std::max(scale_glob_, slab_scale(t, k1_, k2_));
-    if (reported(i)) {
+    if (reported(i) && i >= first_) {
       BasicSlabReport<V> r;
       r.index = i;
       r.energy =
@@ -180,6 +180,18 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
   along_.swap(next_along_);
   node_energy_ = next_node_energy;
   return out;
+}
+
+template <class G>
+void SlabSeries<G>::resume(int first, double scale_glob) {
+  FIELD_CHECK(first >= 1, "diagnostics: a continued series starts at slab " << first << " >= 1");
+  FIELD_CHECK(!dissipation_,
+              "diagnostics: the series of a damped march cannot be continued (D_j needs the rows "
+              "before the state)");
+  first_ = first;
+  scale_glob_ = scale_glob;
+  have_previous_ = false;
+  along_.clear();
 }
 
 template <class G>

@@ -63,6 +63,15 @@ class SlabSeries {
 
   const dcel::DiscreteModel<G>& model() const { return model_; }
 
+  /// A series that continues that of a march (a continued time march, io/checkpoint.hpp): the
+  /// slabs fed start at first-1, slab `first` (>= 1) is the first reported, with `scale_glob` of
+  /// the slabs before (scale_glob() of the series that reported slab first-1). Its reports equal
+  /// those of the series fed every slab when it computed the same slabs (stride 1, or a stride
+  /// whose reported slabs the other series also had). Not for damped rows (throws field::Error).
+  void resume(int first, double scale_glob);
+  /// The largest slab_scale of the slabs computed so far (theory §7.2).
+  double scale_glob() const { return scale_glob_; }
+
   /// Whether slab i is reported.
   bool reported(int i) const { return i >= 0 && i < N_ && (i % stride_ == 0 || i == N_ - 1); }
 
@@ -82,6 +91,7 @@ class SlabSeries {
   SlabTermsOf<G> previous_;              // terms of slab i1-2, when computed
   SlabTermsOf<G> current_;               // terms of slab i1-1 being computed (buffers reused)
   bool have_previous_ = false;
+  int first_ = 0;            // the first slab reported (resume)
   double scale_glob_ = 0.0;  // largest slab_scale so far: the streamed scale_glob
   // Damped time rows (theory §4.7): the increments of D_i and the running D_i.
   std::optional<dcel::DissipationSeries<G>> dissipation_;

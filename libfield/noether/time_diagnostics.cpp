@@ -23,6 +23,7 @@ void TimeDiagnostics<G>::slab(int j1, const std::vector<typename G::Element>& ne
                               const march::SlabStats& stats) {
   std::optional<RowWorkOf<G>> w;
   if (work_) w = work_->add(j1, next);  // every row: W_j is a sum over all of them
+  if (w) work_loads_ = w->work_loads, work_ends_ = w->work_ends;
   const auto r = series_.add(j1, next);
   if (!r || !sink_) return;
   Row out;
@@ -43,6 +44,20 @@ void TimeDiagnostics<G>::slab(int j1, const std::vector<typename G::Element>& ne
   if (r->index == 0) E0_ = r->energy;
   out.energy_balance = energy_balance(out.energy, E0_, out.work, out.dissipated);
   sink_(out);
+}
+
+template <class G>
+TimeSeriesState TimeDiagnostics<G>::state() const {
+  return {E0_, series_.scale_glob(), work_loads_, work_ends_};
+}
+
+template <class G>
+void TimeDiagnostics<G>::resume(int first, const TimeSeriesState& state) {
+  series_.resume(first, state.scale_glob);
+  if (work_) work_->resume(first, state.work_loads, state.work_ends);
+  E0_ = state.E0;
+  work_loads_ = state.work_loads;
+  work_ends_ = state.work_ends;
 }
 
 #define FIELD_INSTANTIATE(G) template class TimeDiagnostics<G>;

@@ -36,6 +36,15 @@ struct BasicTimeRowDiagnostics {
 };
 using TimeRowDiagnostics = BasicTimeRowDiagnostics<Vec6>;
 
+/// What the series of a time march carries from row to row, after the last row it reported: E_0,
+/// the balance's scale_glob (theory §7.2) and the two parts of W_j (theory (8.7)). A series that
+/// continues a march from it (resume) reports the rows after bit for bit (io/checkpoint.hpp).
+struct TimeSeriesState {
+  double E0 = 0.0;
+  double scale_glob = 0.0;
+  double work_loads = 0.0, work_ends = 0.0;
+};
+
 template <class G>
 class TimeDiagnostics final : public march::BasicSlabObserver<typename G::Element> {
  public:
@@ -51,11 +60,19 @@ class TimeDiagnostics final : public march::BasicSlabObserver<typename G::Elemen
   void slab(int j, const std::vector<typename G::Element>& row,
             const march::SlabStats& stats) override;
 
+  /// The state after the last row reported.
+  TimeSeriesState state() const;
+  /// Continues the series of a march that reported rows ..first-1 and left `state`: the rows fed
+  /// start at first-1 (a continued time march emits rows first-1 and first again), row `first`
+  /// is the first reported. Not for a damped march (throws field::Error).
+  void resume(int first, const TimeSeriesState& state);
+
  private:
   Sink sink_;
   SlabSeries<G> series_;
-  std::optional<WorkSeries<G>> work_;  // set when there are loads or prescribed ends
-  double E0_ = 0.0;                    // E_0 of the march
+  std::optional<WorkSeries<G>> work_;          // set when there are loads or prescribed ends
+  double E0_ = 0.0;                            // E_0 of the march
+  double work_loads_ = 0.0, work_ends_ = 0.0;  // W_j of the last row reported
 };
 
 }  // namespace field::noether

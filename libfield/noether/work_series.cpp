@@ -52,14 +52,20 @@ std::optional<RowWorkOf<G>> WorkSeries<G>::add(int j1,
     xi_previous_.assign(static_cast<size_t>(A + 1), V::Zero());
     xi_.assign(static_cast<size_t>(A + 1), V::Zero());
   }
+  if (j1 == first_ - 1 && first_ >= 1) {  // a continued series: its first row
+    window_.clear();
+    xi_previous_.assign(static_cast<size_t>(A + 1), V::Zero());
+    xi_.assign(static_cast<size_t>(A + 1), V::Zero());
+  }
   window_.push(j1, row);
-  if (j1 == 0) return std::nullopt;
+  if (j1 == 0 || j1 < first_) return std::nullopt;
   const int j = j1 - 1;
   const double dt = model_.dt();
   xi_previous_.swap(xi_);  // xi_{j-1}
   for (int a = 0; a <= A; ++a)
     if (visited_[static_cast<size_t>(a)])
       xi_[static_cast<size_t>(a)] = mesh::convected<G>(window_(j, a), window_(j + 1, a), dt);
+  if (j < first_) return std::nullopt;  // a continued series: row first-1 gives xi_{first-1} only
   // nu_j^a = (xi_{j-1}^a + xi_j^a) / 2, theory (8.6)
   const auto nu = [this](int a) {
     return 0.5 * (xi_previous_[static_cast<size_t>(a)] + xi_[static_cast<size_t>(a)]);

@@ -67,6 +67,15 @@ class WorkSeries {
   /// j1 >= 1.
   std::optional<RowWorkOf<G>> add(int j1, const std::vector<typename G::Element>& row);
 
+  /// Continues the sums of a march (a continued time march, io/checkpoint.hpp): the rows fed start
+  /// at first-1, row `first` is the first reported, W_j summed from `loads` and `ends`, the parts
+  /// of W_{first-1} (work_loads, work_ends of the row the other series reported last).
+  void resume(int first, double loads, double ends) {
+    first_ = first;
+    loads_ = loads;
+    ends_ = ends;
+  }
+
   bool left_prescribed() const { return left_; }
   bool right_prescribed() const { return right_; }
 
@@ -75,6 +84,7 @@ class WorkSeries {
   bool left_, right_;
   mesh::RowWindowOf<G> window_;  // rows j-1, j, j+1
   double loads_ = 0.0, ends_ = 0.0;
+  int first_ = 0;  // the first row reported (resume)
   // xi_{j-1}^a and xi_j^a at the visited nodes (every node with loads, else the prescribed ends):
   // each velocity is computed once, for the two rows whose nu it enters.
   std::vector<V> xi_previous_, xi_;

@@ -1,0 +1,169 @@
+// Continuing a run from its checkpoint (io/checkpoint.hpp; [output] checkpoint = true,
+// [initial] checkpoint = "..."): run J rows; run J1 < J rows with a checkpoint, then continue it to
+// J; the continued run's outputs equal the uninterrupted run's byte for byte from row J1 - 1 on
+// (field.csv, field_rates.csv, tip.csv, the frames) and from row J1 on (time_series.csv, whose
+// row J1 - 1 the first part reported), its summary's figures too; on the free flight and on the
+// clamped cantilever under gravity (reactions, work W_j and the energy balance carried). A
+// checkpoint that does not fit the case is refused naming both files.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/cli/cli_support.hpp"
+
+namespace field::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+CommandResult simulate(const fs::path& file, const fs::path& out, int threads) {
+  return run_field("simulate -q --threads " + std::to_string(threads) + " --out '" + out.string() +
+                   "' '" + file.string() + "'");
+}
+
+// The case `text` with its [initial] table replaced by `initial` and `J = from` by `J = to`.
+std::string with_initial(std::string text, const std::string& initial) {
+  const auto begin = text.find("[initial]");
+  const auto end = text.find("\n[", begin + 1);
+  return text.substr(0, begin) + "[initial]\n" + initial + "\n" + text.substr(end);
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// The lines of a CSV file from the first whose first field is `j` (the header kept).
+std::string from_row(const fs::path& path, int j) {
+  std::istringstream in(read_text(path));
+  std::string line, out;
+  std::getline(in, line);
+  out = line + "\n";
+  bool on = false;
+  while (std::getline(in, line)) {
+    on = on || line.rfind(std::to_string(j) + ",", 0) == 0;
+    if (on) out += line + "\n";
+  }
+  return out;
+}
+
+// tip.csv has t in its first column: the lines from the `skip`+1-th data line on.
+std::string from_line(const fs::path& path, int skip) {
+  std::istringstream in(read_text(path));
+  std::string line, out;
+  std::getline(in, line);
+  out = line + "\n";
+  for (int k = 0; std::getline(in, line); ++k)
+    if (k >= skip) out += line + "\n";
+  return out;
+}
+
+void expect_continues(const std::string& name, const std::string& J, const std::string& J1,
+                      const std::string& output_line) {
+  SCOPED_TRACE(name);
+  TempFolder tmp;
+  const fs::path shipped = copy_case(tmp, name);
+  const std::string text =
+      replaced(read_text(shipped), output_line, output_line + "\nrates = true\ncheckpoint = true");
+  const fs::path whole = shipped.parent_path() / "whole.toml";
+  const fs::path part = shipped.parent_path() / "part.toml";
+  const fs::path rest = shipped.parent_path() / "rest.toml";
+  write_text(whole, text);
+  write_text(part, replaced(text, "J = " + J, "J = " + J1));
+  const CommandResult r_whole = simulate(whole, tmp / "whole", 1);
+  ASSERT_EQ(r_whole.code, 0) << r_whole.output;
+  const CommandResult r_part = simulate(part, tmp / "part", 1);
+  ASSERT_EQ(r_part.code, 0) << r_part.output;
+  ASSERT_TRUE(fs::exists(tmp / "part" / "checkpoint.txt"));
+  write_text(rest, with_initial(text, "checkpoint = \"" +
+                                          (tmp / "part" / "checkpoint.txt").string() + "\""));
+  const CommandResult r_rest = simulate(rest, tmp / "rest", 2);
+  ASSERT_EQ(r_rest.code, 0) << r_rest.output;
+
+  const int j1 = std::stoi(J1);
+  for (const char* f : {"field.csv", "field_rates.csv"}) {
+    const std::string got = read_text(tmp / "rest" / f);
+    EXPECT_TRUE(got == from_row(tmp / "whole" / f, j1 - 1)) << f;
+    EXPECT_EQ(got.substr(got.find('\n') + 1, std::to_string(j1 - 1).size() + 1),
+              std::to_string(j1 - 1) + ",")
+        << f;
+  }
+  EXPECT_TRUE(read_text(tmp / "rest" / "time_series.csv") ==
+              from_row(tmp / "whole" / "time_series.csv", j1));
+  EXPECT_EQ(csv_rows(tmp / "rest" / "time_series.csv"), std::stoi(J) - j1);
+  EXPECT_TRUE(read_text(tmp / "rest" / "tip.csv") == from_line(tmp / "whole" / "tip.csv", j1 - 1));
+  EXPECT_TRUE(read_text(tmp / "rest" / "checkpoint.txt") ==
+              read_text(tmp / "whole" / "checkpoint.txt"));
+  for (const std::string& key :
+       {"status", "E_0", "energy_range_relative", "P_0", "momentum_drift_max",
+        "noether_residual_max", "node_updates", "newton_iterations", "newton_max_iterations",
+        "energy_balance_max", "energy_balance_relative"})
+    EXPECT_EQ(summary_value(tmp / "rest", key), summary_value(tmp / "whole", key)) << key;
+  // The frames the continued run wrote are the uninterrupted run's.
+  int frames = 0;
+  for (const auto& e : fs::directory_iterator(tmp / "rest" / "frames")) {
+    EXPECT_TRUE(read_text(e.path()) == read_text(tmp / "whole" / "frames" / e.path().filename()))
+        << e.path();
+    ++frames;
+  }
+  EXPECT_GE(frames, 2);
+  EXPECT_FALSE(fs::exists(tmp / "rest" / "spacetime.vtu"));  // the whole march only
+}
+
+TEST(CliRestart, AContinuedRunWritesTheUninterruptedRunsBytes) {
+  expect_continues("free_flight", "400", "150", "stride = 1 ");
+  expect_continues("cantilever_gravity", "2000", "777", "stride = 1");
+}
+
+TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
+  TempFolder tmp;
+  const fs::path shipped = copy_case(tmp, "free_flight");
+  const std::string text =
+      replaced(replaced(read_text(shipped), "stride = 1 ", "stride = 1\ncheckpoint = true\n#"),
+               "J = 400", "J = 20");
+  const fs::path part = shipped.parent_path() / "part.toml";
+  write_text(part, text);
+  ASSERT_EQ(simulate(part, tmp / "part", 1).code, 0);
+  const std::string checkpoint = (tmp / "part" / "checkpoint.txt").string();
+  const std::string rest = with_initial(text, "checkpoint = \"" + checkpoint + "\"");
+  const fs::path file = shipped.parent_path() / "rest.toml";
+  const auto refused = [&](const std::string& case_text, const std::string& says) {
+    SCOPED_TRACE(says);
+    write_text(file, case_text);
+    const CommandResult r = simulate(file, tmp / "rest", 1);
+    EXPECT_EQ(r.code, 4) << r.output;
+    for (const std::string& s : {file.string(), checkpoint, says})
+      EXPECT_NE(r.output.find(s), std::string::npos) << s << "\n" << r.output;
+    EXPECT_FALSE(fs::exists(tmp / "rest"));
+  };
+  refused(rest, "raise J above 20");
+  refused(replaced(replaced(rest, "J = 20", "J = 40"), "dt = 0.005", "dt = 0.004"),
+          "was written on a grid with A = 10");
+  refused(replaced(replaced(rest, "J = 20", "J = 40"), "E = 1.0e5", "E = 2.0e5"),
+          "was written by a case with other beam");
+  // The other [initial] keys have no meaning with a checkpoint.
+  write_text(file, with_initial(text, "checkpoint = \"" + checkpoint + "\"\nvelocity = \"zero\""));
+  const CommandResult both = simulate(file, tmp / "rest", 1);
+  EXPECT_EQ(both.code, 4) << both.output;
+  EXPECT_NE(both.output.find("[initial] velocity = \"zero\": the checkpoint gives"),
+            std::string::npos)
+      << both.output;
+  // A cut file: the line that is missing.
+  std::string cut = read_text(checkpoint);
+  cut = cut.substr(0, cut.find("\nback2 3 ") + 1);
+  write_text(tmp / "cut.txt", cut);
+  write_text(file, with_initial(replaced(text, "J = 20", "J = 40"),
+                                "checkpoint = \"" + (tmp / "cut.txt").string() + "\""));
+  const CommandResult r = simulate(file, tmp / "rest", 1);
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_NE(r.output.find("cut.txt: the line 'back2 3' is missing (A = 10: nodes 0..10)"),
+            std::string::npos)
+      << r.output;
+}
+
+}  // namespace
+}  // namespace field::test
