@@ -106,7 +106,7 @@ TEST(CliInitialRow, ARunStartsFromRowJOfARunsFieldCsv) {
   EXPECT_EQ(missing.code, 4) << missing.output;
   for (const std::string& says :
        {field_csv + ": no row with j = 401 (the file has rows j = 0..400)", file.string() + ":",
-        "[initial] file"})
+        std::string("[initial] file")})
     EXPECT_NE(missing.output.find(says), std::string::npos) << says << "\n" << missing.output;
   EXPECT_FALSE(fs::exists(tmp / "third"));
 }
