@@ -91,7 +91,6 @@ Array map2(const Array& x, const Array& z, const std::vector<py::ssize_t>& in_x,
 template <class G>
 void bind_group(py::module_& m, const char* name, const char* doc) {
   constexpr py::ssize_t n = G::dim, M = kMatrixSize<G>;
-  using Mat = Eigen::Matrix<double, G::dim, G::dim, Eigen::RowMajor>;
   const std::string prefix = std::string(name) + ".";
   py::class_<G> c(m, name, doc);
   c.attr("dim") = static_cast<int>(G::dim);

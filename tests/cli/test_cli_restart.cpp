@@ -98,7 +98,7 @@ void expect_continues(const std::string& name, const std::string& J, const std::
   EXPECT_TRUE(read_text(tmp / "rest" / "tip.csv") == from_line(tmp / "whole" / "tip.csv", j1 - 1));
   EXPECT_TRUE(read_text(tmp / "rest" / "checkpoint.txt") ==
               read_text(tmp / "whole" / "checkpoint.txt"));
-  for (const std::string& key :
+  for (const char* key :
        {"status", "E_0", "energy_range_relative", "P_0", "momentum_drift_max",
         "noether_residual_max", "node_updates", "newton_iterations", "newton_max_iterations",
         "energy_balance_max", "energy_balance_relative"})

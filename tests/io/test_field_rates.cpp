@@ -118,7 +118,9 @@ TEST(FieldRates, ValuesEqualThoseOfTheVtkFramesOfTheSameRow) {
         EXPECT_EQ(values[k], vtk3(cd->GetArray(names[k]), a)) << names[k] << " " << j << " " << a;
       // The bending beam is stressed (row 0 is straight; the free end's segment A-1 unstressed,
       // (4.4)).
-      if (j > 0 && a < A - 1) EXPECT_GT(values[2].norm(), 0.0);
+      if (j > 0 && a < A - 1) {
+        EXPECT_GT(values[2].norm(), 0.0);
+      }
     }
   }
   EXPECT_FALSE(std::filesystem::exists(dir / "field_rates.csv.part"));
