@@ -98,10 +98,9 @@ void expect_continues(const std::string& name, const std::string& J, const std::
   EXPECT_TRUE(read_text(tmp / "rest" / "tip.csv") == from_line(tmp / "whole" / "tip.csv", j1 - 1));
   EXPECT_TRUE(read_text(tmp / "rest" / "checkpoint.txt") ==
               read_text(tmp / "whole" / "checkpoint.txt"));
-  for (const char* key :
-       {"status", "E_0", "energy_range_relative", "P_0", "momentum_drift_max",
-        "noether_residual_max", "node_updates", "newton_iterations", "newton_max_iterations",
-        "energy_balance_max", "energy_balance_relative"})
+  for (const char* key : {"status", "E_0", "energy_range_relative", "P_0", "momentum_drift_max",
+                          "noether_residual_max", "node_updates", "newton_iterations",
+                          "newton_max_iterations", "energy_balance_max", "energy_balance_relative"})
     EXPECT_EQ(summary_value(tmp / "rest", key), summary_value(tmp / "whole", key)) << key;
   // The frames the continued run wrote are the uninterrupted run's.
   int frames = 0;
