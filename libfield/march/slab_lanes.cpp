@@ -35,13 +35,13 @@ FIELD_LANES_BODY void fluxes_body(const SlabLanes& s, const Node& across, const 
     const lanes::G a = lanes::load(row + i0, count), b = lanes::load(row + i0 + 1, count);
     return (1.0 / s.k) * Node::tau_inv(lanes::inverse_mul(a, b));
   };
-  const V6 z = strain(g);
   if (prev != nullptr && s.stiffness_b != 0.0) {  // theory §4.7: lambda + lambda_d
-    const V6 z_prev = strain(prev);
+    const V6 z = strain(g), z_prev = strain(prev);
     lanes::store(across.phi_damped(z, z_prev, s.stiffness_b, s.k), flux + i0, count);
     lanes::store(across.phi_damped(z, z_prev, s.stiffness_b, -s.k), flux_tilde + i0, count);
     return;
   }
+  const V6 z = strain(g);
   lanes::store(across.phi(z), flux + i0, count);
   lanes::store(across.phi_tilde(z), flux_tilde + i0, count);
 }
