@@ -42,6 +42,20 @@ int first_nonzero_column(const Eigen::MatrixXd& B, int r0, int m) {
   return static_cast<int>(B.cols());
 }
 
+/// Per row of B, its first nonzero column (B.cols() when none).
+std::vector<int> first_nonzero_columns(const Eigen::MatrixXd& B) {
+  const int rows = static_cast<int>(B.rows()), cols = static_cast<int>(B.cols());
+  std::vector<int> first(static_cast<size_t>(rows), cols);
+  int open = rows;  // rows without a nonzero yet
+  for (int c = 0; c < cols && open > 0; ++c)
+    for (int r = 0; r < rows; ++r)
+      if (first[r] == cols && B(r, c) != 0.0) {
+        first[r] = c;
+        --open;
+      }
+  return first;
+}
+
 }  // namespace
 
 bool BandedCholesky::factorize(const BandedMatrix& N, const Eigen::VectorXd& shift) {
@@ -117,6 +131,13 @@ bool BandedCholesky::factorize(const BandedMatrix& N, const Eigen::VectorXd& shi
   }
   if (!ok) return false;
   min_pivot_ *= min_pivot_;
+  // The band's edge of the block furthest from the diagonal, for the solves.
+  edge_.resize(L_.size());
+#pragma omp parallel for schedule(static) num_threads(threads_)
+  for (int k = 1; k < rows(); ++k) {
+    const Block& B = L_[k].back();
+    edge_[k] = first_nonzero_columns(B);
+  }
   return true;
 }
 
@@ -161,20 +182,80 @@ void BandedCholesky::update_diagonal_chunk(int k, int r0, int r1) {
   }
 }
 
+// Rows r0..r1-1 of y_k -= L_{k,k-d} y_{k-d}; for the block furthest from the diagonal only the
+// columns from the chunk's first nonzero on (the band's edge, as in the factorisation).
+void BandedCholesky::forward_product(int k, int d, int r0, int r1, Eigen::VectorXd& y) const {
+  const Block& B = L_[k][d];
+  int c = 0;
+  if (d + 1 == static_cast<int>(L_[k].size()))
+    c = *std::min_element(edge_[k].begin() + r0, edge_[k].begin() + r1);
+  const int q = static_cast<int>(B.cols()) - c;
+  if (q <= 0) return;
+  y.segment(starts_[k] + r0, r1 - r0).noalias() -=
+      B.block(r0, c, r1 - r0, q) * y.segment(starts_[k - d] + c, q);
+}
+
+// Entries i0..i1-1 of x_k -= L_{k+d,k}^T x_{k+d}; for the block furthest from the diagonal of its
+// block row only the rows with a nonzero left of column i1 (the band's edge).
+void BandedCholesky::backward_product(int k, int d, int i0, int i1, Eigen::VectorXd& x) const {
+  const Block& B = L_[k + d][d];
+  int rows = static_cast<int>(B.rows());
+  if (d + 1 == static_cast<int>(L_[k + d].size()))
+    while (rows > 0 && edge_[k + d][rows - 1] >= i1) --rows;
+  if (rows == 0) return;
+  x.segment(starts_[k] + i0, i1 - i0).noalias() -=
+      B.block(0, i0, rows, i1 - i0).transpose() * x.segment(starts_[k + d], rows);
+}
+
+// L y = S b, then L^T x = y, block row by block row. Every entry of y_k takes its products in a
+// fixed order (d = w..1, then the triangle), each chunk of kSolveChunk entries computed alone:
+// the bits do not depend on the thread count. Two barriers per block row and pass: the products
+// with the previous row (chunks), then the triangle of this row on one thread beside the products
+// of the next row with the rows d >= 2 before it, which are known (chunks).
 Eigen::VectorXd BandedCholesky::solve(const Eigen::VectorXd& b) const {
   const OneEigenThread one_thread;
   Eigen::VectorXd y = S_.cwiseProduct(b);
-  for (int k = 0; k < rows(); ++k) {  // L y = S b
-    auto yk = y.segment(starts_[k], size(k));
-    for (int d = 1; d < static_cast<int>(L_[k].size()); ++d)
-      yk.noalias() -= L_[k][d] * y.segment(starts_[k - d], size(k - d));
-    L_[k][0].triangularView<Eigen::Lower>().solveInPlace(yk);
-  }
-  for (int k = rows() - 1; k >= 0; --k) {  // L^T x = y
-    auto xk = y.segment(starts_[k], size(k));
-    for (int d = 1; d <= w_ && k + d < rows(); ++d)
-      xk.noalias() -= L_[k + d][d].transpose() * y.segment(starts_[k + d], size(k + d));
-    L_[k][0].triangularView<Eigen::Lower>().transpose().solveInPlace(xk);
+  const int R = rows();
+  const auto chunks = [&](int k) { return (size(k) + kSolveChunk - 1) / kSolveChunk; };
+  const auto chunk_end = [&](int k, int c) { return std::min(size(k), (c + 1) * kSolveChunk); };
+#pragma omp parallel num_threads(threads_)
+  {
+    for (int k = 0; k < R; ++k) {  // L y = S b
+      if (k >= 1) {
+#pragma omp for schedule(dynamic, 1)
+        for (int c = 0; c < chunks(k); ++c)
+          forward_product(k, 1, c * kSolveChunk, chunk_end(k, c), y);
+      }
+      const int next = k + 1 < R && std::min(w_, k + 1) >= 2 ? chunks(k + 1) : 0;
+#pragma omp for schedule(dynamic, 1)
+      for (int t = 0; t <= next; ++t) {
+        if (t == 0) {
+          auto yk = y.segment(starts_[k], size(k));
+          L_[k][0].triangularView<Eigen::Lower>().solveInPlace(yk);
+          continue;
+        }
+        for (int d = std::min(w_, k + 1); d >= 2; --d)
+          forward_product(k + 1, d, (t - 1) * kSolveChunk, chunk_end(k + 1, t - 1), y);
+      }
+    }
+    for (int k = R - 1; k >= 0; --k) {  // L^T x = y, in place
+      if (k + 1 < R) {
+#pragma omp for schedule(dynamic, 1)
+        for (int c = 0; c < chunks(k); ++c)
+          backward_product(k, 1, c * kSolveChunk, chunk_end(k, c), y);
+      }
+      const int next = k >= 1 && w_ >= 2 && k + 1 < R ? chunks(k - 1) : 0;
+#pragma omp for schedule(dynamic, 1)
+      for (int t = 0; t <= next; ++t) {
+        if (t == 0) {
+          auto xk = y.segment(starts_[k], size(k));
+          L_[k][0].triangularView<Eigen::Lower>().transpose().solveInPlace(xk);
+          continue;
+        }
+        for (int d = std::min(w_, R - k); d >= 2; --d)
+          backward_product(k - 1, d, (t - 1) * kSolveChunk, chunk_end(k - 1, t - 1), y);
+      }
+    }
   }
   return S_.cwiseProduct(y);
 }

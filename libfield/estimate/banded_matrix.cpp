@@ -60,8 +60,9 @@ void BandedMatrix::add_to_diagonal(const Eigen::VectorXd& v) {
   for (int k = 0; k < rows(); ++k) blocks_[k][0].diagonal() += v.segment(starts_[k], size(k));
 }
 
-Eigen::VectorXd BandedMatrix::operator*(const Eigen::VectorXd& x) const {
+Eigen::VectorXd BandedMatrix::times(const Eigen::VectorXd& x, int threads) const {
   Eigen::VectorXd y(dimension());
+#pragma omp parallel for schedule(static) num_threads(std::max(threads, 1))
   for (int k = 0; k < rows(); ++k) {
     auto yk = y.segment(starts_[k], size(k));
     yk.noalias() = blocks_[k][0] * x.segment(starts_[k], size(k));

@@ -36,8 +36,10 @@ class BandedMatrix {
 
   Eigen::VectorXd diagonal() const;
   void add_to_diagonal(const Eigen::VectorXd& v);
-  /// N x, block row by block row in a fixed order.
-  Eigen::VectorXd operator*(const Eigen::VectorXd& x) const;
+  /// N x, block row by block row in a fixed order; the block rows shared among `threads`, each
+  /// computed alone (the same bits for any thread count).
+  Eigen::VectorXd times(const Eigen::VectorXd& x, int threads) const;
+  Eigen::VectorXd operator*(const Eigen::VectorXd& x) const { return times(x, 1); }
   /// The same matrix in super-rows of two block rows (the last one alone for an odd count), band
   /// 1 (needs w <= 2); in reversed super-row order when `reversed` (the order of the scalars
   /// inside a super-row kept).
