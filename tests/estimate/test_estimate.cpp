@@ -260,6 +260,7 @@ TYPED_TEST(Estimator, NormalEquationsEqualTheSparseProduct) {
         Nd.rows(), [&](Eigen::Index i) { return std::cos(0.21 * static_cast<double>(i)); });
     EXPECT_LT((N * x - Nd * x).cwiseAbs().maxCoeff(),
               1e-12 * (Nd.cwiseAbs() * x.cwiseAbs()).maxCoeff());
+    EXPECT_EQ(N.times(x, 2), N * x);  // the spans of the pattern, the same bits on 2 threads
     // Thread counts: the same bits.
     EXPECT_EQ(one.gradient(), two.gradient());
     for (int k = 0; k < N.rows(); ++k)
