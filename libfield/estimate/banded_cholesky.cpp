@@ -42,20 +42,6 @@ int first_nonzero_column(const Eigen::MatrixXd& B, int r0, int m) {
   return static_cast<int>(B.cols());
 }
 
-/// Per row of B, its first nonzero column (B.cols() when none).
-std::vector<int> first_nonzero_columns(const Eigen::MatrixXd& B) {
-  const int rows = static_cast<int>(B.rows()), cols = static_cast<int>(B.cols());
-  std::vector<int> first(static_cast<size_t>(rows), cols);
-  int open = rows;  // rows without a nonzero yet
-  for (int c = 0; c < cols && open > 0; ++c)
-    for (int r = 0; r < rows; ++r)
-      if (first[r] == cols && B(r, c) != 0.0) {
-        first[r] = c;
-        --open;
-      }
-  return first;
-}
-
 }  // namespace
 
 bool BandedCholesky::factorize(const BandedMatrix& N, const Eigen::VectorXd& shift) {
@@ -81,8 +67,10 @@ bool BandedCholesky::factorize(const BandedMatrix& N, const Eigen::VectorXd& shi
     }
   if (static_cast<int>(L_.size()) != rows()) {
     L_.assign(static_cast<size_t>(rows()), {});
+    edge_.assign(static_cast<size_t>(rows()), {});
     for (int k = 0; k < rows(); ++k) {
       const int dmax = std::min(w_, k);
+      edge_[k].resize(static_cast<size_t>((size(k) + kChunk - 1) / kChunk));
       L_[k].resize(static_cast<size_t>(dmax) + 1);
       for (int d = 0; d <= dmax; ++d) L_[k][d].resize(size(k), size(k - d));
     }
@@ -131,13 +119,6 @@ bool BandedCholesky::factorize(const BandedMatrix& N, const Eigen::VectorXd& shi
   }
   if (!ok) return false;
   min_pivot_ *= min_pivot_;
-  // The band's edge of the block furthest from the diagonal, for the solves.
-  edge_.resize(L_.size());
-#pragma omp parallel for schedule(static) num_threads(threads_)
-  for (int k = 1; k < rows(); ++k) {
-    const Block& B = L_[k].back();
-    edge_[k] = first_nonzero_columns(B);
-  }
   return true;
 }
 
@@ -149,6 +130,7 @@ void BandedCholesky::eliminate_chunk(int k, int r0, int r1) {
   const int dmax = std::min(w_, k), m = r1 - r0;
   if (dmax == 0) return;
   const int c0 = first_nonzero_column(L_[k][dmax], r0, m);
+  edge_[k][r0 / kChunk] = c0;  // for the solves
   for (int d = dmax; d >= 1; --d) {
     const int i = k - d;
     auto B = L_[k][d].middleRows(r0, m);
@@ -188,7 +170,8 @@ void BandedCholesky::forward_product(int k, int d, int r0, int r1, Eigen::Vector
   const Block& B = L_[k][d];
   int c = 0;
   if (d + 1 == static_cast<int>(L_[k].size()))
-    c = *std::min_element(edge_[k].begin() + r0, edge_[k].begin() + r1);
+    c = *std::min_element(edge_[k].begin() + r0 / kChunk,
+                          edge_[k].begin() + (r1 + kChunk - 1) / kChunk);
   const int q = static_cast<int>(B.cols()) - c;
   if (q <= 0) return;
   y.segment(starts_[k] + r0, r1 - r0).noalias() -=
@@ -200,8 +183,12 @@ void BandedCholesky::forward_product(int k, int d, int r0, int r1, Eigen::Vector
 void BandedCholesky::backward_product(int k, int d, int i0, int i1, Eigen::VectorXd& x) const {
   const Block& B = L_[k + d][d];
   int rows = static_cast<int>(B.rows());
-  if (d + 1 == static_cast<int>(L_[k + d].size()))
-    while (rows > 0 && edge_[k + d][rows - 1] >= i1) --rows;
+  if (d + 1 == static_cast<int>(L_[k + d].size())) {
+    const std::vector<int>& edge = edge_[k + d];
+    int f = static_cast<int>(edge.size());  // the factorisation's chunks of rows
+    while (f > 0 && edge[f - 1] >= i1) --f;
+    rows = std::min(rows, f * kChunk);
+  }
   if (rows == 0) return;
   x.segment(starts_[k] + i0, i1 - i0).noalias() -=
       B.block(0, i0, rows, i1 - i0).transpose() * x.segment(starts_[k + d], rows);

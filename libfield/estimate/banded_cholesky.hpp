@@ -49,8 +49,9 @@ class BandedCholesky {
   int bandwidth() const { return w_; }
   /// Rows of a block row computed together (the unit of work of the threads).
   static constexpr int kChunk = 12;
-  /// Entries of a block row computed together in the solves (the unit of work of the threads).
-  static constexpr int kSolveChunk = 24;
+  /// Entries of a block row computed together in the solves (the unit of work of the threads; a
+  /// multiple of kChunk).
+  static constexpr int kSolveChunk = 2 * kChunk;
 
  private:
   using Block = Eigen::MatrixXd;
@@ -59,8 +60,10 @@ class BandedCholesky {
   int w_ = -1;
   double min_pivot_ = 0.0;
   Eigen::VectorXd S_;
-  std::vector<std::vector<Block>> L_;   // L_[k][d] = L_{k,k-d}, d = 0..min(w, k)
-  std::vector<std::vector<int>> edge_;  // per row of L_[k].back(), k >= 1: its first nonzero column
+  std::vector<std::vector<Block>> L_;  // L_[k][d] = L_{k,k-d}, d = 0..min(w, k)
+  // edge_[k][f], k >= 1: the first nonzero column of rows f kChunk..(f + 1) kChunk - 1 of
+  // L_[k].back() (the factorisation's chunks; B.cols() when none)
+  std::vector<std::vector<int>> edge_;
   int size(int k) const { return starts_[k + 1] - starts_[k]; }
   int rows() const { return static_cast<int>(starts_.size()) - 1; }
   void eliminate_chunk(int k, int r0, int r1);
