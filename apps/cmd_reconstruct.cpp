@@ -30,6 +30,7 @@
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/field_recorder.hpp"
+#include "libfield/march/slab_solve.hpp"
 #include "libfield/march/space_march.hpp"
 #include "libfield/noether/space_diagnostics.hpp"
 
@@ -78,10 +79,14 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
   check_memory(spec);
-  // The space march is parallel over the rows j, the driven time march over the nodes a.
+  // The space march is parallel over the rows j, the driven time march over the nodes a, the
+  // estimator over the unknowns of a time row (all threads by default, waiting passively).
+  const bool estimate = spec.reconstruct.method == io::ReconstructSpec::Method::estimate;
   const int slab_nodes = spec.marches_in_time() ? spec.A : spec.J;
-  const int threads = run_threads(common.threads, slab_nodes);  // apps/thread_count.hpp
-  use_passive_openmp_wait(threads, slab_nodes);                 // may start the program again, once
+  const int threads = estimate ? estimate_threads(common.threads)  // apps/thread_count.hpp
+                               : run_threads(common.threads, slab_nodes);
+  // May start the program again, once.
+  use_passive_openmp_wait(threads, estimate ? march::kParallelMinNodes : slab_nodes);
   const io::Problem problem(spec);
   if (spec.reconstruct.method == io::ReconstructSpec::Method::driven)  // docs/reconstruction.md
     return problem.with_model([&](const auto& model) {

@@ -9,4 +9,8 @@ int run_threads(int requested, int slab_nodes) {
   return slab_nodes < kDefaultParallelMinNodes ? 1 : omp_get_max_threads();
 }
 
+int estimate_threads(int requested) {
+  return requested > 0 ? requested : omp_get_max_threads();
+}
+
 }  // namespace field::app

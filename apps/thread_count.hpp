@@ -14,4 +14,11 @@ constexpr int kDefaultParallelMinNodes = 2048;
 /// (OMP_NUM_THREADS, else the cores) from there on.
 int run_threads(int requested, int slab_nodes);
 
+/// The threads of the estimator (`field reconstruct` with method "estimate", theory §6.7):
+/// `requested` when positive, otherwise OpenMP's default (OMP_NUM_THREADS, else the cores). Its
+/// work between two barriers is a block row of the banded factorisation or solves (time rows of
+/// 6 (A + 1) unknowns), not a slab of node solves: the slab rule above does not apply
+/// (docs/performance.md, "The estimator over the whole mesh"). The results do not depend on it.
+int estimate_threads(int requested);
+
 }  // namespace field::app

@@ -67,8 +67,10 @@ bool BandedCholesky::factorize(const BandedMatrix& N, const Eigen::VectorXd& shi
     }
   if (static_cast<int>(L_.size()) != rows()) {
     L_.assign(static_cast<size_t>(rows()), {});
+    edge_.assign(static_cast<size_t>(rows()), {});
     for (int k = 0; k < rows(); ++k) {
       const int dmax = std::min(w_, k);
+      edge_[k].resize(static_cast<size_t>((size(k) + kChunk - 1) / kChunk));
       L_[k].resize(static_cast<size_t>(dmax) + 1);
       for (int d = 0; d <= dmax; ++d) L_[k][d].resize(size(k), size(k - d));
     }
@@ -128,6 +130,7 @@ void BandedCholesky::eliminate_chunk(int k, int r0, int r1) {
   const int dmax = std::min(w_, k), m = r1 - r0;
   if (dmax == 0) return;
   const int c0 = first_nonzero_column(L_[k][dmax], r0, m);
+  edge_[k][r0 / kChunk] = c0;  // for the solves
   for (int d = dmax; d >= 1; --d) {
     const int i = k - d;
     auto B = L_[k][d].middleRows(r0, m);
@@ -161,20 +164,85 @@ void BandedCholesky::update_diagonal_chunk(int k, int r0, int r1) {
   }
 }
 
+// Rows r0..r1-1 of y_k -= L_{k,k-d} y_{k-d}; for the block furthest from the diagonal only the
+// columns from the chunk's first nonzero on (the band's edge, as in the factorisation).
+void BandedCholesky::forward_product(int k, int d, int r0, int r1, Eigen::VectorXd& y) const {
+  const Block& B = L_[k][d];
+  int c = 0;
+  if (d + 1 == static_cast<int>(L_[k].size()))
+    c = *std::min_element(edge_[k].begin() + r0 / kChunk,
+                          edge_[k].begin() + (r1 + kChunk - 1) / kChunk);
+  const int q = static_cast<int>(B.cols()) - c;
+  if (q <= 0) return;
+  y.segment(starts_[k] + r0, r1 - r0).noalias() -=
+      B.block(r0, c, r1 - r0, q) * y.segment(starts_[k - d] + c, q);
+}
+
+// Entries i0..i1-1 of x_k -= L_{k+d,k}^T x_{k+d}; for the block furthest from the diagonal of its
+// block row only the rows with a nonzero left of column i1 (the band's edge).
+void BandedCholesky::backward_product(int k, int d, int i0, int i1, Eigen::VectorXd& x) const {
+  const Block& B = L_[k + d][d];
+  int rows = static_cast<int>(B.rows());
+  if (d + 1 == static_cast<int>(L_[k + d].size())) {
+    const std::vector<int>& edge = edge_[k + d];
+    int f = static_cast<int>(edge.size());  // the factorisation's chunks of rows
+    while (f > 0 && edge[f - 1] >= i1) --f;
+    rows = std::min(rows, f * kChunk);
+  }
+  if (rows == 0) return;
+  x.segment(starts_[k] + i0, i1 - i0).noalias() -=
+      B.block(0, i0, rows, i1 - i0).transpose() * x.segment(starts_[k + d], rows);
+}
+
+// L y = S b, then L^T x = y, block row by block row. Every entry of y_k takes its products in a
+// fixed order (d = w..1, then the triangle), each chunk of kSolveChunk entries computed alone:
+// the bits do not depend on the thread count. Two barriers per block row and pass: the products
+// with the previous row (chunks), then the triangle of this row on one thread beside the products
+// of the next row with the rows d >= 2 before it, which are known (chunks).
 Eigen::VectorXd BandedCholesky::solve(const Eigen::VectorXd& b) const {
   const OneEigenThread one_thread;
   Eigen::VectorXd y = S_.cwiseProduct(b);
-  for (int k = 0; k < rows(); ++k) {  // L y = S b
-    auto yk = y.segment(starts_[k], size(k));
-    for (int d = 1; d < static_cast<int>(L_[k].size()); ++d)
-      yk.noalias() -= L_[k][d] * y.segment(starts_[k - d], size(k - d));
-    L_[k][0].triangularView<Eigen::Lower>().solveInPlace(yk);
-  }
-  for (int k = rows() - 1; k >= 0; --k) {  // L^T x = y
-    auto xk = y.segment(starts_[k], size(k));
-    for (int d = 1; d <= w_ && k + d < rows(); ++d)
-      xk.noalias() -= L_[k + d][d].transpose() * y.segment(starts_[k + d], size(k + d));
-    L_[k][0].triangularView<Eigen::Lower>().transpose().solveInPlace(xk);
+  const int R = rows();
+  const auto chunks = [&](int k) { return (size(k) + kSolveChunk - 1) / kSolveChunk; };
+  const auto chunk_end = [&](int k, int c) { return std::min(size(k), (c + 1) * kSolveChunk); };
+#pragma omp parallel num_threads(threads_)
+  {
+    for (int k = 0; k < R; ++k) {  // L y = S b
+      if (k >= 1) {
+#pragma omp for schedule(dynamic, 1)
+        for (int c = 0; c < chunks(k); ++c)
+          forward_product(k, 1, c * kSolveChunk, chunk_end(k, c), y);
+      }
+      const int next = k + 1 < R && std::min(w_, k + 1) >= 2 ? chunks(k + 1) : 0;
+#pragma omp for schedule(dynamic, 1)
+      for (int t = 0; t <= next; ++t) {
+        if (t == 0) {
+          auto yk = y.segment(starts_[k], size(k));
+          L_[k][0].triangularView<Eigen::Lower>().solveInPlace(yk);
+          continue;
+        }
+        for (int d = std::min(w_, k + 1); d >= 2; --d)
+          forward_product(k + 1, d, (t - 1) * kSolveChunk, chunk_end(k + 1, t - 1), y);
+      }
+    }
+    for (int k = R - 1; k >= 0; --k) {  // L^T x = y, in place
+      if (k + 1 < R) {
+#pragma omp for schedule(dynamic, 1)
+        for (int c = 0; c < chunks(k); ++c)
+          backward_product(k, 1, c * kSolveChunk, chunk_end(k, c), y);
+      }
+      const int next = k >= 1 && w_ >= 2 && k + 1 < R ? chunks(k - 1) : 0;
+#pragma omp for schedule(dynamic, 1)
+      for (int t = 0; t <= next; ++t) {
+        if (t == 0) {
+          auto xk = y.segment(starts_[k], size(k));
+          L_[k][0].triangularView<Eigen::Lower>().transpose().solveInPlace(xk);
+          continue;
+        }
+        for (int d = std::min(w_, R - k); d >= 2; --d)
+          backward_product(k - 1, d, (t - 1) * kSolveChunk, chunk_end(k - 1, t - 1), y);
+      }
+    }
   }
   return S_.cwiseProduct(y);
 }

@@ -34,7 +34,9 @@ class BandedCholesky {
   /// The same for a sparse symmetric N (both triangles stored, or the lower one; the band from
   /// its pattern).
   bool factorize(const Eigen::SparseMatrix<double>& N);
-  /// x with N x = b (after a successful factorize).
+  /// x with N x = b (after a successful factorize): L y = S b, L^T (S^{-1} x) = y on the threads
+  /// of the factorisation, each block row's entries in fixed chunks of kSolveChunk computed alone
+  /// (the same bits for any thread count), the zeros left of the band's edge skipped.
   Eigen::VectorXd solve(const Eigen::VectorXd& b) const;
   /// L_kk L_kk^T: the Schur complement of S N S onto block row k after eliminating the rows
   /// before it (after a successful factorize).
@@ -47,6 +49,9 @@ class BandedCholesky {
   int bandwidth() const { return w_; }
   /// Rows of a block row computed together (the unit of work of the threads).
   static constexpr int kChunk = 12;
+  /// Entries of a block row computed together in the solves (the unit of work of the threads; a
+  /// multiple of kChunk).
+  static constexpr int kSolveChunk = 2 * kChunk;
 
  private:
   using Block = Eigen::MatrixXd;
@@ -56,10 +61,15 @@ class BandedCholesky {
   double min_pivot_ = 0.0;
   Eigen::VectorXd S_;
   std::vector<std::vector<Block>> L_;  // L_[k][d] = L_{k,k-d}, d = 0..min(w, k)
+  // edge_[k][f], k >= 1: the first nonzero column of rows f kChunk..(f + 1) kChunk - 1 of
+  // L_[k].back() (the factorisation's chunks; B.cols() when none)
+  std::vector<std::vector<int>> edge_;
   int size(int k) const { return starts_[k + 1] - starts_[k]; }
   int rows() const { return static_cast<int>(starts_.size()) - 1; }
   void eliminate_chunk(int k, int r0, int r1);
   void update_diagonal_chunk(int k, int r0, int r1);
+  void forward_product(int k, int d, int r0, int r1, Eigen::VectorXd& y) const;
+  void backward_product(int k, int d, int i0, int i1, Eigen::VectorXd& x) const;
 };
 
 /// The diagonal 6x6 blocks of N^{-1} for N block-banded in time rows (`row_starts` as

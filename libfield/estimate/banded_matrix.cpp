@@ -60,17 +60,67 @@ void BandedMatrix::add_to_diagonal(const Eigen::VectorXd& v) {
   for (int k = 0; k < rows(); ++k) blocks_[k][0].diagonal() += v.segment(starts_[k], size(k));
 }
 
-Eigen::VectorXd BandedMatrix::operator*(const Eigen::VectorXd& x) const {
-  Eigen::VectorXd y(dimension());
+void BandedMatrix::set_spans(std::vector<Span> spans) {
+  FIELD_CHECK(
+      dimension() % 6 == 0 && spans.size() == static_cast<size_t>((2 * w_ + 1) * (dimension() / 6)),
+      "banded matrix: " << spans.size() << " spans for " << dimension() / 6 << " nodes and band "
+                        << w_);
   for (int k = 0; k < rows(); ++k) {
-    auto yk = y.segment(starts_[k], size(k));
-    yk.noalias() = blocks_[k][0] * x.segment(starts_[k], size(k));
-    for (int d = 1; d < static_cast<int>(blocks_[k].size()); ++d)
-      yk.noalias() += blocks_[k][d] * x.segment(starts_[k - d], size(k - d));
-    for (int d = 1; d <= w_ && k + d < rows(); ++d)
-      yk.noalias() += blocks_[k + d][d].transpose() * x.segment(starts_[k + d], size(k + d));
+    FIELD_CHECK(starts_[k] % 6 == 0, "banded matrix: block row " << k << " is not whole nodes");
+    for (int i = starts_[k] / 6; i < starts_[k + 1] / 6; ++i)
+      for (int e = -w_; e <= w_; ++e) {
+        const Span& s = spans[static_cast<size_t>((2 * w_ + 1) * i + e + w_)];
+        const bool inside = k + e >= 0 && k + e < rows();
+        FIELD_CHECK(s.hi <= s.lo || (inside && s.lo >= 0 && s.hi <= size(k + e)),
+                    "banded matrix: span " << s.lo << ".." << s.hi << " of node " << i
+                                           << " outside block row " << k + e);
+      }
+  }
+  spans_ = std::move(spans);
+}
+
+Eigen::VectorXd BandedMatrix::times(const Eigen::VectorXd& x, int threads) const {
+  Eigen::VectorXd y(dimension());
+#pragma omp parallel for schedule(static) num_threads(std::max(threads, 1))
+  for (int k = 0; k < rows(); ++k) {
+    if (spans_.empty())
+      times_row(k, x, y);
+    else
+      times_row_by_spans(k, x, y);
   }
   return y;
+}
+
+// y_k = N_kk x_k + sum_d N_{k,k-d} x_{k-d} + sum_d N_{k+d,k}^T x_{k+d}, whole blocks.
+void BandedMatrix::times_row(int k, const Eigen::VectorXd& x, Eigen::VectorXd& y) const {
+  auto yk = y.segment(starts_[k], size(k));
+  yk.noalias() = blocks_[k][0] * x.segment(starts_[k], size(k));
+  for (int d = 1; d < static_cast<int>(blocks_[k].size()); ++d)
+    yk.noalias() += blocks_[k][d] * x.segment(starts_[k - d], size(k - d));
+  for (int d = 1; d <= w_ && k + d < rows(); ++d)
+    yk.noalias() += blocks_[k + d][d].transpose() * x.segment(starts_[k + d], size(k + d));
+}
+
+// The same in the same order, node by node, over the spans only.
+void BandedMatrix::times_row_by_spans(int k, const Eigen::VectorXd& x, Eigen::VectorXd& y) const {
+  for (int i = starts_[k] / 6; i < starts_[k + 1] / 6; ++i) {
+    const int r = 6 * i - starts_[k];
+    const Span* span = &spans_[static_cast<size_t>((2 * w_ + 1) * i + w_)];  // span[e]
+    auto yi = y.segment<6>(6 * i);
+    yi.setZero();
+    for (int d = 0; d < static_cast<int>(blocks_[k].size()); ++d) {
+      const Span s = span[-d];
+      if (s.hi > s.lo)
+        yi.noalias() += blocks_[k][d].block(r, s.lo, 6, s.hi - s.lo) *
+                        x.segment(starts_[k - d] + s.lo, s.hi - s.lo);
+    }
+    for (int d = 1; d <= w_ && k + d < rows(); ++d) {
+      const Span s = span[d];
+      if (s.hi > s.lo)
+        yi.noalias() += blocks_[k + d][d].block(s.lo, r, s.hi - s.lo, 6).transpose() *
+                        x.segment(starts_[k + d] + s.lo, s.hi - s.lo);
+    }
+  }
 }
 
 BandedMatrix BandedMatrix::paired(bool reversed) const {

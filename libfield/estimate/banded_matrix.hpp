@@ -36,8 +36,21 @@ class BandedMatrix {
 
   Eigen::VectorXd diagonal() const;
   void add_to_diagonal(const Eigen::VectorXd& v);
-  /// N x, block row by block row in a fixed order.
-  Eigen::VectorXd operator*(const Eigen::VectorXd& x) const;
+  /// Columns [lo, hi) of a block row.
+  struct Span {
+    int lo = 0, hi = 0;
+  };
+  /// Declares where the nonzeros are, for the products: spans[(2w + 1) i + e + w] holds the
+  /// columns of block row k + e (e = -w..w) outside of which the six scalar rows of node i (rows
+  /// 6i..6i+5, in block row k; block rows of whole nodes) are zero; an empty span, none. The
+  /// caller keeps the zeros outside (estimate/normal_equations: the pattern of J^T J). Without
+  /// it the blocks are taken as dense.
+  void set_spans(std::vector<Span> spans);
+  /// N x, block row by block row in a fixed order (node by node, the spans only, when declared);
+  /// the block rows shared among `threads`, each computed alone (the same bits for any thread
+  /// count).
+  Eigen::VectorXd times(const Eigen::VectorXd& x, int threads) const;
+  Eigen::VectorXd operator*(const Eigen::VectorXd& x) const { return times(x, 1); }
   /// The same matrix in super-rows of two block rows (the last one alone for an odd count), band
   /// 1 (needs w <= 2); in reversed super-row order when `reversed` (the order of the scalars
   /// inside a super-row kept).
@@ -47,6 +60,9 @@ class BandedMatrix {
   std::vector<int> starts_;
   int w_ = 0;
   std::vector<std::vector<Eigen::MatrixXd>> blocks_;  // blocks_[k][d] = N_{k,k-d}
+  std::vector<Span> spans_;                           // see set_spans; empty: dense
+  void times_row(int k, const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
+  void times_row_by_spans(int k, const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
 };
 
 }  // namespace field::estimate

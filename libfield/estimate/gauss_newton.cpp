@@ -75,7 +75,7 @@ class Normal {
   }
   /// M x.
   Eigen::VectorXd damped_times(const Eigen::VectorXd& x) const {
-    return banded_ ? Eigen::VectorXd(normal_.N() * x + shift_.cwiseProduct(x))
+    return banded_ ? Eigen::VectorXd(normal_.N().times(x, threads_) + shift_.cwiseProduct(x))
                    : Eigen::VectorXd(M_ * x);
   }
   /// x with M x = b (after a successful factorize).

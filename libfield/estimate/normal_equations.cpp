@@ -105,11 +105,23 @@ NormalEquations<G>::NormalEquations(const Problem<G>& problem)
       }
     }
   }
-  for (std::vector<int>& c : coupled) {
+  // The columns each node couples with in the block rows k - w..k + w: the products N x skip the
+  // rest (zero: only coupled pairs are accumulated).
+  std::vector<BandedMatrix::Span> spans(static_cast<size_t>((2 * w + 1) * n));
+  for (int p = 0; p < n; ++p) {
+    std::vector<int>& c = coupled[p];
     std::sort(c.begin(), c.end());
-    normal_nonzeros_ += 36 * (std::unique(c.begin(), c.end()) - c.begin());
+    c.erase(std::unique(c.begin(), c.end()), c.end());
+    normal_nonzeros_ += 36 * static_cast<long long>(c.size());
+    for (int q : c) {
+      BandedMatrix::Span& s = spans[static_cast<size_t>((2 * w + 1) * p + row_[q] - row_[p] + w)];
+      const int column = 6 * q - starts_[row_[q]];
+      s.lo = s.hi > s.lo ? std::min(s.lo, column) : column;
+      s.hi = std::max(s.hi, column + 6);
+    }
   }
   N_ = BandedMatrix(starts_, w);
+  N_.set_spans(std::move(spans));
   g_.resize(6 * n);
 }
 

@@ -1,8 +1,9 @@
 // The estimator over the whole (t, s) mesh through the real program ([reconstruct] method =
 // "estimate", docs/reconstruction.md, theory §6.7): a simulated driven beam rebuilt from its
 // tip.csv with the matching conditions declared; the space march of space_evolution reproduced;
-// the run folder (field_std.csv, summary.json with the cost by term); bad keys and negative
-// noise levels are errors with file:line: key and leave no run folder.
+// the run folder (field_std.csv, summary.json with the cost by term); all cores by default, the
+// same bytes as one thread; bad keys and negative noise levels are errors with file:line: key and
+// leave no run folder.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -63,9 +64,18 @@ TEST(CliEstimate, RebuildsASimulatedDrivenBeam) {
   ASSERT_TRUE(edit(case_file, "J = 250", "J = 60"));  // the first 60 rows of the simulation
   ASSERT_TRUE(edit(case_file, "method = \"driven\"",
                    "method = \"estimate\"\nfirst_row = \"straight\"\nlast_row = \"free\""));
-  const fs::path out = tmp / "est";
-  const CommandResult r = run_field("reconstruct " + case_file.string() + " --out " + out.string());
+  // By default on all cores (here two, by OMP_NUM_THREADS), the same bytes as on one thread.
+  const fs::path out = tmp / "est", one = tmp / "one";
+  const CommandResult r = run_command("OMP_NUM_THREADS=2 '" FIELD_BINARY "' reconstruct " +
+                                      case_file.string() + " --out " + out.string() + " 2>&1");
   ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(summary_value(out, "threads"), "2");
+  const CommandResult r1 =
+      run_field("reconstruct " + case_file.string() + " -q --threads 1 --out " + one.string());
+  ASSERT_EQ(r1.code, 0) << r1.output;
+  EXPECT_EQ(summary_value(one, "threads"), "1");
+  for (const char* f : {"field.csv", "field_std.csv"})
+    EXPECT_EQ(read_text(out / f), read_text(one / f)) << f;
   for (const char* w : {"estimate: start from the driven march", "iteration 1: cost", "(converged)",
                         "far end a = A: standard deviation"})
     EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;

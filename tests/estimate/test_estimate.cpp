@@ -260,6 +260,7 @@ TYPED_TEST(Estimator, NormalEquationsEqualTheSparseProduct) {
         Nd.rows(), [&](Eigen::Index i) { return std::cos(0.21 * static_cast<double>(i)); });
     EXPECT_LT((N * x - Nd * x).cwiseAbs().maxCoeff(),
               1e-12 * (Nd.cwiseAbs() * x.cwiseAbs()).maxCoeff());
+    EXPECT_EQ(N.times(x, 2), N * x);  // the spans of the pattern, the same bits on 2 threads
     // Thread counts: the same bits.
     EXPECT_EQ(one.gradient(), two.gradient());
     for (int k = 0; k < N.rows(); ++k)
@@ -598,9 +599,20 @@ TEST(BandedCholesky, SolveAndInverseBlocksEqualDense) {
   EXPECT_EQ(Nb.bandwidth(), 2);
   EXPECT_LT((Nb * x_true - b).cwiseAbs().maxCoeff(),
             1e-13 * (Nd.cwiseAbs() * x_true.cwiseAbs()).maxCoeff());
+  EXPECT_EQ(Nb.times(x_true, 2), Nb * x_true);
   BandedCholesky chol2(starts, 2);
   ASSERT_TRUE(chol2.factorize(N));
   EXPECT_EQ(chol2.solve(b), x);
+  // Band 1 (block rows paired, the covariance's form; the same order of the unknowns).
+  const BandedMatrix paired = Nb.paired(false);
+  BandedCholesky pair1(paired.starts(), 1), pair2(paired.starts(), 2);
+  ASSERT_TRUE(pair1.factorize(paired));
+  ASSERT_TRUE(pair2.factorize(paired));
+  EXPECT_EQ(pair1.bandwidth(), 1);
+  EXPECT_LT((pair1.solve(b) - x_dense).cwiseQuotient(d).cwiseAbs().maxCoeff(),
+            1e-9 * u_dense.cwiseAbs().maxCoeff());
+  EXPECT_EQ(pair1.solve(b), pair2.solve(b));
+  EXPECT_EQ(paired.times(x_true, 2), paired * x_true);
   const Eigen::VectorXd shift = 0.3 * Nd.diagonal();
   ASSERT_TRUE(chol2.factorize(Nb, shift));
   const Eigen::MatrixXd Ms = Nd + Eigen::MatrixXd(shift.asDiagonal());
@@ -649,10 +661,13 @@ TEST(BandedCholesky, SolveAndInverseBlocksEqualDense) {
 
 // The band's edge as in the estimator's J^T J: the rows of N_{k,k-2} zero left of a column that
 // grows with the row (a node of row k couples nodes a..a+2 of row k-2), which the factorisation
-// skips. Against a dense solve, on 1 and 2 threads.
+// and the solves skip. Against a dense solve, on 1 and 2 threads (block rows of three solve
+// chunks, the last one short).
 TEST(BandedCholesky, BandEdgeSkippedExactly) {
-  const std::vector<int> starts{0, 30, 60, 90, 120, 150, 180, 210};
-  const int n = starts.back(), m = 30;
+  const int m = 2 * BandedCholesky::kSolveChunk + 12;
+  std::vector<int> starts{0};
+  for (int k = 0; k < 7; ++k) starts.push_back(starts.back() + m);
+  const int n = starts.back();
   std::mt19937 rng(9);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   Eigen::MatrixXd Nd = Eigen::MatrixXd::Zero(n, n);
@@ -671,6 +686,10 @@ TEST(BandedCholesky, BandEdgeSkippedExactly) {
   ASSERT_TRUE(two.factorize(N));
   EXPECT_LT((one.solve(b) - x_dense).cwiseAbs().maxCoeff(), 1e-13 * x_dense.cwiseAbs().maxCoeff());
   EXPECT_EQ(one.solve(b), two.solve(b));
+  const BandedMatrix Nb = BandedMatrix::from_sparse(N, starts);
+  EXPECT_LT((Nb.times(b, 2) - Nd * b).cwiseAbs().maxCoeff(),
+            1e-14 * (Nd.cwiseAbs() * b.cwiseAbs()).maxCoeff());
+  EXPECT_EQ(Nb.times(b, 2), Nb.times(b, 1));
   for (int k = 0; k + 1 < static_cast<int>(starts.size()); ++k)
     EXPECT_EQ(one.schur(k), two.schur(k));
 }
