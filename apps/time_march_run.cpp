@@ -95,11 +95,17 @@ std::vector<std::pair<std::string, double>> checkpoint_numbers(
                                                    {"stats_balance_max", stats.balance_max},
                                                    {"stats_exchanged", stats.exchanged}};
   for (int i = 0; i < 6; ++i) n.emplace_back("stats_P0_" + std::to_string(i), stats.momentum0(i));
+  if (series.damping) n.emplace_back("dissipated", series.damping->dissipated);
   return n;
 }
 
 noether::TimeSeriesState series_state(const io::Checkpoint& c) {
-  return {c.number("E0"), c.number("scale_glob"), c.number("work_loads"), c.number("work_ends")};
+  noether::TimeSeriesState s{c.number("E0"), c.number("scale_glob"), c.number("work_loads"),
+                             c.number("work_ends"), std::nullopt};
+  if (!c.damping_xi.empty())
+    s.damping = noether::DampingState<Vec6>{c.number("dissipated"), c.damping_xi, c.damping_eta,
+                                            c.damping_D2};
+  return s;
 }
 
 void restore_stats(const io::Checkpoint& c, SeriesStats& stats) {
@@ -227,9 +233,11 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});
-  if (checkpoint) {  // the series and statistics go on from the run that wrote the checkpoint
-    diagnostics.resume(input.resume.k, series_state(*checkpoint));
-    restore_stats(*checkpoint, r.stats);
+  if constexpr (!planar) {
+    if (checkpoint) {  // the series and statistics go on from the run that wrote the checkpoint
+      diagnostics.resume(input.resume.k, series_state(*checkpoint));
+      restore_stats(*checkpoint, r.stats);
+    }
   }
   std::vector<march::SlabObserver*> observers;
   for (auto& w : writers) observers.push_back(w.get());
@@ -293,9 +301,14 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
       out.dt = spec.dt;
       out.ds = spec.ds;
       out.march = std::move(end);
-      out.numbers = checkpoint_numbers(diagnostics.state(), r.stats,
-                                       r.result.node_solves + r.node_solves_before,
+      const noether::TimeSeriesState state = diagnostics.state();
+      out.numbers = checkpoint_numbers(state, r.stats, r.result.node_solves + r.node_solves_before,
                                        r.result.newton_iterations + r.newton_iterations_before);
+      if (state.damping) {  // theory §4.7: the damping terms of row k-2
+        out.damping_xi = state.damping->xi;
+        out.damping_eta = state.damping->eta;
+        out.damping_D2 = state.damping->D2;
+      }
       io::write_checkpoint(r.dir / "checkpoint.txt", out);
     }
   }

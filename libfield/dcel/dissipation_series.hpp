@@ -54,8 +54,9 @@ class DissipationSeries {
   /// strains, null on row 0 or without stiffness damping (noether::SlabSeries: on the lanes).
   template <class Fill>
   std::optional<double> add(int j1, const std::vector<E>& row, const Fill& fill) {
-    if (j1 == 0) {  // a new march
-      have_previous_ = have_triangles_ = false;
+    if (j1 == 0 || resumed_) {  // a new march, or row j-1 again after resume()
+      if (j1 == 0) have_previous_ = have_triangles_ = false;
+      resumed_ = false;
       row_ = row;
       return std::nullopt;
     }
@@ -95,12 +96,23 @@ class DissipationSeries {
   /// G_d(j, a), a = 0..A, of the last row j = j1-1 (body covectors [J s], node_damping).
   const std::vector<V>& node_damping() const { return node_damping_; }
 
+  /// After add(j1) with j1 >= 2: the triangles of row j1-2 (xi, eta, D2: what row j1-1's
+  /// G_d and D increment take from the row before), the state a continued march resumes from.
+  const Row& row_before() const { return previous_; }
+  /// Continues the series of a march that added rows ..k (k >= 2), from its row_before(): the
+  /// next add() takes row k-1 again and only keeps it; from row k on the terms are those of the
+  /// march that was not interrupted (io/checkpoint.hpp).
+  void resume(Row before) {
+    current_ = std::move(before);
+    have_triangles_ = resumed_ = true;
+  }
+
  private:
   DiscreteModel<G> model_;
   std::vector<E> row_;  // row j (the last pushed)
   Row previous_, current_;
   std::vector<V> node_damping_;  // G_d of row j
-  bool have_previous_ = false, have_triangles_ = false;
+  bool have_previous_ = false, have_triangles_ = false, resumed_ = false;
 
   // node_damping's sum D1 (triangle (j, a)) + D2 (triangle (j-1, a)) + D3 (triangle (j, a-1)),
   // in its order, from row j's triangles and row j-1's (none on row 0).

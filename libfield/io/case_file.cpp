@@ -585,10 +585,6 @@ void read_output(std::optional<TomlTable> t, CaseSpec& c) {
   if (c.output.checkpoint && (c.march == MarchKind::space || c.theory != Theory::beam))
     t->fail("checkpoint",
             "checkpoint.txt is written by time marches of the beam on SE(3) (`field simulate`)");
-  if (c.output.checkpoint && c.loads.damping.any())
-    t->fail("checkpoint",
-            "a damped run cannot be continued from a checkpoint yet (the dissipated energy D_j "
-            "needs the rows before it): remove the key or [damping]");
   t->reject_unknown(
       {"stride", "vtk_stride", "csv", "vtk", "tip", "series_stride", "rates", "checkpoint"});
 }
@@ -715,10 +711,6 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     read_damping(top.table("damping"), c);
   else if (top.has("damping"))
     top.fail("damping", "[damping] belongs to march = \"time\" cases (theory §4.7)");
-  if (!c.initial.checkpoint.empty() && c.loads.damping.any())
-    top.table("initial")->fail("checkpoint",
-                               "a damped run cannot be continued from a checkpoint yet (the "
-                               "dissipated energy D_j needs the rows before it)");
   if (c.march == MarchKind::time)
     read_static(top.table("static"), c);
   else if (top.has("static"))

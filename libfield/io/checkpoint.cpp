@@ -25,6 +25,7 @@ std::string hex(double v) {
 
 const char* const kRows[2] = {"prev", "cur"};
 const char* const kRates[3] = {"xi", "back1", "back2"};
+const char* const kDamping[3] = {"dxi", "deta", "dD2"};  // Checkpoint::damping_*
 
 }  // namespace
 
@@ -85,6 +86,16 @@ void write_checkpoint(const std::filesystem::path& path, const Checkpoint& c) {
         out << "\n";
       }
     }
+    for (int kind = 0; kind < 3; ++kind) {
+      const std::vector<Vec6>& v = kind == 0   ? c.damping_xi
+                                   : kind == 1 ? c.damping_eta
+                                               : c.damping_D2;
+      for (std::size_t a = 0; a < v.size(); ++a) {
+        out << kDamping[kind] << " " << a;
+        for (int i = 0; i < 6; ++i) out << " " << hex(v[a](i));
+        out << "\n";
+      }
+    }
   });
 }
 
@@ -135,6 +146,8 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
     for (const char* k : kRows)
       if (key == k) is_node = true, width = 12;
     for (const char* k : kRates)
+      if (key == k) is_node = true, width = 6;
+    for (const char* k : kDamping)
       if (key == k) is_node = true, width = 6;
     if (is_node) {
       count(width + 1);
@@ -191,18 +204,19 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
   FIELD_CHECK(c.A >= 1 && c.march.k >= 1 && c.dt > 0.0 && c.ds > 0.0,
               name << ": A = " << c.A << ", row " << c.march.k << ", dt = " << c.dt
                    << ", ds = " << c.ds << ": not the state of a time march (A >= 1, row >= 1)");
-  const auto fill = [&](const char* key, auto& out, auto convert) {
+  // Nodes 0..last of `key` (last = A, or A-1 for the damping terms of the A segments).
+  const auto fill = [&](const char* key, auto& out, auto convert, int last) {
     const auto& by_node = nodes[key];
-    for (int a = 0; a <= c.A; ++a) {
+    for (int a = 0; a <= last; ++a) {
       const auto at = by_node.find(a);
       FIELD_CHECK(at != by_node.end(), name << ": the line '" << key << " " << a
-                                            << "' is missing (A = " << c.A << ": nodes 0.." << c.A
+                                            << "' is missing (A = " << c.A << ": nodes 0.." << last
                                             << ")");
       out.push_back(convert(at->second.first));
     }
-    FIELD_CHECK(by_node.size() == static_cast<std::size_t>(c.A) + 1,
+    FIELD_CHECK(by_node.size() == static_cast<std::size_t>(last) + 1,
                 name << ": line " << by_node.rbegin()->second.second << ": '" << key << " "
-                     << by_node.rbegin()->first << "' is outside the nodes 0.." << c.A);
+                     << by_node.rbegin()->first << "' is outside the nodes 0.." << last);
   };
   const auto pose = [](const std::vector<double>& v) {
     lie::SE3 g;
@@ -216,11 +230,16 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
     for (int i = 0; i < 6; ++i) x(i) = v[static_cast<std::size_t>(i)];
     return x;
   };
-  fill("prev", c.march.prev, pose);
-  fill("cur", c.march.cur, pose);
-  fill("xi", c.march.y, rate);
-  fill("back1", c.march.back1, rate);
-  fill("back2", c.march.back2, rate);
+  fill("prev", c.march.prev, pose, c.A);
+  fill("cur", c.march.cur, pose, c.A);
+  fill("xi", c.march.y, rate, c.A);
+  fill("back1", c.march.back1, rate, c.A);
+  fill("back2", c.march.back2, rate, c.A);
+  if (nodes.count("dxi") + nodes.count("deta") + nodes.count("dD2") > 0) {  // a damped march
+    fill("dxi", c.damping_xi, rate, c.A);
+    fill("deta", c.damping_eta, rate, c.A - 1);
+    fill("dD2", c.damping_D2, rate, c.A - 1);
+  }
   return c;
 }
 
@@ -237,6 +256,10 @@ void check_checkpoint_fits(const Checkpoint& c, const CaseSpec& spec) {
               both << " was written by a case with other beam, shape, boundary, loads, damping or "
                       "solver settings: continue a run with the case that wrote it (only name, "
                       "description, J, [initial] and [output] may differ)");
+  FIELD_CHECK(!spec.loads.damping.any() || c.march.k < 2 || !c.damping_xi.empty(),
+              both << " has no damping terms (lines 'dxi a', 'deta a', 'dD2 a'), which a damped "
+                      "run's checkpoint after row 2 holds (theory §4.7): give the checkpoint.txt "
+                      "the damped run wrote, whole");
   FIELD_CHECK(c.march.k < spec.J,
               both << " holds the state after row " << c.march.k << ", and the case ends at J = "
                    << spec.J << ": raise J above " << c.march.k << " to continue the run");

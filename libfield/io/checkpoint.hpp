@@ -12,7 +12,8 @@
 /// "case HASH" (the case's physics, checkpoint_case_hash); "A", "dt", "ds"; "row j" (the last row,
 /// the state's k); "number NAME VALUE" (the series state and what the program carries, e.g. its
 /// running statistics); then per node a = 0..A: "prev a" and "cur a" with R (9 values, by rows)
-/// and r (3) of rows j-1 and j, and "xi a", "back1 a", "back2 a" with 6 values each.
+/// and r (3) of rows j-1 and j, and "xi a", "back1 a", "back2 a" with 6 values each; a damped
+/// march's (theory §4.7) from row 2 on also "dxi a" (a = 0..A), "deta a" and "dD2 a" (a < A).
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -32,6 +33,9 @@ struct Checkpoint {
   double dt = 0.0, ds = 0.0;
   march::MarchState<lie::SE3, Vec6> march;              ///< march.k: the last row j
   std::vector<std::pair<std::string, double>> numbers;  ///< named values, in file order
+  /// A damped march's damping terms of row j-2 (noether::DampingState: xi, eta, D2 of its
+  /// triangles; A+1, A, A values), which its series continues from; empty otherwise.
+  std::vector<Vec6> damping_xi, damping_eta, damping_D2;
   /// The value of `name`; throws field::Error naming the file when it is absent.
   double number(const std::string& name) const;
   std::filesystem::path path;  ///< the file read (for messages)

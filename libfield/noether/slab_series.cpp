@@ -56,8 +56,9 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
     scale_glob_ = 0.0;
     have_previous_ = false;
     along_.clear();
-    dissipated_ = 0.0;
+    dissipated_ = dissipated_before_ = 0.0;
   }
+  last_fed_ = i1;
   const int K = axis_ == SlabAxis::row ? model_.mesh().A() : model_.mesh().J();
   if (dissipation_) {  // damping (theory §4.7): D_i of (4.20) for every row i = i1-1 >= 1
     std::optional<double> dD;
@@ -69,7 +70,10 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
                    auto& out) { damping_lanes(j, gj, gj1, eta_prev, out); });
     }
     if (!lanes_) dD = dissipation_->add(i1, next);
-    if (dD) dissipated_ += *dD;
+    if (dD) {
+      dissipated_before_ = dissipated_;
+      dissipated_ += *dD;
+    }
   }
   FIELD_ASSERT(static_cast<int>(next.size()) == K + 1, "SlabSeries: slab "
                                                            << i1 << " has " << next.size()
@@ -183,11 +187,37 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
 }
 
 template <class G>
-void SlabSeries<G>::resume(int first, double scale_glob) {
+std::optional<DampingState<typename G::Algebra>> SlabSeries<G>::damping_state() const {
+  if (!dissipation_ || last_fed_ < 2) return std::nullopt;
+  const auto& before = dissipation_->row_before();
+  return DampingState<V>{dissipated_before_, before.xi, before.eta, before.D2};
+}
+
+template <class G>
+void SlabSeries<G>::resume(int first, double scale_glob,
+                           const std::optional<DampingState<V>>& damping) {
   FIELD_CHECK(first >= 1, "diagnostics: a continued series starts at slab " << first << " >= 1");
-  FIELD_CHECK(!dissipation_,
-              "diagnostics: the series of a damped march cannot be continued (D_j needs the rows "
-              "before the state)");
+  if (dissipation_ && first >= 2) {  // theory §4.7: D_j and G_d need row first-2's triangles
+    FIELD_CHECK(damping.has_value(),
+                "diagnostics: the series of a damped march continues from "
+                "slab "
+                    << first << " only with its damping state");
+    const auto A = static_cast<std::size_t>(model_.mesh().A());
+    FIELD_CHECK(damping->xi.size() == A + 1 && damping->eta.size() == A && damping->D2.size() == A,
+                "diagnostics: the damping state has "
+                    << damping->xi.size() << ", " << damping->eta.size() << ", "
+                    << damping->D2.size() << " values, expected " << A + 1 << ", " << A << ", "
+                    << A);
+    typename dcel::DissipationSeries<G>::Row before;
+    before.resize(A);
+    before.D1.assign(A, V::Zero());  // not used by the rows after (row k-2's own G_d was)
+    before.D3.assign(A, V::Zero());
+    before.xi = damping->xi;
+    before.eta = damping->eta;
+    before.D2 = damping->D2;
+    dissipation_->resume(std::move(before));
+    dissipated_ = damping->dissipated;
+  }
   first_ = first;
   scale_glob_ = scale_glob;
   have_previous_ = false;

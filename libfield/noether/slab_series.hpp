@@ -43,6 +43,15 @@ struct BasicSlabReport {
 };
 using SlabReport = BasicSlabReport<Vec6>;
 
+/// What a damped series (time rows, theory §4.7) carries into a continued march: D of the rows
+/// through k-2 ((4.20)) and the triangles of row k-2 (xi: A+1 values; eta, D2: A), k the last row
+/// fed (SlabSeries::damping_state, resume).
+template <class V>
+struct DampingState {
+  double dissipated = 0.0;
+  std::vector<V> xi, eta, D2;
+};
+
 /// The per-node work runs on SIMD lanes (SlabTermsLanes) on SE(3) only; node by node otherwise.
 
 template <class G>
@@ -67,8 +76,13 @@ class SlabSeries {
   /// slabs fed start at first-1, slab `first` (>= 1) is the first reported, with `scale_glob` of
   /// the slabs before (scale_glob() of the series that reported slab first-1). Its reports equal
   /// those of the series fed every slab when it computed the same slabs (stride 1, or a stride
-  /// whose reported slabs the other series also had). Not for damped rows (throws field::Error).
-  void resume(int first, double scale_glob);
+  /// whose reported slabs the other series also had). Damped rows (theory §4.7) also take the
+  /// `damping` of that series (damping_state(); required when first >= 2, else field::Error).
+  void resume(int first, double scale_glob, const std::optional<DampingState<V>>& damping = {});
+  /// After slab k was fed to a damped series (time rows): D_{k-2} and the triangles of row
+  /// k-2 (dcel::DissipationSeries::row_before), what resume() needs to continue it; nullopt
+  /// undamped or before row 2.
+  std::optional<DampingState<V>> damping_state() const;
   /// The largest slab_scale of the slabs computed so far (theory §7.2).
   double scale_glob() const { return scale_glob_; }
 
@@ -96,6 +110,8 @@ class SlabSeries {
   // Damped time rows (theory §4.7): the increments of D_i and the running D_i.
   std::optional<dcel::DissipationSeries<G>> dissipation_;
   double dissipated_ = 0.0;
+  double dissipated_before_ = 0.0;  // dissipated_ before the last increment (damping_state)
+  int last_fed_ = -1;               // the last slab fed
 
   // DissipationSeries' triangles of row j on the lanes (SlabTermsLanes::damping).
   void damping_lanes(int j, const std::vector<E>& gj, const std::vector<E>& gj1, const V* eta_prev,

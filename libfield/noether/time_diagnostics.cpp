@@ -47,13 +47,13 @@ void TimeDiagnostics<G>::slab(int j1, const std::vector<typename G::Element>& ne
 }
 
 template <class G>
-TimeSeriesState TimeDiagnostics<G>::state() const {
-  return {E0_, series_.scale_glob(), work_loads_, work_ends_};
+typename TimeDiagnostics<G>::State TimeDiagnostics<G>::state() const {
+  return {E0_, series_.scale_glob(), work_loads_, work_ends_, series_.damping_state()};
 }
 
 template <class G>
-void TimeDiagnostics<G>::resume(int first, const TimeSeriesState& state) {
-  series_.resume(first, state.scale_glob);
+void TimeDiagnostics<G>::resume(int first, const State& state) {
+  series_.resume(first, state.scale_glob, state.damping);
   if (work_) work_->resume(first, state.work_loads, state.work_ends);
   E0_ = state.E0;
   work_loads_ = state.work_loads;

@@ -5,6 +5,7 @@
 /// solve that produced row j+1, and the reactions of the prescribed ends, the work W_j and the
 /// energy balance of theory §8.1. Memory is independent of the number of steps.
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
@@ -37,13 +38,17 @@ struct BasicTimeRowDiagnostics {
 using TimeRowDiagnostics = BasicTimeRowDiagnostics<Vec6>;
 
 /// What the series of a time march carries from row to row, after the last row it reported: E_0,
-/// the balance's scale_glob (theory §7.2) and the two parts of W_j (theory (8.7)). A series that
-/// continues a march from it (resume) reports the rows after bit for bit (io/checkpoint.hpp).
-struct TimeSeriesState {
+/// the balance's scale_glob (theory §7.2), the two parts of W_j (theory (8.7)) and, damped, D_j
+/// and the damping terms of the row before (SlabSeries::damping_state). A series that continues
+/// a march from it (resume) reports the rows after bit for bit (io/checkpoint.hpp).
+template <class V>
+struct BasicTimeSeriesState {
   double E0 = 0.0;
   double scale_glob = 0.0;
   double work_loads = 0.0, work_ends = 0.0;
+  std::optional<DampingState<V>> damping;
 };
+using TimeSeriesState = BasicTimeSeriesState<Vec6>;
 
 template <class G>
 class TimeDiagnostics final : public march::BasicSlabObserver<typename G::Element> {
@@ -60,12 +65,13 @@ class TimeDiagnostics final : public march::BasicSlabObserver<typename G::Elemen
   void slab(int j, const std::vector<typename G::Element>& row,
             const march::SlabStats& stats) override;
 
+  using State = BasicTimeSeriesState<typename G::Algebra>;
   /// The state after the last row reported.
-  TimeSeriesState state() const;
+  State state() const;
   /// Continues the series of a march that reported rows ..first-1 and left `state`: the rows fed
   /// start at first-1 (a continued time march emits rows first-1 and first again), row `first`
-  /// is the first reported. Not for a damped march (throws field::Error).
-  void resume(int first, const TimeSeriesState& state);
+  /// is the first reported.
+  void resume(int first, const State& state);
 
  private:
   Sink sink_;

@@ -3,8 +3,8 @@
 // J; the continued run's outputs equal the uninterrupted run's byte for byte from row J1 - 1 on
 // (field.csv, field_rates.csv, tip.csv, the frames) and from row J1 on (time_series.csv, whose
 // row J1 - 1 the first part reported), its summary's figures too; on the free flight and on the
-// clamped cantilever under gravity (reactions, work W_j and the energy balance carried). A
-// checkpoint that does not fit the case is refused naming both files.
+// clamped cantilever under gravity (reactions, work W_j and the energy balance carried), and damped
+// (D_j carried). A checkpoint that does not fit the case is refused naming both files.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -62,13 +62,15 @@ std::string from_line(const fs::path& path, int skip) {
   return out;
 }
 
+// `J_shipped`: the case's J, replaced by J (the whole run); J1: the first part.
 void expect_continues(const std::string& name, const std::string& J, const std::string& J1,
-                      const std::string& output_line) {
+                      const std::string& output_line, const std::string& J_shipped = "") {
   SCOPED_TRACE(name);
   TempFolder tmp;
   const fs::path shipped = copy_case(tmp, name);
-  const std::string text =
+  std::string text =
       replaced(read_text(shipped), output_line, output_line + "\nrates = true\ncheckpoint = true");
+  if (!J_shipped.empty()) text = replaced(text, "J = " + J_shipped, "J = " + J);
   const fs::path whole = shipped.parent_path() / "whole.toml";
   const fs::path part = shipped.parent_path() / "part.toml";
   const fs::path rest = shipped.parent_path() / "rest.toml";
@@ -116,6 +118,31 @@ void expect_continues(const std::string& name, const std::string& J, const std::
 TEST(CliRestart, AContinuedRunWritesTheUninterruptedRunsBytes) {
   expect_continues("free_flight", "400", "150", "stride = 1 ");
   expect_continues("cantilever_gravity", "2000", "777", "stride = 1");
+}
+
+// Mass and stiffness damping (theory §4.7): D_j (the time series' last column) and the damping
+// wrench in the balance continue from the checkpoint's terms of row J1-2; a checkpoint cut before
+// them is refused.
+TEST(CliRestart, ADampedRunContinuesWithItsDissipatedEnergy) {
+  expect_continues("damped_cantilever", "300", "117", "stride = 1", "8000");
+  TempFolder tmp;
+  const fs::path shipped = copy_case(tmp, "damped_cantilever");
+  const std::string text = replaced(replaced(read_text(shipped), "stride = 1", "checkpoint = true"),
+                                    "J = 8000", "J = 20");
+  const fs::path part = shipped.parent_path() / "part.toml";
+  write_text(part, text);
+  ASSERT_EQ(simulate(part, tmp / "part", 1).code, 0);
+  std::string cut = read_text(tmp / "part" / "checkpoint.txt");
+  ASSERT_NE(cut.find("\ndD2 9 "), std::string::npos);
+  ASSERT_NE(cut.find("\nnumber dissipated "), std::string::npos);
+  cut = cut.substr(0, cut.find("\ndxi 0 ") + 1);
+  write_text(tmp / "cut.txt", cut);
+  const fs::path rest = shipped.parent_path() / "rest.toml";
+  write_text(rest, with_initial(replaced(text, "J = 20", "J = 40"),
+                                "checkpoint = \"" + (tmp / "cut.txt").string() + "\""));
+  const CommandResult r = simulate(rest, tmp / "rest", 1);
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_NE(r.output.find("has no damping terms"), std::string::npos) << r.output;
 }
 
 TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
