@@ -11,7 +11,6 @@
 #include "apps/estimate_conditions.hpp"
 #include "apps/memory_estimate.hpp"
 #include "apps/run_folder.hpp"
-#include "apps/series_columns.hpp"
 #include "apps/space_prediction.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/beam_rates.hpp"
@@ -19,6 +18,7 @@
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_rates.hpp"
 #include "libfield/io/planar_case.hpp"
+#include "libfield/io/series_columns.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/planar_embedding.hpp"
 #include "libfield/march/stability.hpp"
@@ -310,7 +310,7 @@ int run_info(const fs::path& case_file) {
   const double spacetime_bytes = double(io::spacetime_file_bytes(vtk_rows.count(), A));
   // A series file: its header, then per line kCsvValue characters per value, short ones for the
   // index and Newton's two iteration counts, a separator per column; the columns as the run
-  // writes them (apps/series_columns.hpp: reactions of prescribed ends, D_j of a damped run).
+  // writes them (io/series_columns.hpp: the reactions of prescribed ends, D_j of a damped run).
   const auto series_file = [&](const std::vector<std::string>& columns, double lines) {
     double header = 0.0;
     for (const std::string& c : columns) header += double(c.size()) + 1.0;
@@ -318,10 +318,10 @@ int run_info(const fs::path& case_file) {
     return header + lines * ((count - 4) * kCsvValue + count - 2);
   };
   const double series_bytes =
-      time
-          ? (J + 1) * (14 * kCsvValue + 14) * (spec.output.tip ? 1 : 0) +  // tip.csv
-                series_file(time_series_columns(problem.boundary(), problem.loads.damping.any()), J)
-          : series_file(space_series_columns(problem.boundary()), A);
+      time ? (J + 1) * (14 * kCsvValue + 14) * (spec.output.tip ? 1 : 0) +  // tip.csv
+                 series_file(
+                     io::time_series_columns(problem.boundary(), problem.loads.damping.any()), J)
+           : series_file(io::space_series_columns(problem.boundary()), A);
   const double memory = estimate.total();  // apps/memory_estimate.hpp
   std::printf(
       "size     %.0f nodes, %.0f node updates; peak memory about %s%s\n", nodes, updates,

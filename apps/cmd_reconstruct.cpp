@@ -18,7 +18,6 @@
 #include "apps/reconstruct_estimate.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
-#include "apps/series_columns.hpp"
 #include "apps/series_stats.hpp"
 #include "apps/space_prediction.hpp"
 #include "apps/thread_count.hpp"
@@ -28,6 +27,7 @@
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/series_columns.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/space_march.hpp"
@@ -142,7 +142,7 @@ int march_case(const Args& args, const CommonOptions& common,
   // rows (theory (8.9)). With loads or a prescribed row the energy figure is the balance (theory
   // §8.1) instead of the relative range, as in a time march.
   const mesh::Boundary boundary = problem.boundary();
-  io::CsvWriter series(dir / "space_series.csv", space_series_columns(boundary));
+  io::CsvWriter series(dir / "space_series.csv", io::space_series_columns(boundary));
   SeriesStats stats;
   stats.balanced = noether::space_work_applies(model.loads(), boundary);
   Progress progress("column", "s", A, !common.progress());
@@ -163,7 +163,7 @@ int march_case(const Args& args, const CommonOptions& common,
         if (!problem_found.non_finite.empty()) return stop_flag().store(true);
         stats.add(d);
         stats.add_balance(d.energy, d.work, 0.0, d.energy_balance);
-        series.row(space_series_line(d, boundary));
+        series.row(io::space_series_line(d, boundary));
         progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
                         stats.balanced ? d.energy_balance : stats.energy_change(d.energy),
                         d.balance);

@@ -10,13 +10,13 @@
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
 #include "apps/row_gate.hpp"
-#include "apps/series_columns.hpp"
 #include "apps/series_row.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/checkpoint.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/field_rates.hpp"
+#include "libfield/io/series_columns.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/io/writer_thread.hpp"
@@ -204,7 +204,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   const mesh::Boundary boundary = problem.boundary();
   // A damped run adds D_j of theory (4.20) as the last column (theory §4.7).
   const bool damped = model.loads().damping.any();
-  const std::vector<std::string> columns = time_series_columns(boundary, damped);
+  const std::vector<std::string> columns = io::time_series_columns(boundary, damped);
   io::CsvWriter series(r.dir / "time_series.csv", columns);
   r.stats.balanced = energy_balance_applies(model, input);
   Progress progress("row", "t", J, !common.progress());

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "apps/series_columns.hpp"
 #include "libfield/io/case_setup.hpp"
+#include "libfield/io/series_columns.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/mesh/convected.hpp"
@@ -101,12 +101,12 @@ py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& 
 /// The series of time_series.csv (docs/output-format.md), one array per column.
 py::dict series_arrays(const std::vector<noether::TimeRowDiagnostics>& rows,
                        const mesh::Boundary& boundary, bool damped) {
-  const std::vector<std::string> columns = app::time_series_columns(boundary, damped);
+  const std::vector<std::string> columns = io::time_series_columns(boundary, damped);
   std::vector<Array> arrays;
   for (std::size_t c = 0; c < columns.size(); ++c)
     arrays.emplace_back(std::vector<py::ssize_t>{static_cast<py::ssize_t>(rows.size())});
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const std::vector<double> line = app::time_series_line(rows[i], boundary, damped);
+    const std::vector<double> line = io::time_series_line(rows[i], boundary, damped);
     for (std::size_t c = 0; c < columns.size(); ++c)
       arrays[c].mutable_at(static_cast<py::ssize_t>(i)) = line[c];
   }
