@@ -9,7 +9,6 @@
 #include "apps/cable_run.hpp"
 #include "apps/commands.hpp"
 #include "apps/estimate_conditions.hpp"
-#include "apps/memory_estimate.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/space_prediction.hpp"
 #include "libfield/io/beam_frames.hpp"
@@ -17,6 +16,7 @@
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_rates.hpp"
+#include "libfield/io/memory_estimate.hpp"
 #include "libfield/io/planar_case.hpp"
 #include "libfield/io/series_columns.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
@@ -122,9 +122,10 @@ int run_info(const fs::path& case_file) {
   const io::Problem problem(spec);
   const bool time = spec.march == io::MarchKind::time;
   // Reading the inputs validates the data files too, unless the run could not fit in memory
-  // (then reading them could exhaust it: the estimate is printed instead, apps/memory_estimate).
-  const MemoryEstimate estimate = estimate_memory(spec);
-  const double available = available_memory();
+  // (then reading them could exhaust it: the estimate is printed instead,
+  // libfield/io/memory_estimate).
+  const io::MemoryEstimate estimate = io::estimate_memory(spec);
+  const double available = io::available_memory();
   const bool fits = available <= 0.0 || estimate.total() <= available;
   std::string note = "(not read: the run does not fit in memory, see below)";
   std::optional<march::SpacePrediction> prediction;  // theory §6.3, from the tip data
@@ -322,7 +323,7 @@ int run_info(const fs::path& case_file) {
                  series_file(
                      io::time_series_columns(problem.boundary(), problem.loads.damping.any()), J)
            : series_file(io::space_series_columns(problem.boundary()), A);
-  const double memory = estimate.total();  // apps/memory_estimate.hpp
+  const double memory = estimate.total();  // libfield/io/memory_estimate.hpp
   std::printf(
       "size     %.0f nodes, %.0f node updates; peak memory about %s%s\n", nodes, updates,
       bytes(memory).c_str(),

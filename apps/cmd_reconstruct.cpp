@@ -12,7 +12,6 @@
 
 #include "apps/commands.hpp"
 #include "apps/interrupt.hpp"
-#include "apps/memory_estimate.hpp"
 #include "apps/progress.hpp"
 #include "apps/reconstruct_driven.hpp"
 #include "apps/reconstruct_estimate.hpp"
@@ -27,6 +26,7 @@
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/memory_estimate.hpp"
 #include "libfield/io/series_columns.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/field_recorder.hpp"
@@ -77,7 +77,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   FIELD_CHECK(spec.march == io::MarchKind::space,
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
-  check_memory(spec);
+  io::check_memory(spec);
   // The space march is parallel over the rows j, the driven time march over the nodes a.
   const int slab_nodes = spec.marches_in_time() ? spec.A : spec.J;
   const int threads = run_threads(common.threads, slab_nodes);  // apps/thread_count.hpp

@@ -15,6 +15,7 @@
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 #include "python/src/arrays.hpp"
+#include "python/src/run_memory.hpp"
 
 namespace field::python {
 
@@ -173,6 +174,7 @@ py::dict simulate(const io::CaseSpec& spec, int threads, const py::object& callb
                           "cable: run `field simulate`)");
   if (threads < 1)
     throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
+  check_run_memory(spec);  // the whole field is kept, as arrays
   const io::Problem problem(spec);
   return lie::with_group(spec.retraction, [&](auto group) {
     return march_beam<decltype(group)>(problem, threads, callback);

@@ -135,3 +135,20 @@ def test_bad_input_raises_value_error_with_the_key():
         libfield.simulate(path, threads=0)
     with pytest.raises(ValueError, match="reconstruct"):
         libfield.simulate(mesh_case("space_evolution"))
+
+
+def test_a_field_too_large_for_memory_raises_memory_error_before_the_march():
+    """The whole field is kept as arrays: a run that cannot fit raises MemoryError naming the
+    sizes (io::estimate_memory with the arrays' bytes per node) before anything is allocated."""
+    path = mesh_case("free_flight")
+    with open(path, "rb") as f:
+        table = tomllib.load(f)
+    table["grid"]["J"], table["grid"]["A"] = 10**9, 2000
+    with pytest.raises(MemoryError) as raised:
+        libfield.simulate(libfield.load_case(table, name=path))
+    message = str(raised.value)
+    assert "the whole field of 1000000001 x 2001 nodes kept in memory, 424 B per node" in message
+    assert "available: use a smaller grid ([grid] A, J), or run the `field` program" in message
+    # the figure: 424 B for each of the 1000000001 x 2001 nodes (the march's part is negligible)
+    needed = float(message.split("needs about ")[1].split(" TiB")[0])
+    assert needed == pytest.approx(424 * 1000000001 * 2001 / 2**40, rel=2e-3)
