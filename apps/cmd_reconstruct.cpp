@@ -18,7 +18,6 @@
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
 #include "apps/series_stats.hpp"
-#include "apps/space_prediction.hpp"
 #include "apps/thread_count.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
@@ -28,6 +27,7 @@
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/memory_estimate.hpp"
 #include "libfield/io/series_columns.hpp"
+#include "libfield/io/space_prediction.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/space_march.hpp"
@@ -117,12 +117,12 @@ int march_case(const Args& args, const CommonOptions& common,
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
   // Know before you march (theory §6.3): refuse, as invalid input, when the predicted far-end
   // error exceeds [tip] max_predicted_error.
-  const march::SpacePrediction prediction = predict_space_march(problem, setup.input);
-  const march::TipNoise noise = tip_noise(spec);
+  const march::SpacePrediction prediction = io::predict_space_march(problem, setup.input);
+  const march::TipNoise noise = io::tip_noise(spec);
   if (!common.quiet)
     std::cerr << "field: prediction (theory §6.3)\n"
               << march::prediction_report(prediction, noise) << "\n";
-  for (const std::string& w : prediction_warnings(problem, setup, prediction))
+  for (const std::string& w : io::prediction_warnings(problem, setup, prediction))
     std::cerr << "field: warning: " << w << "\n";
   const std::string refusal = march::refusal_message(prediction, noise);
   FIELD_CHECK(refusal.empty(), spec.file.string() << ": " << refusal);
