@@ -4,6 +4,7 @@
 
 #include "libfield/core/error.hpp"
 #include "python/src/case.hpp"
+#include "python/src/reconstruct.hpp"
 #include "python/src/simulate.hpp"
 
 namespace field::python {
@@ -20,5 +21,6 @@ PYBIND11_MODULE(_libfield, m) {
   py::register_exception<field::IoError>(m, "FieldIOError", PyExc_OSError);
   field::python::bind_case(m);
   field::python::bind_simulate(m);
+  field::python::bind_reconstruct(m);
   field::python::bind_lie(m);
 }
