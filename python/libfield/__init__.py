@@ -11,12 +11,13 @@ import sys
 import warnings
 
 from ._libfield import Case, FieldError, FieldIOError, __version__, lie
-from ._libfield import _reconstruct, _simulate
+from ._libfield import _reconstruct, _simulate, _static_solve
 
 # `from libfield.lie import SE3Cayley` as well as `libfield.lie.SE3Cayley`.
 sys.modules[__name__ + ".lie"] = lie
 
-__all__ = ["Case", "FieldError", "FieldIOError", "Run", "lie", "load_case", "reconstruct", "simulate"]
+__all__ = ["Case", "FieldError", "FieldIOError", "Run", "lie", "load_case", "reconstruct", "simulate",
+           "static_solve"]
 
 
 def load_case(case, name="case.toml"):
@@ -86,3 +87,15 @@ def reconstruct(case, threads=1, callback=None, tip=None):
     (x = its cost; the estimator does not stop early).
     """
     return Run(_reconstruct(load_case(case), threads, callback, tip))
+
+
+def static_solve(case, callback=None):
+    """The static equilibrium of a time-march case under its loads (theory §4.5), as
+    `field static` solves it, as a Run of one row (t = [0]).
+
+    status: "converged" or "failed" (then `failure` says why, and the arrays hold the last
+    converged row); load_fraction, relative_residual, newton_iterations, halvings, static_energy
+    and steps (fraction, converged, residuals of each load step tried): summary.json's figures.
+    callback(k, fraction) after each load step k. The GIL is released while it solves.
+    """
+    return Run(_static_solve(load_case(case), callback))

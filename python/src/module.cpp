@@ -6,6 +6,7 @@
 #include "python/src/case.hpp"
 #include "python/src/reconstruct.hpp"
 #include "python/src/simulate.hpp"
+#include "python/src/static_solve.hpp"
 
 namespace field::python {
 void bind_lie(py::module_& m);
@@ -22,5 +23,6 @@ PYBIND11_MODULE(_libfield, m) {
   field::python::bind_case(m);
   field::python::bind_simulate(m);
   field::python::bind_reconstruct(m);
+  field::python::bind_static_solve(m);
   field::python::bind_lie(m);
 }

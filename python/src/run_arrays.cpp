@@ -28,6 +28,15 @@ void SlabCallback::rethrow() {
 template <class G>
 py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
                       const mesh::Field& field, int rows, int nodes, mesh::Side side) {
+  return field_arrays<G>(
+      problem, model, [&](int j, int a) -> const lie::SE3& { return field(j, a); }, rows, nodes,
+      side);
+}
+
+template <class G>
+py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
+                      const std::function<const lie::SE3&(int, int)>& field, int rows, int nodes,
+                      mesh::Side side) {
   const mesh::SpacetimeMesh& mesh = problem.mesh;
   const py::ssize_t n_t = rows, n_s = nodes, segments = std::max(nodes - 1, 0);
   Array t({n_t}), s({n_s});
@@ -114,9 +123,12 @@ void put_march_result(py::dict& d, const march::MarchResult& result) {
   }
 }
 
-#define FIELD_INSTANTIATE(G)                                                           \
-  template py::dict field_arrays<G>(const io::Problem&, const dcel::DiscreteModel<G>&, \
-                                    const mesh::Field&, int, int, mesh::Side);
+#define FIELD_INSTANTIATE(G)                                                                   \
+  template py::dict field_arrays<G>(const io::Problem&, const dcel::DiscreteModel<G>&,         \
+                                    const mesh::Field&, int, int, mesh::Side);                 \
+  template py::dict field_arrays<G>(const io::Problem&, const dcel::DiscreteModel<G>&,         \
+                                    const std::function<const lie::SE3&(int, int)>&, int, int, \
+                                    mesh::Side);
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 

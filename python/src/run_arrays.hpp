@@ -44,6 +44,11 @@ class SlabCallback final : public march::SlabObserver {
 template <class G>
 py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
                       const mesh::Field& field, int n_t, int n_s, mesh::Side side);
+/// The same from the pose of each node (j, a).
+template <class G>
+py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
+                      const std::function<const lie::SE3&(int, int)>& field, int n_t, int n_s,
+                      mesh::Side side);
 
 /// The series of time_series.csv and space_series.csv (docs/output-format.md), one array per
 /// column.
