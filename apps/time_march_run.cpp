@@ -21,6 +21,7 @@
 #include "libfield/io/tip_data.hpp"
 #include "libfield/io/writer_thread.hpp"
 #include "libfield/march/planar_embedding.hpp"
+#include "libfield/noether/planar_series_row.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 
 namespace field::app {
@@ -51,27 +52,6 @@ template <>
 struct WriterGroup<lie::Se2Cayley> {
   using type = lie::Se3Cayley;
 };
-
-/// A series row in the SE(3) columns of time_series.csv: itself, or the planar row's spatial
-/// covectors (1.7.3) embedded (march::embed_planar_spatial).
-const noether::TimeRowDiagnostics& series_row(const noether::TimeRowDiagnostics& d) {
-  return d;
-}
-noether::TimeRowDiagnostics series_row(const noether::BasicTimeRowDiagnostics<Vec3>& d) {
-  noether::TimeRowDiagnostics e;
-  e.j = d.j;
-  e.t = d.t;
-  e.energy = d.energy;
-  e.momentum = march::embed_planar_spatial(d.momentum);
-  e.balance = d.balance;
-  e.newton = d.newton;
-  e.reaction_left = march::embed_planar_spatial(d.reaction_left);
-  e.reaction_right = march::embed_planar_spatial(d.reaction_right);
-  e.work = d.work;
-  e.dissipated = d.dissipated;
-  e.energy_balance = d.energy_balance;
-  return e;
-}
 
 // What a checkpoint carries besides the march (io/checkpoint.hpp): the series' state
 // (noether::TimeSeriesState), the running statistics of the report and summary.json
@@ -222,8 +202,8 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   noether::TimeDiagnostics<G> diagnostics(
       model, boundary,
       [&](const auto& row) {
-        take_series_row(series_row(row), boundary, damped, spec.dt, problem_found, r.stats, series,
-                        progress);
+        take_series_row(noether::series_row(row), boundary, damped, spec.dt, problem_found, r.stats,
+                        series, progress);
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});

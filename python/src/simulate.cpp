@@ -4,21 +4,43 @@
 #include "python/src/simulate.hpp"
 
 #include <atomic>
+#include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "libfield/io/planar_case.hpp"
 #include "libfield/march/field_recorder.hpp"
+#include "libfield/march/planar_embedding.hpp"
 #include "libfield/march/stability.hpp"
+#include "libfield/noether/planar_series_row.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 #include "python/src/run_arrays.hpp"
 #include "python/src/run_memory.hpp"
 
 namespace field::python {
 
+namespace {
+
+/// The SE(3) group the arrays are computed on: G's own, the planar beam's embedding (theory
+/// §1.7, march/planar_embedding.hpp) for SE(2), as `field simulate` writes them.
+template <class G>
+struct ArrayGroup {
+  using type = G;
+};
+template <>
+struct ArrayGroup<lie::Se2Cayley> {
+  using type = lie::Se3Cayley;
+};
+
+}  // namespace
+
 template <class G>
 py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
-                           const march::TimeMarchInput& input, int threads,
+                           const march::TimeMarchInputOf<G>& input, int threads,
                            const py::object& callback, march::SlabObserver* extra) {
+  constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
+  using W = typename ArrayGroup<G>::type;
   const io::CaseSpec& spec = problem.spec;
   std::atomic<bool> stop{false};
   march::MarchOptions options;
@@ -26,8 +48,13 @@ py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel
   options.threads = threads;
   options.stop = &stop;
   march::check_time_march(model, input, options);
-  // The stability warnings of `field simulate` (theory §6.1).
-  const march::StabilityNumbers numbers = problem.stability();
+  // The stability warnings of `field simulate` (theory §6.1; the planar beam's own wave speeds,
+  // theory §1.7).
+  march::StabilityNumbers numbers;
+  if constexpr (planar)
+    numbers = problem.stability(model.density().wave_speeds());
+  else
+    numbers = problem.stability();
   py::list warnings;
   for (const std::string& w :
        {march::time_march_warning(numbers, spec.dt),
@@ -39,25 +66,50 @@ py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel
   march::FieldRecorder recorder(problem.mesh, true);
   std::vector<noether::TimeRowDiagnostics> rows;
   noether::TimeDiagnostics<G> diagnostics(
-      model, boundary, [&](const noether::TimeRowDiagnostics& row) { rows.push_back(row); },
+      model, boundary, [&](const auto& row) { rows.push_back(noether::series_row(row)); },
       noether::SeriesOptions{spec.output.series_stride, threads});
   SlabCallback row_callback(
       callback, [&](int j) { return problem.mesh.t(j); }, stop);
-  std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};
+  std::vector<march::SlabObserver*> observers{&recorder};
+  // The planar diagnostics see the SE(2) rows again, projected (bit for bit) from the embedded
+  // ones, as in `field simulate`.
+  std::optional<march::PlanarProjection> projection;
+  if constexpr (planar) {
+    projection.emplace(std::vector<march::BasicSlabObserver<lie::SE2>*>{&diagnostics});
+    observers.push_back(&*projection);
+  } else {
+    observers.push_back(&diagnostics);
+  }
   if (extra) observers.push_back(extra);
   observers.push_back(&row_callback);
   march::MarchResult result;
   {
     py::gil_scoped_release release;
-    result = march::time_march(model, input, observers, options);
+    if constexpr (planar) {
+      march::PlanarEmbedding embedding(observers);
+      result = march::time_march(model, input, {&embedding}, options);
+    } else {
+      result = march::time_march(model, input, observers, options);
+    }
   }
   row_callback.rethrow();
 
-  py::dict d = field_arrays(problem, model, recorder.field(), result.last_slab + 1,
-                            problem.mesh.A() + 1, spec.left_side());
+  // The strains and stresses of the planar beam: those of the SE(3) beam of the case in the plane
+  // (io/planar_case.hpp), as field_rates.csv and the frames give them.
+  std::optional<dcel::DiscreteModel<W>> embedded;
+  const dcel::DiscreteModel<W>* array_model = nullptr;
+  if constexpr (planar) {
+    embedded.emplace(problem.density, problem.loads, problem.mesh);
+    array_model = &*embedded;
+  } else {
+    array_model = &model;
+  }
+  py::dict d = field_arrays<W>(problem, *array_model, recorder.field(), result.last_slab + 1,
+                               problem.mesh.A() + 1, spec.left_side());
   d["series"] = time_series_arrays(rows, boundary, damped);
   put_march_result(d, result);
   d["warnings"] = warnings;
+  d["theory"] = planar ? "planar_beam" : "beam";
   return d;
 }
 
@@ -66,26 +118,26 @@ py::dict simulate(const io::CaseSpec& spec, int threads, const py::object& callb
     throw py::value_error(spec.file.string() +
                           ": march = \"space\": this case is a reconstruction: run it with "
                           "libfield.reconstruct");
-  if (spec.theory != io::Theory::beam)
+  if (spec.theory == io::Theory::cable)
     throw py::value_error(spec.file.string() +
-                          ": only theory = \"beam\" runs from Python yet (the planar beam and the "
-                          "cable: run `field simulate`)");
+                          ": theory = \"cable\" does not run from Python yet: run `field "
+                          "simulate`");
   if (threads < 1)
     throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
   check_run_memory(spec);  // the whole field is kept, as arrays
   const io::Problem problem(spec);
-  return problem.with_model([&](const auto& model) {
+  // The case's theory and retraction become the type G here, once (io::with_time_march).
+  return io::with_time_march(problem, [&](const auto& model, const auto& input) {
     using G = typename std::decay_t<decltype(model)>::Group;
-    return time_march_arrays<G>(problem, model, io::time_march_input<G>(problem), threads,
-                                callback);
+    return time_march_arrays<G>(problem, model, input, threads, callback);
   });
 }
 
-#define FIELD_INSTANTIATE(G)                                                                   \
-  template py::dict time_march_arrays<G>(const io::Problem&, const dcel::DiscreteModel<G>&,    \
-                                         const march::TimeMarchInput&, int, const py::object&, \
-                                         march::SlabObserver*);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#define FIELD_INSTANTIATE(G)                                                                \
+  template py::dict time_march_arrays<G>(const io::Problem&, const dcel::DiscreteModel<G>&, \
+                                         const march::TimeMarchInputOf<G>&, int,            \
+                                         const py::object&, march::SlabObserver*);
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 void bind_simulate(py::module_& m) {

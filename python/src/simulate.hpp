@@ -17,7 +17,7 @@ namespace py = pybind11;
 /// march, the same noether::TimeDiagnostics), held in memory instead of written to files.
 template <class G>
 py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
-                           const march::TimeMarchInput& input, int threads,
+                           const march::TimeMarchInputOf<G>& input, int threads,
                            const py::object& callback, march::SlabObserver* extra = nullptr);
 
 /// The time march of `spec` on `threads` threads; `callback(j, t)` after each row (None: none).

@@ -152,3 +152,23 @@ def test_a_field_too_large_for_memory_raises_memory_error_before_the_march():
     # the figure: 424 B for each of the 1000000001 x 2001 nodes (the march's part is negligible)
     needed = float(message.split("needs about ")[1].split(" TiB")[0])
     assert needed == pytest.approx(424 * 1000000001 * 2001 / 2**40, rel=2e-3)
+
+
+def test_the_planar_beam_equals_the_field_program(field_run):
+    """theory = "planar_beam" (theory §1.7): the march on SE(2), its rows embedded in SE(3) as
+    field.csv has them (every [output] stride-th row) and the series in the SE(3) columns."""
+    run = libfield.simulate(mesh_case("planar_cantilever"))
+    out = field_run("planar_cantilever")
+    assert run.status == "completed" and run.theory == "planar_beam"
+    field = read_csv(out / "field.csv")
+    j, a = field["j"].astype(int), field["a"].astype(int)
+    assert set(j) == set(range(0, run.positions.shape[0], 10))
+    for k, c in enumerate("xyz"):
+        assert np.array_equal(run.positions[j, a, k], field[c]), c
+    for k, c in enumerate(["qw", "qx", "qy", "qz"]):
+        assert np.array_equal(run.quaternions[j, a, k], field[c]), c
+    assert np.array_equal(run.positions[..., 2], np.zeros(run.positions.shape[:2]))  # the plane
+    series = read_csv(out / "time_series.csv")
+    assert list(run.series) == list(series)
+    for c, values in series.items():
+        assert np.array_equal(run.series[c], values), c
