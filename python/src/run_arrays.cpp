@@ -9,22 +9,6 @@
 
 namespace field::python {
 
-void SlabCallback::slab(int k, const std::vector<lie::SE3>&, const march::SlabStats&) {
-  if (callback_.is_none() || error_) return;
-  py::gil_scoped_acquire gil;
-  try {
-    const py::object go_on = callback_(k, coordinate_(k));
-    if (!go_on.is_none() && !PyObject_IsTrue(go_on.ptr())) stop_ = true;
-  } catch (py::error_already_set& e) {
-    error_.emplace(std::move(e));
-    stop_ = true;
-  }
-}
-
-void SlabCallback::rethrow() {
-  if (error_) throw *error_;
-}
-
 template <class G>
 py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
                       const mesh::Field& field, int rows, int nodes, mesh::Side side) {
@@ -99,6 +83,13 @@ py::dict time_series_arrays(const std::vector<noether::TimeRowDiagnostics>& rows
   std::vector<std::vector<double>> lines;
   for (const auto& row : rows) lines.push_back(io::time_series_line(row, boundary, damped));
   return columns_dict(io::time_series_columns(boundary, damped), lines);
+}
+
+py::dict cable_series_arrays(const std::vector<noether::BasicTimeRowDiagnostics<Vec3>>& rows,
+                             const mesh::Boundary& boundary) {
+  std::vector<std::vector<double>> lines;
+  for (const auto& row : rows) lines.push_back(io::time_series_line(row, boundary, false));
+  return columns_dict(io::time_series_columns(boundary, false, true), lines);
 }
 
 py::dict space_series_arrays(const std::vector<noether::SpaceColumnDiagnostics>& columns,

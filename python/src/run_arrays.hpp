@@ -22,15 +22,29 @@ namespace py = pybind11;
 
 /// Calls callback(k, x_k) after each slab k (a row j at t_j, or a column a at s_a), with the GIL.
 /// A return value that is false (not None) stops the march between slabs; an exception stops it
-/// too and is raised again by rethrow().
-class SlabCallback final : public march::SlabObserver {
+/// too and is raised again by rethrow(). E: the node value (lie::SE3, or Vec3 for the cable).
+template <class E>
+class BasicSlabCallback final : public march::BasicSlabObserver<E> {
  public:
-  SlabCallback(py::object callback, std::function<double(int)> coordinate, std::atomic<bool>& stop)
+  BasicSlabCallback(py::object callback, std::function<double(int)> coordinate,
+                    std::atomic<bool>& stop)
       : callback_(std::move(callback)), coordinate_(std::move(coordinate)), stop_(stop) {}
 
-  void slab(int k, const std::vector<lie::SE3>&, const march::SlabStats&) override;
+  void slab(int k, const std::vector<E>&, const march::SlabStats&) override {
+    if (callback_.is_none() || error_) return;
+    py::gil_scoped_acquire gil;
+    try {
+      const py::object go_on = callback_(k, coordinate_(k));
+      if (!go_on.is_none() && !PyObject_IsTrue(go_on.ptr())) stop_ = true;
+    } catch (py::error_already_set& e) {
+      error_.emplace(std::move(e));
+      stop_ = true;
+    }
+  }
   /// Raises the callback's exception, if any (with the GIL held).
-  void rethrow();
+  void rethrow() {
+    if (error_) throw *error_;
+  }
 
  private:
   py::object callback_;
@@ -38,6 +52,7 @@ class SlabCallback final : public march::SlabObserver {
   std::atomic<bool>& stop_;
   std::optional<py::error_already_set> error_;
 };
+using SlabCallback = BasicSlabCallback<lie::SE3>;
 
 /// Rows 0..n_t-1 and nodes 0..n_s-1 of `field` as the arrays t, s, poses, positions,
 /// quaternions, velocities, strains and stresses (s_a on the `side` convention of field.csv).
@@ -54,6 +69,9 @@ py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& 
 /// column.
 py::dict time_series_arrays(const std::vector<noether::TimeRowDiagnostics>& rows,
                             const mesh::Boundary& boundary, bool damped);
+/// The cable's time_series.csv (theory §1.8): P and the reactions as their linear parts.
+py::dict cable_series_arrays(const std::vector<noether::BasicTimeRowDiagnostics<Vec3>>& rows,
+                             const mesh::Boundary& boundary);
 py::dict space_series_arrays(const std::vector<noether::SpaceColumnDiagnostics>& columns,
                              const mesh::Boundary& boundary);
 

@@ -15,6 +15,7 @@
 #include "libfield/march/stability.hpp"
 #include "libfield/noether/planar_series_row.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
+#include "python/src/cable.hpp"
 #include "python/src/run_arrays.hpp"
 #include "python/src/run_memory.hpp"
 
@@ -118,13 +119,11 @@ py::dict simulate(const io::CaseSpec& spec, int threads, const py::object& callb
     throw py::value_error(spec.file.string() +
                           ": march = \"space\": this case is a reconstruction: run it with "
                           "libfield.reconstruct");
-  if (spec.theory == io::Theory::cable)
-    throw py::value_error(spec.file.string() +
-                          ": theory = \"cable\" does not run from Python yet: run `field "
-                          "simulate`");
   if (threads < 1)
     throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
   check_run_memory(spec);  // the whole field is kept, as arrays
+  // The cable on R^3 (theory §1.8) has its own arrays (python/src/cable.cpp).
+  if (spec.theory == io::Theory::cable) return simulate_cable(spec, threads, callback);
   const io::Problem problem(spec);
   // The case's theory and retraction become the type G here, once (io::with_time_march).
   return io::with_time_march(problem, [&](const auto& model, const auto& input) {

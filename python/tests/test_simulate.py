@@ -172,3 +172,28 @@ def test_the_planar_beam_equals_the_field_program(field_run):
     assert list(run.series) == list(series)
     for c, values in series.items():
         assert np.array_equal(run.series[c], values), c
+
+
+def test_the_cable_equals_the_field_program(field_run):
+    """theory = "cable" (theory §1.8): positions as field.csv (every [output] stride-th row),
+    the series in the translation columns of time_series.csv, and the velocity, strain (1.8.1)
+    and tension of the end a = 0 as tip.csv has them (the last row's velocity is the previous
+    step's there)."""
+    run = libfield.simulate(mesh_case("swinging_cable"))
+    out = field_run("swinging_cable")
+    assert run.status == "completed" and run.theory == "cable"
+    field = read_csv(out / "field.csv")
+    j, a = field["j"].astype(int), field["a"].astype(int)
+    assert set(j) == set(range(0, run.positions.shape[0], 4))
+    for k, c in enumerate("xyz"):
+        assert np.array_equal(run.positions[j, a, k], field[c]), c
+    assert np.array_equal(run.s[a], field["s"])
+    series = read_csv(out / "time_series.csv")
+    assert list(run.series) == list(series)
+    for c, values in series.items():
+        assert np.array_equal(run.series[c], values), c
+    tip = read_csv(out / "tip.csv")
+    assert np.array_equal(run.tensions[:, 0], tip["tension"])
+    for k in range(3):
+        assert np.array_equal(run.strains[:, 0, k], tip[f"eta{k + 1}"])
+        assert np.array_equal(run.velocities[:, 0, k], tip[f"v{k + 1}"][:-1])
