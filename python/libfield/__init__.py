@@ -1,10 +1,11 @@
-"""libfield in Python (docs/python.md): cases, the time march and the Lie-group kernel on numpy
-arrays.
+"""libfield in Python (docs/python.md): cases, the time march, the reconstructions, the static
+solve and the Lie-group kernel on numpy arrays; ensembles on Dask in libfield.ensemble.
 
     import libfield
     run = libfield.simulate("meshes/free_flight/case.toml")
     run.positions          # (rows, nodes, 3)
     run.series["E"]        # the energy of every row, as in time_series.csv
+    rebuilt = libfield.reconstruct("meshes/space_evolution/case.toml")
 """
 import os
 import sys
