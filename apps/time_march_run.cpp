@@ -16,6 +16,7 @@
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/field_rates.hpp"
+#include "libfield/io/planar_case.hpp"
 #include "libfield/io/series_columns.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/tip_data.hpp"
@@ -41,17 +42,6 @@ bool driven(const march::BasicSideSpec<E>& end, int J) {
   }
   return false;
 }
-
-/// The group of the writers of a march on G: G itself, or SE(3) with Cayley for the planar beam
-/// (its rows embedded in the x-y plane, march/planar_embedding.hpp).
-template <class G>
-struct WriterGroup {
-  using type = G;
-};
-template <>
-struct WriterGroup<lie::Se2Cayley> {
-  using type = lie::Se3Cayley;
-};
 
 // What a checkpoint carries besides the march (io/checkpoint.hpp): the series' state
 // (noether::TimeSeriesState), the running statistics of the report and summary.json
@@ -111,7 +101,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
                             const CommonOptions& common, int threads,
                             std::chrono::steady_clock::time_point start) {
   constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
-  using W = typename WriterGroup<G>::type;
+  using W = typename io::OutputGroup<G>::type;
   const io::CaseSpec& spec = problem.spec;
   const int J = spec.J;
   march::MarchOptions options;
@@ -149,14 +139,8 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   write_run_case(r.dir, spec);
   // The model the writers take (strains, stresses, tip data): the march's, or for the planar
   // beam the SE(3) beam of the case in the plane (io/planar_case.hpp).
-  std::optional<dcel::DiscreteModel<W>> embedded;
-  const dcel::DiscreteModel<W>* writer_model = nullptr;
-  if constexpr (planar) {
-    embedded.emplace(problem.density, problem.loads, problem.mesh);
-    writer_model = &*embedded;
-  } else {
-    writer_model = &model;
-  }
+  const io::OutputModel<G> output_model(problem, model);
+  const dcel::DiscreteModel<W>* writer_model = &output_model.get();
   // The node texts (field.csv, field_rates.csv: the costliest outputs) first: they run on a
   // thread of their own.
   std::vector<std::unique_ptr<march::SlabObserver>> writers;

@@ -22,10 +22,7 @@ py::dict simulate_cable(const io::CaseSpec& spec, int threads, const py::object&
   using R3 = lie::Rn<3>;
   const io::CableProblem cable(spec);
   std::atomic<bool> stop{false};
-  march::MarchOptions options;
-  options.newton = spec.newton;
-  options.threads = threads;
-  options.stop = &stop;
+  const march::MarchOptions options = march_options(spec, threads, stop);
   march::check_time_march(cable.model, cable.input, options);
   py::list warnings;  // theory §6.1 with the cable's wave speeds (1.8.6)
   const std::string warning = march::time_march_warning(cable.stability(), spec.dt);

@@ -107,10 +107,7 @@ py::dict space_march_arrays(const io::Problem& problem, const dcel::DiscreteMode
                             const py::object& callback) {
   const io::CaseSpec& spec = problem.spec;
   std::atomic<bool> stop{false};
-  march::MarchOptions options;
-  options.newton = spec.newton;
-  options.threads = threads;
-  options.stop = &stop;
+  const march::MarchOptions options = march_options(spec, threads, stop);
   march::check_space_march(model, setup.input, options);
   // The stability warning and the prediction of theory §6.3, and its refusal, as the program's.
   py::list warnings;

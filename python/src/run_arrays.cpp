@@ -9,6 +9,14 @@
 
 namespace field::python {
 
+march::MarchOptions march_options(const io::CaseSpec& spec, int threads, std::atomic<bool>& stop) {
+  march::MarchOptions options;
+  options.newton = spec.newton;
+  options.threads = threads;
+  options.stop = &stop;
+  return options;
+}
+
 template <class G>
 py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
                       const mesh::Field& field, int rows, int nodes, mesh::Side side) {

@@ -54,6 +54,9 @@ class BasicSlabCallback final : public march::BasicSlabObserver<E> {
 };
 using SlabCallback = BasicSlabCallback<lie::SE3>;
 
+/// The march options of `spec` ([newton]) on `threads` threads, stopped between slabs by `stop`.
+march::MarchOptions march_options(const io::CaseSpec& spec, int threads, std::atomic<bool>& stop);
+
 /// Rows 0..n_t-1 and nodes 0..n_s-1 of `field` as the arrays t, s, poses, positions,
 /// quaternions, velocities, strains and stresses (s_a on the `side` convention of field.csv).
 template <class G>

@@ -21,33 +21,15 @@
 
 namespace field::python {
 
-namespace {
-
-/// The SE(3) group the arrays are computed on: G's own, the planar beam's embedding (theory
-/// §1.7, march/planar_embedding.hpp) for SE(2), as `field simulate` writes them.
-template <class G>
-struct ArrayGroup {
-  using type = G;
-};
-template <>
-struct ArrayGroup<lie::Se2Cayley> {
-  using type = lie::Se3Cayley;
-};
-
-}  // namespace
-
 template <class G>
 py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
                            const march::TimeMarchInputOf<G>& input, int threads,
                            const py::object& callback, march::SlabObserver* extra) {
   constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
-  using W = typename ArrayGroup<G>::type;
+  using W = typename io::OutputGroup<G>::type;
   const io::CaseSpec& spec = problem.spec;
   std::atomic<bool> stop{false};
-  march::MarchOptions options;
-  options.newton = spec.newton;
-  options.threads = threads;
-  options.stop = &stop;
+  const march::MarchOptions options = march_options(spec, threads, stop);
   march::check_time_march(model, input, options);
   // The stability warnings of `field simulate` (theory §6.1; the planar beam's own wave speeds,
   // theory §1.7).
@@ -97,15 +79,8 @@ py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel
 
   // The strains and stresses of the planar beam: those of the SE(3) beam of the case in the plane
   // (io/planar_case.hpp), as field_rates.csv and the frames give them.
-  std::optional<dcel::DiscreteModel<W>> embedded;
-  const dcel::DiscreteModel<W>* array_model = nullptr;
-  if constexpr (planar) {
-    embedded.emplace(problem.density, problem.loads, problem.mesh);
-    array_model = &*embedded;
-  } else {
-    array_model = &model;
-  }
-  py::dict d = field_arrays<W>(problem, *array_model, recorder.field(), result.last_slab + 1,
+  const io::OutputModel<G> array_model(problem, model);
+  py::dict d = field_arrays<W>(problem, array_model.get(), recorder.field(), result.last_slab + 1,
                                problem.mesh.A() + 1, spec.left_side());
   d["series"] = time_series_arrays(rows, boundary, damped);
   put_march_result(d, result);

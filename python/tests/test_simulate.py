@@ -154,24 +154,33 @@ def test_a_field_too_large_for_memory_raises_memory_error_before_the_march():
     assert needed == pytest.approx(424 * 1000000001 * 2001 / 2**40, rel=2e-3)
 
 
+def assert_strided_rows_equal(run, out, stride):
+    """positions, t and s of every stride-th row equal field.csv's, the series time_series.csv's;
+    returns field.csv."""
+    field = read_csv(out / "field.csv")
+    j, a = field["j"].astype(int), field["a"].astype(int)
+    assert set(j) == set(range(0, run.positions.shape[0], stride))
+    for k, c in enumerate("xyz"):
+        assert np.array_equal(run.positions[j, a, k], field[c]), c
+    assert np.array_equal(run.t[j], field["t"]) and np.array_equal(run.s[a], field["s"])
+    series = read_csv(out / "time_series.csv")
+    assert list(run.series) == list(series)
+    for c, values in series.items():
+        assert np.array_equal(run.series[c], values), c
+    return field
+
+
 def test_the_planar_beam_equals_the_field_program(field_run):
     """theory = "planar_beam" (theory §1.7): the march on SE(2), its rows embedded in SE(3) as
     field.csv has them (every [output] stride-th row) and the series in the SE(3) columns."""
     run = libfield.simulate(mesh_case("planar_cantilever"))
     out = field_run("planar_cantilever")
     assert run.status == "completed" and run.theory == "planar_beam"
-    field = read_csv(out / "field.csv")
+    field = assert_strided_rows_equal(run, out, 10)
     j, a = field["j"].astype(int), field["a"].astype(int)
-    assert set(j) == set(range(0, run.positions.shape[0], 10))
-    for k, c in enumerate("xyz"):
-        assert np.array_equal(run.positions[j, a, k], field[c]), c
     for k, c in enumerate(["qw", "qx", "qy", "qz"]):
         assert np.array_equal(run.quaternions[j, a, k], field[c]), c
     assert np.array_equal(run.positions[..., 2], np.zeros(run.positions.shape[:2]))  # the plane
-    series = read_csv(out / "time_series.csv")
-    assert list(run.series) == list(series)
-    for c, values in series.items():
-        assert np.array_equal(run.series[c], values), c
 
 
 def test_the_cable_equals_the_field_program(field_run):
@@ -182,16 +191,7 @@ def test_the_cable_equals_the_field_program(field_run):
     run = libfield.simulate(mesh_case("swinging_cable"))
     out = field_run("swinging_cable")
     assert run.status == "completed" and run.theory == "cable"
-    field = read_csv(out / "field.csv")
-    j, a = field["j"].astype(int), field["a"].astype(int)
-    assert set(j) == set(range(0, run.positions.shape[0], 4))
-    for k, c in enumerate("xyz"):
-        assert np.array_equal(run.positions[j, a, k], field[c]), c
-    assert np.array_equal(run.s[a], field["s"])
-    series = read_csv(out / "time_series.csv")
-    assert list(run.series) == list(series)
-    for c, values in series.items():
-        assert np.array_equal(run.series[c], values), c
+    assert_strided_rows_equal(run, out, 4)
     tip = read_csv(out / "tip.csv")
     assert np.array_equal(run.tensions[:, 0], tip["tension"])
     for k in range(3):
