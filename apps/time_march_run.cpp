@@ -209,12 +209,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   // The planar diagnostics see the SE(2) rows again, projected (bit for bit) from the embedded
   // ones, so that one output thread and one gate serve both groups.
   std::optional<march::PlanarProjection> projection;
-  if constexpr (planar) {
-    projection.emplace(std::vector<march::BasicSlabObserver<lie::SE2>*>{&diagnostics});
-    observers.push_back(&*projection);
-  } else {
-    observers.push_back(&diagnostics);
-  }
+  march::append_observer(observers, diagnostics, projection);
   RowGate gate(observers, problem_found);
   std::unique_ptr<io::WriterThread> output_thread;
   if (output_threads) {

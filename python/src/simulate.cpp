@@ -57,12 +57,7 @@ py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel
   // The planar diagnostics see the SE(2) rows again, projected (bit for bit) from the embedded
   // ones, as in `field simulate`.
   std::optional<march::PlanarProjection> projection;
-  if constexpr (planar) {
-    projection.emplace(std::vector<march::BasicSlabObserver<lie::SE2>*>{&diagnostics});
-    observers.push_back(&*projection);
-  } else {
-    observers.push_back(&diagnostics);
-  }
+  march::append_observer(observers, diagnostics, projection);
   if (extra) observers.push_back(extra);
   observers.push_back(&row_callback);
   march::MarchResult result;
