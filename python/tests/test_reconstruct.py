@@ -167,3 +167,12 @@ def test_the_space_march_is_refused_as_the_program_refuses_it():
         libfield.reconstruct(libfield.load_case(table, name=path),
                              callback=lambda a, s: seen.append(a))
     assert seen == []
+
+
+@pytest.mark.parametrize("name", ["space_evolution", "driven"])
+def test_threads_do_not_change_the_bits(name):
+    one = libfield.reconstruct(mesh_case(name), threads=1)
+    two = libfield.reconstruct(mesh_case(name), threads=2)
+    assert np.array_equal(one.poses, two.poses)
+    for c in one.series:
+        assert np.array_equal(one.series[c], two.series[c]), c
