@@ -10,13 +10,13 @@
 #include "apps/progress.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
-#include "apps/series_columns.hpp"
 #include "apps/series_row.hpp"
 #include "apps/series_stats.hpp"
 #include "libfield/io/cable_case.hpp"
 #include "libfield/io/cable_frames.hpp"
 #include "libfield/io/cable_tip.hpp"
 #include "libfield/io/csv_writer.hpp"
+#include "libfield/io/series_columns.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 
@@ -56,7 +56,7 @@ int simulate_cable(const io::CaseSpec& spec, const std::filesystem::path& out,
     writers.push_back(std::make_unique<io::SpacetimeWriter<R3>>(dir / "spacetime.vtu", cable.model,
                                                                 boundary, vtk_stride));
   }
-  io::CsvWriter series(dir / "time_series.csv", time_series_columns(boundary, false, true));
+  io::CsvWriter series(dir / "time_series.csv", io::time_series_columns(boundary, false, true));
   // Pins and free ends: the energy is conserved (theory §8); a driven end works on the cable and
   // the run reports the balance (8.8) instead (theory §8.1).
   BasicSeriesStats<Vec3> stats;

@@ -15,7 +15,6 @@
 #include <type_traits>
 
 #include "apps/commands.hpp"
-#include "apps/estimate_conditions.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/damping.hpp"
 #include "libfield/dcel/residual.hpp"
@@ -23,6 +22,7 @@
 #include "libfield/io/cable_frames.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_table.hpp"
+#include "libfield/io/estimate_conditions.hpp"
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/static_setup.hpp"
 #include "libfield/noether/balance.hpp"
@@ -214,8 +214,8 @@ bool check_estimate_residuals(const Args& args, const io::CaseSpec& spec,
       "  DCEL residual   max |G_n|/(dt ds) = %.3e over %lld equation nodes of the declared "
       "conditions (far end %s, rows %s/%s; worst j = %d, a = %d) = %.3g x model_error %g  "
       "tolerance %g x model_error  %s\n",
-      worst, nodes, far_end_name(spec.reconstruct), first_row_name(conditions),
-      last_row_name(conditions), at.j, at.a, worst / sigma, sigma, args.model_error_multiple,
+      worst, nodes, io::far_end_name(spec.reconstruct), io::first_row_name(conditions),
+      io::last_row_name(conditions), at.j, at.a, worst / sigma, sigma, args.model_error_multiple,
       ok ? "ok" : "FAILED");
   std::printf(
       "                  the estimate weighs these residuals against the tip data by model_error "
@@ -395,7 +395,7 @@ int check_cable(const Args& args, const io::CaseSpec& spec) {
   std::printf("%s: time march, cable on R^3 (theory §1.8), rows 0..%d, columns 0..%d\n",
               args.dir.string().c_str(), last, spec.A);
   return check_equations<R3>(args, rows, cable.model, field, cable.boundary(), false, true,
-                             conditions_of(spec.reconstruct));
+                             io::conditions_of(spec.reconstruct));
 }
 
 int run_check(const Args& args) {
@@ -414,7 +414,7 @@ int run_check(const Args& args) {
 // Steps 1 (the field) to 4 of run_check, with the group and retraction G of the run.
 template <class G>
 int check_run(const Args& args, const io::CaseSpec& spec) {
-  const bool estimate = is_estimate(spec);               // field.csv by rows, theory §6.7
+  const bool estimate = io::is_estimate(spec);           // field.csv by rows, theory §6.7
   const bool time = spec.marches_in_time() || estimate;  // also a driven reconstruction
   FieldSource source;
   const io::FieldCsv csv = read_run_field(args.dir, spec, time, source);
@@ -432,7 +432,7 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
   const mesh::SpacetimeMesh& mesh = problem.mesh;
   const dcel::DiscreteModel<G> model = problem.model<G>();
   const mesh::Field field = io::assemble_field(csv, mesh, time);
-  const estimate::Conditions conditions = conditions_of(spec.reconstruct);
+  const estimate::Conditions conditions = io::conditions_of(spec.reconstruct);
   const mesh::Boundary boundary =
       estimate ? estimate::equation_boundary(conditions) : problem.boundary();
   std::string status = run_status(args.dir);

@@ -8,17 +8,17 @@
 
 #include "apps/cable_run.hpp"
 #include "apps/commands.hpp"
-#include "apps/estimate_conditions.hpp"
-#include "apps/memory_estimate.hpp"
 #include "apps/run_folder.hpp"
-#include "apps/series_columns.hpp"
-#include "apps/space_prediction.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/beam_rates.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
+#include "libfield/io/estimate_conditions.hpp"
 #include "libfield/io/field_rates.hpp"
+#include "libfield/io/memory_estimate.hpp"
 #include "libfield/io/planar_case.hpp"
+#include "libfield/io/series_columns.hpp"
+#include "libfield/io/space_prediction.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/planar_embedding.hpp"
 #include "libfield/march/stability.hpp"
@@ -122,9 +122,10 @@ int run_info(const fs::path& case_file) {
   const io::Problem problem(spec);
   const bool time = spec.march == io::MarchKind::time;
   // Reading the inputs validates the data files too, unless the run could not fit in memory
-  // (then reading them could exhaust it: the estimate is printed instead, apps/memory_estimate).
-  const MemoryEstimate estimate = estimate_memory(spec);
-  const double available = available_memory();
+  // (then reading them could exhaust it: the estimate is printed instead,
+  // libfield/io/memory_estimate).
+  const io::MemoryEstimate estimate = io::estimate_memory(spec);
+  const double available = io::available_memory();
   const bool fits = available <= 0.0 || estimate.total() <= available;
   std::string note = "(not read: the run does not fit in memory, see below)";
   std::optional<march::SpacePrediction> prediction;  // theory §6.3, from the tip data
@@ -134,8 +135,8 @@ int run_info(const fs::path& case_file) {
   } else if (fits) {
     const io::SpaceSetup setup = io::space_march_input(problem);
     note = setup.note;
-    prediction = predict_space_march(problem, setup.input);
-    prediction_notes = prediction_warnings(problem, setup, *prediction);
+    prediction = io::predict_space_march(problem, setup.input);
+    prediction_notes = io::prediction_warnings(problem, setup, *prediction);
   }
 
   // The planar beam's own law and wave speeds (theory §1.7), else the case's.
@@ -193,14 +194,14 @@ int run_info(const fs::path& case_file) {
       spec.A, spec.A, spec.ds, spec.length(), spec.J, spec.dt, spec.duration());
   if (time) {
     std::printf("ends     left: %s; right: %s\n", end_name(spec.left), end_name(spec.right));
-  } else if (is_estimate(spec)) {
+  } else if (io::is_estimate(spec)) {
     // What the estimate imposes (theory §6.7), not the [boundary] rows of the space march.
-    const estimate::Conditions c = conditions_of(spec.reconstruct);
-    const estimate::Weights weights = weights_of(spec);
+    const estimate::Conditions c = io::conditions_of(spec.reconstruct);
+    const estimate::Weights weights = io::weights_of(spec);
     std::printf(
         "estimate method \"estimate\" (theory §6.7): far_end = \"%s\", first_row = \"%s\", "
         "last_row = \"%s\" (the [boundary] rows are not used)\n",
-        far_end_name(spec.reconstruct), first_row_name(c), last_row_name(c));
+        io::far_end_name(spec.reconstruct), io::first_row_name(c), io::last_row_name(c));
     std::printf(
         "         weights: model_error %g N/m (DCEL equations); tip position %g m, angle %g rad, "
         "strain %g (noise 0 weighed as 1e-6)\n",
@@ -255,7 +256,7 @@ int run_info(const fs::path& case_file) {
     if (!damping.empty()) std::printf("  warning: %s\n", damping.c_str());
   }
   if (prediction) {
-    const march::TipNoise noise = tip_noise(spec);
+    const march::TipNoise noise = io::tip_noise(spec);
     std::printf("prediction of the space march (theory §6.3)\n%s\n",
                 march::prediction_report(*prediction, noise).c_str());
     for (const std::string& line : prediction_notes) std::printf("  warning: %s\n", line.c_str());
@@ -310,7 +311,7 @@ int run_info(const fs::path& case_file) {
   const double spacetime_bytes = double(io::spacetime_file_bytes(vtk_rows.count(), A));
   // A series file: its header, then per line kCsvValue characters per value, short ones for the
   // index and Newton's two iteration counts, a separator per column; the columns as the run
-  // writes them (apps/series_columns.hpp: reactions of prescribed ends, D_j of a damped run).
+  // writes them (io/series_columns.hpp: the reactions of prescribed ends, D_j of a damped run).
   const auto series_file = [&](const std::vector<std::string>& columns, double lines) {
     double header = 0.0;
     for (const std::string& c : columns) header += double(c.size()) + 1.0;
@@ -318,11 +319,11 @@ int run_info(const fs::path& case_file) {
     return header + lines * ((count - 4) * kCsvValue + count - 2);
   };
   const double series_bytes =
-      time
-          ? (J + 1) * (14 * kCsvValue + 14) * (spec.output.tip ? 1 : 0) +  // tip.csv
-                series_file(time_series_columns(problem.boundary(), problem.loads.damping.any()), J)
-          : series_file(space_series_columns(problem.boundary()), A);
-  const double memory = estimate.total();  // apps/memory_estimate.hpp
+      time ? (J + 1) * (14 * kCsvValue + 14) * (spec.output.tip ? 1 : 0) +  // tip.csv
+                 series_file(
+                     io::time_series_columns(problem.boundary(), problem.loads.damping.any()), J)
+           : series_file(io::space_series_columns(problem.boundary()), A);
+  const double memory = estimate.total();  // libfield/io/memory_estimate.hpp
   std::printf(
       "size     %.0f nodes, %.0f node updates; peak memory about %s%s\n", nodes, updates,
       bytes(memory).c_str(),

@@ -12,15 +12,12 @@
 
 #include "apps/commands.hpp"
 #include "apps/interrupt.hpp"
-#include "apps/memory_estimate.hpp"
 #include "apps/progress.hpp"
 #include "apps/reconstruct_driven.hpp"
 #include "apps/reconstruct_estimate.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
-#include "apps/series_columns.hpp"
 #include "apps/series_stats.hpp"
-#include "apps/space_prediction.hpp"
 #include "apps/thread_count.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
@@ -28,6 +25,9 @@
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/memory_estimate.hpp"
+#include "libfield/io/series_columns.hpp"
+#include "libfield/io/space_prediction.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/slab_solve.hpp"
@@ -78,7 +78,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   FIELD_CHECK(spec.march == io::MarchKind::space,
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
-  check_memory(spec);
+  io::check_memory(spec);
   // The space march is parallel over the rows j, the driven time march over the nodes a, the
   // estimator over the unknowns of a time row (all threads by default, waiting passively).
   const bool estimate = spec.reconstruct.method == io::ReconstructSpec::Method::estimate;
@@ -122,12 +122,12 @@ int march_case(const Args& args, const CommonOptions& common,
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
   // Know before you march (theory §6.3): refuse, as invalid input, when the predicted far-end
   // error exceeds [tip] max_predicted_error.
-  const march::SpacePrediction prediction = predict_space_march(problem, setup.input);
-  const march::TipNoise noise = tip_noise(spec);
+  const march::SpacePrediction prediction = io::predict_space_march(problem, setup.input);
+  const march::TipNoise noise = io::tip_noise(spec);
   if (!common.quiet)
     std::cerr << "field: prediction (theory §6.3)\n"
               << march::prediction_report(prediction, noise) << "\n";
-  for (const std::string& w : prediction_warnings(problem, setup, prediction))
+  for (const std::string& w : io::prediction_warnings(problem, setup, prediction))
     std::cerr << "field: warning: " << w << "\n";
   const std::string refusal = march::refusal_message(prediction, noise);
   FIELD_CHECK(refusal.empty(), spec.file.string() << ": " << refusal);
@@ -147,7 +147,7 @@ int march_case(const Args& args, const CommonOptions& common,
   // rows (theory (8.9)). With loads or a prescribed row the energy figure is the balance (theory
   // §8.1) instead of the relative range, as in a time march.
   const mesh::Boundary boundary = problem.boundary();
-  io::CsvWriter series(dir / "space_series.csv", space_series_columns(boundary));
+  io::CsvWriter series(dir / "space_series.csv", io::space_series_columns(boundary));
   SeriesStats stats;
   stats.balanced = noether::space_work_applies(model.loads(), boundary);
   Progress progress("column", "s", A, !common.progress());
@@ -168,7 +168,7 @@ int march_case(const Args& args, const CommonOptions& common,
         if (!problem_found.non_finite.empty()) return stop_flag().store(true);
         stats.add(d);
         stats.add_balance(d.energy, d.work, 0.0, d.energy_balance);
-        series.row(space_series_line(d, boundary));
+        series.row(io::space_series_line(d, boundary));
         progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
                         stats.balanced ? d.energy_balance : stats.energy_change(d.energy),
                         d.balance);

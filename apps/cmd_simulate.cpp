@@ -13,12 +13,12 @@
 
 #include "apps/cable_run.hpp"
 #include "apps/commands.hpp"
-#include "apps/memory_estimate.hpp"
 #include "apps/thread_count.hpp"
 #include "apps/time_march_run.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/io/case_setup.hpp"
+#include "libfield/io/memory_estimate.hpp"
 #include "libfield/io/planar_case.hpp"
 #include "libfield/march/time_march.hpp"
 
@@ -52,7 +52,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   io::CaseSpec spec = io::load_case(args.case_file);
   FIELD_CHECK(spec.march == io::MarchKind::time,
               spec.file.string() << ": march = \"space\": this case is run by `field reconstruct`");
-  if (spec.theory != io::Theory::cable) check_memory(spec);
+  if (spec.theory != io::Theory::cable) io::check_memory(spec);
   const int threads = run_threads(common.threads, spec.A);  // apps/thread_count.hpp
   use_passive_openmp_wait(threads, spec.A);                 // may start the program again, once
   // The cable on R^3 (theory §1.8) has its own outputs (apps/cable_run.hpp).

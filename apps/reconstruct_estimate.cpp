@@ -5,16 +5,17 @@
 #include <cstdio>
 #include <iostream>
 
-#include "apps/estimate_conditions.hpp"
 #include "apps/interrupt.hpp"
 #include "apps/run_folder.hpp"
-#include "apps/space_prediction.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/estimate/gauss_newton.hpp"
 #include "libfield/io/atomic_file.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/csv_writer.hpp"
+#include "libfield/io/estimate_conditions.hpp"
+#include "libfield/io/estimate_start.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/space_prediction.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/vtk_file.hpp"
 #include "libfield/march/field_recorder.hpp"
@@ -26,39 +27,6 @@ namespace field::app {
 namespace fs = std::filesystem;
 
 namespace {
-
-/// The start field (theory §6.7): the space march where it is predicted reliable (no warning,
-/// no refusal) and completes; otherwise the driven time march. `which` names the one used.
-template <class G>
-mesh::Field start_field(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
-                        const io::SpaceSetup& setup, int threads, std::string& which) {
-  march::MarchOptions options;
-  options.newton = problem.spec.newton;
-  options.threads = threads;
-  const std::string warning = march::space_march_warning(problem.stability(), problem.spec.dt);
-  const march::SpacePrediction prediction = predict_space_march(problem, setup.input);
-  const std::string refusal = march::refusal_message(prediction, tip_noise(problem.spec));
-  if (warning.empty() && refusal.empty()) {
-    march::FieldRecorder columns(problem.mesh, false);
-    if (march::space_march(model, setup.input, {&columns}, options).completed) {
-      mesh::Field rows(problem.mesh, mesh::Layout::by_row);
-      for (int j = 0; j <= problem.spec.J; ++j)
-        for (int a = 0; a <= problem.spec.A; ++a) rows(j, a) = columns.field()(j, a);
-      which = "space";
-      return rows;
-    }
-  }
-  march::FieldRecorder rows(problem.mesh, true);
-  const march::MarchResult result =
-      march::time_march(model, io::driven_march_input<G>(problem, setup), {&rows}, options);
-  FIELD_CHECK(result.completed, problem.spec.file.string()
-                                    << ": the driven time march that starts the estimator "
-                                       "failed at row "
-                                    << result.last_slab
-                                    << " (theory §6.1): choose dt <= ds / c_E (field info)");
-  which = "driven";
-  return rows.field();
-}
 
 /// field_std.vtu: the nodes at (t_j, s_a, 0) as in spacetime.vtu (vertex cells), with the arrays
 /// sigma_position [m], sigma_rotation [rad] and position (the estimate's r) per node.
@@ -123,12 +91,11 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   const io::SpaceSetup setup = io::space_march_input(problem);
   if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
   const estimate::TipMeasurements data{setup.input.column0, setup.input.strain0};
-  const estimate::Conditions conditions = conditions_of(spec.reconstruct);
+  const estimate::Conditions conditions = io::conditions_of(spec.reconstruct);
   std::string started_from;
-  mesh::Field start_values = start_field(problem, model, setup, threads, started_from);
-  if (conditions.far_end == estimate::Conditions::FarEnd::clamped)
-    for (int j = 1; j <= spec.J; ++j) start_values(j, spec.A) = start_values(0, spec.A);
-  const estimate::Problem<G> ls(model, data, conditions, weights_of(spec));
+  const mesh::Field start_values =
+      io::estimate_start_field(problem, model, setup, conditions, threads, started_from);
+  const estimate::Problem<G> ls(model, data, conditions, io::weights_of(spec));
   if (!common.quiet)
     std::cerr << "field: estimate: start from the " << started_from << " march; "
               << 6LL * ls.unknown_count() << " unknowns, " << 6LL * ls.block_count()
@@ -203,7 +170,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   summary.text("command", "reconstruct");
   summary.text("method", "estimate");
   summary.text("start", started_from);
-  summary.text("far_end", far_end_name(spec.reconstruct));
+  summary.text("far_end", io::far_end_name(spec.reconstruct));
   summary.text("case", spec.file.string());
   summary.text("tip", spec.tip.string());
   summary.text("tip_note", setup.note);
@@ -231,8 +198,8 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   std::printf(
       "%s: estimate over the whole mesh (%s), rows %s/%s, far end %s, A = %d, J = %d, dt = %g "
       "s, ds = %g m, L = %g m\n",
-      spec.name.c_str(), lie::retraction_name<G>().c_str(), first_row_name(conditions),
-      last_row_name(conditions), far_end_name(spec.reconstruct), A, J, spec.dt, spec.ds,
+      spec.name.c_str(), lie::retraction_name<G>().c_str(), io::first_row_name(conditions),
+      io::last_row_name(conditions), io::far_end_name(spec.reconstruct), A, J, spec.dt, spec.ds,
       spec.length());
   std::printf("  started from the %s march; %lld unknowns, %lld residuals\n", started_from.c_str(),
               e.unknowns, e.residual_rows);

@@ -8,9 +8,9 @@
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
 #include "apps/run_outcome.hpp"
-#include "apps/series_columns.hpp"
 #include "apps/series_stats.hpp"
 #include "libfield/io/csv_writer.hpp"
+#include "libfield/io/series_columns.hpp"
 
 namespace field::app {
 
@@ -30,7 +30,7 @@ void take_series_row(const D& d, const mesh::Boundary& boundary, bool damped, do
   if (!found.non_finite.empty()) return stop_flag().store(true);
   stats.add(d);
   stats.add_balance(d.energy, d.work, d.dissipated, d.energy_balance);
-  series.row(time_series_line(d, boundary, damped));
+  series.row(io::time_series_line(d, boundary, damped));
   progress.update(d.j + 1, d.t + dt, d.newton.max_iterations,
                   stats.balanced ? d.energy_balance : stats.energy_change(d.energy), d.balance);
 }

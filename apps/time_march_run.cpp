@@ -10,17 +10,19 @@
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
 #include "apps/row_gate.hpp"
-#include "apps/series_columns.hpp"
 #include "apps/series_row.hpp"
 #include "libfield/io/beam_frames.hpp"
 #include "libfield/io/checkpoint.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/field_rates.hpp"
+#include "libfield/io/planar_case.hpp"
+#include "libfield/io/series_columns.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/io/writer_thread.hpp"
 #include "libfield/march/planar_embedding.hpp"
+#include "libfield/noether/planar_series_row.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 
 namespace field::app {
@@ -39,38 +41,6 @@ bool driven(const march::BasicSideSpec<E>& end, int J) {
     if (g.R != g0.R || g.r != g0.r) return true;
   }
   return false;
-}
-
-/// The group of the writers of a march on G: G itself, or SE(3) with Cayley for the planar beam
-/// (its rows embedded in the x-y plane, march/planar_embedding.hpp).
-template <class G>
-struct WriterGroup {
-  using type = G;
-};
-template <>
-struct WriterGroup<lie::Se2Cayley> {
-  using type = lie::Se3Cayley;
-};
-
-/// A series row in the SE(3) columns of time_series.csv: itself, or the planar row's spatial
-/// covectors (1.7.3) embedded (march::embed_planar_spatial).
-const noether::TimeRowDiagnostics& series_row(const noether::TimeRowDiagnostics& d) {
-  return d;
-}
-noether::TimeRowDiagnostics series_row(const noether::BasicTimeRowDiagnostics<Vec3>& d) {
-  noether::TimeRowDiagnostics e;
-  e.j = d.j;
-  e.t = d.t;
-  e.energy = d.energy;
-  e.momentum = march::embed_planar_spatial(d.momentum);
-  e.balance = d.balance;
-  e.newton = d.newton;
-  e.reaction_left = march::embed_planar_spatial(d.reaction_left);
-  e.reaction_right = march::embed_planar_spatial(d.reaction_right);
-  e.work = d.work;
-  e.dissipated = d.dissipated;
-  e.energy_balance = d.energy_balance;
-  return e;
 }
 
 // What a checkpoint carries besides the march (io/checkpoint.hpp): the series' state
@@ -137,7 +107,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
                             const CommonOptions& common, int threads,
                             std::chrono::steady_clock::time_point start) {
   constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
-  using W = typename WriterGroup<G>::type;
+  using W = typename io::OutputGroup<G>::type;
   const io::CaseSpec& spec = problem.spec;
   const int J = spec.J;
   march::MarchOptions options;
@@ -175,14 +145,8 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   write_run_case(r.dir, spec);
   // The model the writers take (strains, stresses, tip data): the march's, or for the planar
   // beam the SE(3) beam of the case in the plane (io/planar_case.hpp).
-  std::optional<dcel::DiscreteModel<W>> embedded;
-  const dcel::DiscreteModel<W>* writer_model = nullptr;
-  if constexpr (planar) {
-    embedded.emplace(problem.density, problem.loads, problem.mesh);
-    writer_model = &*embedded;
-  } else {
-    writer_model = &model;
-  }
+  const io::OutputModel<G> output_model(problem, model);
+  const dcel::DiscreteModel<W>* writer_model = &output_model.get();
   // The node texts (field.csv, field_rates.csv: the costliest outputs) first: they run on a
   // thread of their own.
   std::vector<std::unique_ptr<march::SlabObserver>> writers;
@@ -210,7 +174,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   const mesh::Boundary boundary = problem.boundary();
   // A damped run adds D_j of theory (4.20) as the last column (theory §4.7).
   const bool damped = model.loads().damping.any();
-  const std::vector<std::string> columns = time_series_columns(boundary, damped);
+  const std::vector<std::string> columns = io::time_series_columns(boundary, damped);
   io::CsvWriter series(r.dir / "time_series.csv", columns);
   r.stats.balanced = energy_balance_applies(model, input);
   Progress progress("row", "t", J, !common.progress());
@@ -228,8 +192,8 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   noether::TimeDiagnostics<G> diagnostics(
       model, boundary,
       [&](const auto& row) {
-        take_series_row(series_row(row), boundary, damped, spec.dt, problem_found, r.stats, series,
-                        progress);
+        take_series_row(noether::series_row(row), boundary, damped, spec.dt, problem_found, r.stats,
+                        series, progress);
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});
@@ -253,12 +217,7 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   // The planar diagnostics see the SE(2) rows again, projected (bit for bit) from the embedded
   // ones, so that one output thread and one gate serve both groups.
   std::optional<march::PlanarProjection> projection;
-  if constexpr (planar) {
-    projection.emplace(std::vector<march::BasicSlabObserver<lie::SE2>*>{&diagnostics});
-    observers.push_back(&*projection);
-  } else {
-    observers.push_back(&diagnostics);
-  }
+  march::append_observer(observers, diagnostics, projection);
   RowGate gate(observers, problem_found);
   std::unique_ptr<io::WriterThread> output_thread;
   if (output_threads) {

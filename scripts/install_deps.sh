@@ -9,6 +9,7 @@
 # python3-matplotlib serve scripts/accuracy_vs_time.py (and its tests). libfmt-dev: Dragonbox, the
 # shortest digits of the numbers in CSV files (libfield/io/number_text.hpp). libsuitesparse-dev:
 # CHOLMOD, the sparse Cholesky factorisation of the estimator (libfield/estimate).
+# python3-distributed: Dask, the ensembles of the Python module (python/libfield/ensemble.py).
 set -euo pipefail
 
 packages=(
@@ -17,7 +18,7 @@ packages=(
   paraview-dev python3-paraview libutfcpp-dev liblz4-dev libdouble-conversion-dev
   paraview xvfb xauth
   python3-numpy python3-matplotlib
-  pybind11-dev python3-dev python3-pytest
+  pybind11-dev python3-dev python3-pytest python3-distributed
   libcli11-dev libtomlplusplus-dev libfmt-dev
   libgtest-dev libbenchmark-dev
 )

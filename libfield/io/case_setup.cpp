@@ -332,14 +332,17 @@ march::TimeMarchInput time_march_input(const Problem& p) {
   return in;
 }
 
-SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip) {
-  const CaseSpec& c = p.spec;
+namespace {
+
+void check_space_case(const CaseSpec& c) {
   FIELD_CHECK(c.march == MarchKind::space,
               c.file.string() << ": march = \"time\": run it with `field simulate`");
+}
+
+/// The SpaceSetup of the tip data `data` read from `from` (a file or a table).
+SpaceSetup space_setup(const Problem& p, TipOnGrid data, const std::string& from) {
+  const CaseSpec& c = p.spec;
   SpaceSetup setup;
-  const std::filesystem::path& file = tip.empty() ? c.tip : tip;
-  TipOnGrid data =
-      named(c, file, [&] { return read_tip(file, c.dt, c.J, c.tip_data.time_offset); });
   if (c.tip_data.strain_at == TipDataSpec::StrainAt::tip_point) {  // theory §6.6
     data.eta0 = p.with_model(
         [&](const auto& model) { return segment_strain_from_point(model, data.g0, data.eta0); });
@@ -350,7 +353,6 @@ SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip)
   setup.note = data.note;
   setup.input.first = row_spec(c.first, c);
   setup.input.last = row_spec(c.last, c);
-  const std::string from = (tip.empty() ? c.tip : tip).string();
   check_positions(p, setup.input.column0, from + ": the tip at row j =");
   for (const auto& [row, name] :
        {std::pair{&setup.input.first, "first"}, std::pair{&setup.input.last, "last"}})
@@ -360,6 +362,23 @@ SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip)
       check_positions(p, poses, c.file.string() + ": [boundary] " + name + " row at node a =");
     }
   return setup;
+}
+
+}  // namespace
+
+SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip) {
+  const CaseSpec& c = p.spec;
+  check_space_case(c);
+  const std::filesystem::path& file = tip.empty() ? c.tip : tip;
+  TipOnGrid data =
+      named(c, file, [&] { return read_tip(file, c.dt, c.J, c.tip_data.time_offset); });
+  return space_setup(p, std::move(data), file.string());
+}
+
+SpaceSetup space_march_input(const Problem& p, const CsvTable& tip) {
+  const CaseSpec& c = p.spec;
+  check_space_case(c);
+  return space_setup(p, tip_on_grid(tip, c.dt, c.J, c.tip_data.time_offset), tip.path.string());
 }
 
 template <class G>

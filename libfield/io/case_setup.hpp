@@ -10,6 +10,7 @@
 
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/io/case_file.hpp"
+#include "libfield/io/csv_table.hpp"
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/stability.hpp"
 #include "libfield/march/time_march.hpp"
@@ -119,6 +120,9 @@ struct SpaceSetup {
 /// The time offset ([tip] time_offset) and the conversion of point strains ([tip] strain_at =
 /// "tip_point", theory §6.6) are applied here.
 SpaceSetup space_march_input(const Problem& problem, const std::filesystem::path& tip = {});
+/// The same from tip data already read as a table with the columns of the tip file
+/// (io/tip_data.hpp; the Python module's arrays, docs/python.md): `tip.path` names it in messages.
+SpaceSetup space_march_input(const Problem& problem, const CsvTable& tip);
 
 /// The driven reconstruction ([reconstruct] method = "driven", docs/reconstruction.md): the time
 /// march of theory §6.1 with the tip poses of `setup` prescribed as the end a = 0, the far end

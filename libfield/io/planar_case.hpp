@@ -8,6 +8,9 @@
 /// check_planar_case refuses what the planar beam does not support yet, naming file, line, key.
 #include <toml++/toml.h>
 
+#include <optional>
+#include <type_traits>
+
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/io/case_file.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -39,6 +42,40 @@ struct PlanarProblem {
   dcel::DiscreteModel<lie::Se2Cayley> model;
   /// Row 0 straight from [initial] origin along axis (node a at s_a, theory §3.4), at rest.
   march::TimeMarchInputOf<lie::Se2Cayley> input;
+};
+
+/// The SE(3) group of a march's outputs on G (strains, stresses, tip data, frames): G, or for the
+/// planar beam (SE(2)) the Cayley group of the SE(3) beam it is embedded in.
+template <class G>
+struct OutputGroup {
+  using type = G;
+};
+template <>
+struct OutputGroup<lie::Se2Cayley> {
+  using type = lie::Se3Cayley;
+};
+
+/// The model the outputs of a march with `model` take: the march's own, or for the planar beam
+/// the SE(3) beam of the case in the plane (`problem`'s density, loads and mesh). Not copyable.
+template <class G>
+class OutputModel {
+ public:
+  using W = typename OutputGroup<G>::type;
+  OutputModel(const Problem& problem, const dcel::DiscreteModel<G>& model) {
+    if constexpr (std::is_same_v<G, W>) {
+      model_ = &model;
+    } else {
+      embedded_.emplace(problem.density, problem.loads, problem.mesh);
+      model_ = &*embedded_;
+    }
+  }
+  OutputModel(const OutputModel&) = delete;
+  OutputModel& operator=(const OutputModel&) = delete;
+  const dcel::DiscreteModel<W>& get() const { return *model_; }
+
+ private:
+  std::optional<dcel::DiscreteModel<W>> embedded_;
+  const dcel::DiscreteModel<W>* model_ = nullptr;
 };
 
 /// Calls f(model, input) with the discrete model and the time-march input of the case's theory

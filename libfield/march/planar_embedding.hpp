@@ -6,6 +6,8 @@
 /// a homomorphism SE(2) -> SE(3) followed by the fixed body rotation B (Cayley commutes with
 /// both). Body algebra vectors and covectors map as (omega, v1, v2) -> (0, omega, 0, v2, 0, v1),
 /// spatial covectors (1.7.3) as (L, p1, p2) -> (0, 0, L, p1, p2, 0).
+#include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "libfield/core/types.hpp"
@@ -51,5 +53,18 @@ class PlanarProjection final : public SlabObserver {
   std::vector<BasicSlabObserver<lie::SE2>*> targets_;
   std::vector<lie::SE2> projected_;  // the slab in the plane (buffer reused)
 };
+
+/// Appends `observer` to the SE(3) observers of a march: itself, or an SE(2) observer (the planar
+/// diagnostics) through `projection`, which hands it the rows projected back (bit for bit).
+template <class O>
+void append_observer(std::vector<SlabObserver*>& observers, O& observer,
+                     std::optional<PlanarProjection>& projection) {
+  if constexpr (std::is_base_of_v<BasicSlabObserver<lie::SE2>, O>) {
+    projection.emplace(std::vector<BasicSlabObserver<lie::SE2>*>{&observer});
+    observers.push_back(&*projection);
+  } else {
+    observers.push_back(&observer);
+  }
+}
 
 }  // namespace field::march

@@ -4,7 +4,9 @@
 
 #include "libfield/core/error.hpp"
 #include "python/src/case.hpp"
+#include "python/src/reconstruct.hpp"
 #include "python/src/simulate.hpp"
+#include "python/src/static_solve.hpp"
 
 namespace field::python {
 void bind_lie(py::module_& m);
@@ -20,5 +22,7 @@ PYBIND11_MODULE(_libfield, m) {
   py::register_exception<field::IoError>(m, "FieldIOError", PyExc_OSError);
   field::python::bind_case(m);
   field::python::bind_simulate(m);
+  field::python::bind_reconstruct(m);
+  field::python::bind_static_solve(m);
   field::python::bind_lie(m);
 }

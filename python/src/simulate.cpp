@@ -6,178 +6,108 @@
 #include <atomic>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
-#include "apps/series_columns.hpp"
-#include "libfield/io/case_setup.hpp"
+#include "libfield/io/planar_case.hpp"
 #include "libfield/march/field_recorder.hpp"
-#include "libfield/march/time_march.hpp"
-#include "libfield/mesh/convected.hpp"
+#include "libfield/march/planar_embedding.hpp"
+#include "libfield/march/stability.hpp"
+#include "libfield/noether/planar_series_row.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
-#include "python/src/arrays.hpp"
+#include "python/src/cable.hpp"
+#include "python/src/run_arrays.hpp"
+#include "python/src/run_memory.hpp"
 
 namespace field::python {
 
-namespace {
-
-/// Calls callback(j, t_j) after each row, with the GIL. A return value that is false (not None)
-/// stops the march between rows; an exception stops it too and is raised again afterwards.
-class RowCallback final : public march::SlabObserver {
- public:
-  RowCallback(py::object callback, const mesh::SpacetimeMesh& mesh, std::atomic<bool>& stop)
-      : callback_(std::move(callback)), mesh_(mesh), stop_(stop) {}
-
-  void slab(int j, const std::vector<lie::SE3>&, const march::SlabStats&) override {
-    if (callback_.is_none() || error_) return;
-    py::gil_scoped_acquire gil;
-    try {
-      const py::object go_on = callback_(j, mesh_.t(j));
-      if (!go_on.is_none() && !PyObject_IsTrue(go_on.ptr())) stop_ = true;
-    } catch (py::error_already_set& e) {
-      error_.emplace(std::move(e));
-      stop_ = true;
-    }
-  }
-  /// Raises the callback's exception, if any (with the GIL held).
-  void rethrow() {
-    if (error_) throw *error_;
-  }
-
- private:
-  py::object callback_;
-  const mesh::SpacetimeMesh& mesh_;
-  std::atomic<bool>& stop_;
-  std::optional<py::error_already_set> error_;
-};
-
-const char* status_of(const march::MarchResult& r) {
-  if (r.completed) return "completed";
-  if (r.interrupted) return "stopped";
-  return "failed";
-}
-
-/// Rows 0..rows-1 of the recorded field as the arrays of docs/python.md.
 template <class G>
-py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
-                      const mesh::Field& field, int rows) {
-  const mesh::SpacetimeMesh& mesh = problem.mesh;
-  const py::ssize_t n_t = rows, n_s = mesh.A() + 1, segments = mesh.A();
-  Array t({n_t}), s({n_s});
-  for (int j = 0; j < n_t; ++j) t.mutable_at(j) = mesh.t(j);
-  for (int a = 0; a < n_s; ++a) s.mutable_at(a) = mesh.s(a, problem.spec.left_side());
-  Array poses({n_t, n_s, py::ssize_t(4), py::ssize_t(4)}), positions({n_t, n_s, py::ssize_t(3)}),
-      quaternions({n_t, n_s, py::ssize_t(4)});
-  Array velocities({std::max<py::ssize_t>(n_t - 1, 0), n_s, py::ssize_t(6)});
-  Array strains({n_t, segments, py::ssize_t(6)}), stresses({n_t, segments, py::ssize_t(6)});
-  double* pose = poses.mutable_data();
-  double* position = positions.mutable_data();
-  double* quaternion = quaternions.mutable_data();
-  double* velocity = velocities.mutable_data();
-  double* strain = strains.mutable_data();
-  double* stress = stresses.mutable_data();
-  for (int j = 0; j < n_t; ++j) {
-    for (int a = 0; a < n_s; ++a) {
-      const lie::SE3& g = field(j, a);
-      put(pose, g.matrix());
-      put(position, g.r);
-      put(quaternion, g.quat());  // as field.csv: (w, x, y, z), w >= 0
-      // Body velocity xi_j^a (theory §3.1), rows 0..n_t-2.
-      if (j + 1 < n_t) put(velocity, mesh::convected<G>(g, field(j + 1, a), mesh.dt()));
-    }
-    // Segment strain eta_j^a (theory §3.1) and the body stress of the segment's law (theory §1).
-    for (int a = 0; a < segments; ++a) {
-      const Vec6 eta = mesh::convected<G>(field(j, a), field(j, a + 1), mesh.ds());
-      put(strain, eta);
-      put(stress, model.density(a).stress(eta));
-    }
-  }
-  py::dict d;
-  d["t"] = t, d["s"] = s, d["poses"] = poses, d["positions"] = positions;
-  d["quaternions"] = quaternions, d["velocities"] = velocities, d["strains"] = strains;
-  d["stresses"] = stresses;
-  return d;
-}
-
-/// The series of time_series.csv (docs/output-format.md), one array per column.
-py::dict series_arrays(const std::vector<noether::TimeRowDiagnostics>& rows,
-                       const mesh::Boundary& boundary, bool damped) {
-  const std::vector<std::string> columns = app::time_series_columns(boundary, damped);
-  std::vector<Array> arrays;
-  for (std::size_t c = 0; c < columns.size(); ++c)
-    arrays.emplace_back(std::vector<py::ssize_t>{static_cast<py::ssize_t>(rows.size())});
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const std::vector<double> line = app::time_series_line(rows[i], boundary, damped);
-    for (std::size_t c = 0; c < columns.size(); ++c)
-      arrays[c].mutable_at(static_cast<py::ssize_t>(i)) = line[c];
-  }
-  py::dict d;
-  for (std::size_t c = 0; c < columns.size(); ++c) d[py::str(columns[c])] = arrays[c];
-  return d;
-}
-
-template <class G>
-py::dict march_beam(const io::Problem& problem, int threads, const py::object& callback) {
+py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
+                           const march::TimeMarchInputOf<G>& input, int threads,
+                           const py::object& callback, march::SlabObserver* extra) {
+  constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
+  using W = typename io::OutputGroup<G>::type;
   const io::CaseSpec& spec = problem.spec;
-  const dcel::DiscreteModel<G> model = problem.model<G>();
-  const march::TimeMarchInput input = io::time_march_input<G>(problem);
   std::atomic<bool> stop{false};
-  march::MarchOptions options;
-  options.newton = spec.newton;
-  options.threads = threads;
-  options.stop = &stop;
+  const march::MarchOptions options = march_options(spec, threads, stop);
   march::check_time_march(model, input, options);
+  // The stability warnings of `field simulate` (theory §6.1; the planar beam's own wave speeds,
+  // theory §1.7).
+  march::StabilityNumbers numbers;
+  if constexpr (planar)
+    numbers = problem.stability(model.density().wave_speeds());
+  else
+    numbers = problem.stability();
+  py::list warnings;
+  for (const std::string& w :
+       {march::time_march_warning(numbers, spec.dt),
+        march::stiffness_damping_warning(numbers, spec.dt, spec.loads.damping.stiffness)})
+    if (!w.empty()) warnings.append(w);
 
   const mesh::Boundary boundary = problem.boundary();
   const bool damped = model.loads().damping.any();
   march::FieldRecorder recorder(problem.mesh, true);
   std::vector<noether::TimeRowDiagnostics> rows;
   noether::TimeDiagnostics<G> diagnostics(
-      model, boundary, [&](const noether::TimeRowDiagnostics& row) { rows.push_back(row); },
+      model, boundary, [&](const auto& row) { rows.push_back(noether::series_row(row)); },
       noether::SeriesOptions{spec.output.series_stride, threads});
-  RowCallback row_callback(callback, problem.mesh, stop);
+  SlabCallback row_callback(
+      callback, [&](int j) { return problem.mesh.t(j); }, stop);
+  std::vector<march::SlabObserver*> observers{&recorder};
+  // The planar diagnostics see the SE(2) rows again, projected (bit for bit) from the embedded
+  // ones, as in `field simulate`.
+  std::optional<march::PlanarProjection> projection;
+  march::append_observer(observers, diagnostics, projection);
+  if (extra) observers.push_back(extra);
+  observers.push_back(&row_callback);
   march::MarchResult result;
   {
     py::gil_scoped_release release;
-    result = march::time_march(model, input, {&recorder, &diagnostics, &row_callback}, options);
+    if constexpr (planar) {
+      march::PlanarEmbedding embedding(observers);
+      result = march::time_march(model, input, {&embedding}, options);
+    } else {
+      result = march::time_march(model, input, observers, options);
+    }
   }
   row_callback.rethrow();
 
-  py::dict d = field_arrays(problem, model, recorder.field(), result.last_slab + 1);
-  d["series"] = series_arrays(rows, boundary, damped);
-  d["status"] = status_of(result);
-  d["node_updates"] = result.node_solves;
-  d["newton_iterations"] = result.newton_iterations;
-  if (result.failure) {
-    py::dict f;
-    f["kind"] = march::failure_kind_name(result.failure->kind);
-    f["row"] = result.failure->slab;
-    f["node"] = result.failure->node;
-    f["iterations"] = result.failure->iterations;
-    f["residual"] = result.failure->residual;
-    d["failure"] = f;
-  }
-  d["retraction"] = lie::retraction_name<G>();
+  // The strains and stresses of the planar beam: those of the SE(3) beam of the case in the plane
+  // (io/planar_case.hpp), as field_rates.csv and the frames give them.
+  const io::OutputModel<G> array_model(problem, model);
+  py::dict d = field_arrays<W>(problem, array_model.get(), recorder.field(), result.last_slab + 1,
+                               problem.mesh.A() + 1, spec.left_side());
+  d["series"] = time_series_arrays(rows, boundary, damped);
+  put_march_result(d, result);
+  d["warnings"] = warnings;
+  d["theory"] = planar ? "planar_beam" : "beam";
   return d;
 }
-
-}  // namespace
 
 py::dict simulate(const io::CaseSpec& spec, int threads, const py::object& callback) {
   if (spec.march != io::MarchKind::time)
     throw py::value_error(spec.file.string() +
-                          ": march = \"space\": this case is a reconstruction (not available from "
-                          "Python yet: run `field reconstruct`)");
-  if (spec.theory != io::Theory::beam)
-    throw py::value_error(spec.file.string() +
-                          ": only theory = \"beam\" runs from Python yet (the planar beam and the "
-                          "cable: run `field simulate`)");
+                          ": march = \"space\": this case is a reconstruction: run it with "
+                          "libfield.reconstruct");
   if (threads < 1)
     throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
+  check_run_memory(spec);  // the whole field is kept, as arrays
+  // The cable on R^3 (theory §1.8) has its own arrays (python/src/cable.cpp).
+  if (spec.theory == io::Theory::cable) return simulate_cable(spec, threads, callback);
   const io::Problem problem(spec);
-  return lie::with_group(spec.retraction, [&](auto group) {
-    return march_beam<decltype(group)>(problem, threads, callback);
+  // The case's theory and retraction become the type G here, once (io::with_time_march).
+  return io::with_time_march(problem, [&](const auto& model, const auto& input) {
+    using G = typename std::decay_t<decltype(model)>::Group;
+    return time_march_arrays<G>(problem, model, input, threads, callback);
   });
 }
+
+#define FIELD_INSTANTIATE(G)                                                                \
+  template py::dict time_march_arrays<G>(const io::Problem&, const dcel::DiscreteModel<G>&, \
+                                         const march::TimeMarchInputOf<G>&, int,            \
+                                         const py::object&, march::SlabObserver*);
+FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 void bind_simulate(py::module_& m) {
   m.def("_simulate", &simulate, py::arg("case"), py::arg("threads") = 1,

@@ -37,3 +37,35 @@ def field_run(tmp_path_factory):
         return done[name]
 
     return run
+
+
+def read_table(path):
+    """A CSV file with '#' comment lines (a tip file) as a dict of float arrays."""
+    with open(path, newline="") as f:
+        rows = [r for r in csv.reader(f) if r and not r[0].startswith("#")]
+    header, body = rows[0], rows[1:]
+    return {c: np.array([float(r[k]) for r in body]) for k, c in enumerate(header)}
+
+
+def by_node(field, n_t, n_s, column):
+    """A column of field.csv as an (n_t, n_s) array, whatever the order of its lines."""
+    out = np.full((n_t, n_s), np.nan)
+    out[field["j"].astype(int), field["a"].astype(int)] = field[column]
+    return out
+
+
+@pytest.fixture(scope="session")
+def field_program(tmp_path_factory):
+    """Runs `field COMMAND CASE --threads 1` once per (command, case); returns the run folder."""
+    done = {}
+
+    def run(command, case):
+        key = (command, str(case))
+        if key not in done:
+            out = tmp_path_factory.mktemp(command)
+            subprocess.run([FIELD_BIN, command, "-q", "--threads", "1", "--force", "--out",
+                            str(out), str(case)], check=True, capture_output=True)
+            done[key] = out
+        return done[key]
+
+    return run

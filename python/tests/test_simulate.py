@@ -135,3 +135,65 @@ def test_bad_input_raises_value_error_with_the_key():
         libfield.simulate(path, threads=0)
     with pytest.raises(ValueError, match="reconstruct"):
         libfield.simulate(mesh_case("space_evolution"))
+
+
+def test_a_field_too_large_for_memory_raises_memory_error_before_the_march():
+    """The whole field is kept as arrays: a run that cannot fit raises MemoryError naming the
+    sizes (io::estimate_memory with the arrays' bytes per node) before anything is allocated."""
+    path = mesh_case("free_flight")
+    with open(path, "rb") as f:
+        table = tomllib.load(f)
+    table["grid"]["J"], table["grid"]["A"] = 10**9, 2000
+    with pytest.raises(MemoryError) as raised:
+        libfield.simulate(libfield.load_case(table, name=path))
+    message = str(raised.value)
+    assert "the whole field of 1000000001 x 2001 nodes kept in memory, 424 B per node" in message
+    assert "available: use a smaller grid ([grid] A, J), or run the `field` program" in message
+    # the figure: 424 B for each of the 1000000001 x 2001 nodes (the march's part is negligible)
+    needed = float(message.split("needs about ")[1].split(" TiB")[0])
+    assert needed == pytest.approx(424 * 1000000001 * 2001 / 2**40, rel=2e-3)
+
+
+def assert_strided_rows_equal(run, out, stride):
+    """positions, t and s of every stride-th row equal field.csv's, the series time_series.csv's;
+    returns field.csv."""
+    field = read_csv(out / "field.csv")
+    j, a = field["j"].astype(int), field["a"].astype(int)
+    assert set(j) == set(range(0, run.positions.shape[0], stride))
+    for k, c in enumerate("xyz"):
+        assert np.array_equal(run.positions[j, a, k], field[c]), c
+    assert np.array_equal(run.t[j], field["t"]) and np.array_equal(run.s[a], field["s"])
+    series = read_csv(out / "time_series.csv")
+    assert list(run.series) == list(series)
+    for c, values in series.items():
+        assert np.array_equal(run.series[c], values), c
+    return field
+
+
+def test_the_planar_beam_equals_the_field_program(field_run):
+    """theory = "planar_beam" (theory §1.7): the march on SE(2), its rows embedded in SE(3) as
+    field.csv has them (every [output] stride-th row) and the series in the SE(3) columns."""
+    run = libfield.simulate(mesh_case("planar_cantilever"))
+    out = field_run("planar_cantilever")
+    assert run.status == "completed" and run.theory == "planar_beam"
+    field = assert_strided_rows_equal(run, out, 10)
+    j, a = field["j"].astype(int), field["a"].astype(int)
+    for k, c in enumerate(["qw", "qx", "qy", "qz"]):
+        assert np.array_equal(run.quaternions[j, a, k], field[c]), c
+    assert np.array_equal(run.positions[..., 2], np.zeros(run.positions.shape[:2]))  # the plane
+
+
+def test_the_cable_equals_the_field_program(field_run):
+    """theory = "cable" (theory §1.8): positions as field.csv (every [output] stride-th row),
+    the series in the translation columns of time_series.csv, and the velocity, strain (1.8.1)
+    and tension of the end a = 0 as tip.csv has them (the last row's velocity is the previous
+    step's there)."""
+    run = libfield.simulate(mesh_case("swinging_cable"))
+    out = field_run("swinging_cable")
+    assert run.status == "completed" and run.theory == "cable"
+    assert_strided_rows_equal(run, out, 4)
+    tip = read_csv(out / "tip.csv")
+    assert np.array_equal(run.tensions[:, 0], tip["tension"])
+    for k in range(3):
+        assert np.array_equal(run.strains[:, 0, k], tip[f"eta{k + 1}"])
+        assert np.array_equal(run.velocities[:, 0, k], tip[f"v{k + 1}"][:-1])

@@ -152,7 +152,7 @@ TEST(CliOutput, InfoEstimatesAreWithinTwentyPercentOfARun) {
 
 TEST(CliOutput, InfoEstimatesTheSeriesWithTheReactionColumns) {
   // roundtrip: a space march with both rows prescribed, so space_series.csv has twelve reaction
-  // columns after the twelve of every space series (apps/series_columns.hpp).
+  // columns after the twelve of every space series (libfield/io/series_columns.hpp).
   const TempFolder dir;
   const fs::path roundtrip = copy_case(dir, "roundtrip");
   const CommandResult info = run_field("info '" + roundtrip.string() + "'");

@@ -1,4 +1,4 @@
-#include "apps/memory_estimate.hpp"
+#include "libfield/io/memory_estimate.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,7 +8,7 @@
 #include "libfield/core/error.hpp"
 #include "libfield/io/writer_thread.hpp"
 
-namespace field::app {
+namespace field::io {
 
 namespace {
 
@@ -17,7 +17,7 @@ namespace {
 // the writers' windows and buffers: time march A+1 nodes, space march J+1) and, for a space
 // march, 100 bytes per node of the whole field (kept for the frames). Prescribed end tracks and
 // the tip data add 96 bytes per pose. A time march's outputs run on an output thread, and its
-// field.csv and field_rates.csv on a writer thread, whose batches (io::WriterThread: kBatches of
+// field.csv and field_rates.csv on a writer thread, whose batches (WriterThread: kBatches of
 // max(kBatchNodes, A + 1) poses each) fill up when they fall behind the march (on a loaded
 // machine). 6 MB before CHOLMOD, LAPACK and BLAS (the estimator) were linked.
 constexpr double kProgram = 8.5e6;
@@ -43,14 +43,13 @@ std::string bytes_text(double b) {
   return buf;
 }
 
-MemoryEstimate estimate_memory(const io::CaseSpec& spec) {
+MemoryEstimate estimate_memory(const CaseSpec& spec) {
   MemoryEstimate m;
   const double rows = spec.J + 1.0, nodes = spec.A + 1.0;
-  if (spec.march == io::MarchKind::time) {
+  if (spec.march == MarchKind::time) {
     m.march = kProgram + kPerSlabNode * nodes + 2 * 96.0 * rows;
-    m.march += (spec.output.csv || spec.output.rates ? 2 : 1) * io::WriterThread::kBatches *
-               std::max(static_cast<double>(io::WriterThread::kBatchNodes), nodes) *
-               sizeof(lie::SE3);
+    m.march += (spec.output.csv || spec.output.rates ? 2 : 1) * WriterThread::kBatches *
+               std::max(static_cast<double>(WriterThread::kBatchNodes), nodes) * sizeof(lie::SE3);
     m.what = "2.8 KB per node of a row, " + std::to_string(spec.A + 1) + " nodes";
   } else {
     m.march = kProgram + kPerSlabNode * rows + 2 * 96.0 * nodes;
@@ -79,16 +78,32 @@ double available_memory() {
   return meminfo > 0.0 ? meminfo : limit;
 }
 
-void check_memory(const io::CaseSpec& spec) {
-  const MemoryEstimate m = estimate_memory(spec);
-  const double available = available_memory();
-  if (available <= 0.0 || m.total() <= available) return;
-  std::ostringstream out;
-  out << spec.file.string() << ": the run needs about " << bytes_text(m.total()) << " of memory ("
-      << m.what << "), more than the " << bytes_text(available)
-      << " available: use a smaller grid ([grid] A, J) "
-         "(`field info` prints the estimate)";
-  throw IoError(out.str());
+MemoryEstimate estimate_memory(const CaseSpec& spec, double bytes_per_node) {
+  MemoryEstimate m = estimate_memory(spec);
+  const double field = bytes_per_node * (spec.J + 1.0) * (spec.A + 1.0);
+  m.kept += field;
+  if (field > m.march)
+    m.what = "the whole field of " + std::to_string(spec.J + 1) + " x " +
+             std::to_string(spec.A + 1) + " nodes kept in memory, " + bytes_text(bytes_per_node) +
+             " per node";
+  return m;
 }
 
-}  // namespace field::app
+std::string memory_shortfall(const CaseSpec& spec, const MemoryEstimate& m,
+                             const std::string& advice) {
+  const double available = available_memory();
+  if (available <= 0.0 || m.total() <= available) return {};
+  std::ostringstream out;
+  out << spec.file.string() << ": the run needs about " << bytes_text(m.total()) << " of memory ("
+      << m.what << "), more than the " << bytes_text(available) << " available: " << advice;
+  return out.str();
+}
+
+void check_memory(const CaseSpec& spec) {
+  const std::string shortfall =
+      memory_shortfall(spec, estimate_memory(spec),
+                       "use a smaller grid ([grid] A, J) (`field info` prints the estimate)");
+  if (!shortfall.empty()) throw IoError(shortfall);
+}
+
+}  // namespace field::io

@@ -6,7 +6,7 @@
 
 #include "libfield/mesh/spacetime_mesh.hpp"
 
-namespace field::app {
+namespace field::io {
 
 /// Appends `<prefix>_ang1..3`, `<prefix>_lin1..3` (e.g. the reactions R0_*, RA_*, RJ_* of
 /// theory (8.5), (8.9)).
@@ -85,4 +85,4 @@ std::vector<double> space_series_line(const D& d, const mesh::Boundary& boundary
   return line;
 }
 
-}  // namespace field::app
+}  // namespace field::io

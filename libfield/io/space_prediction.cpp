@@ -1,4 +1,4 @@
-#include "apps/space_prediction.hpp"
+#include "libfield/io/space_prediction.hpp"
 
 #include <Eigen/Geometry>
 
@@ -9,7 +9,7 @@
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/tip_data.hpp"
 
-namespace field::app {
+namespace field::io {
 
 march::TipNoise tip_noise(const io::CaseSpec& spec) {
   return march::TipNoise{spec.tip_noise.position, spec.tip_noise.angle, spec.tip_noise.strain};
@@ -89,7 +89,10 @@ std::vector<std::string> rest_warnings(const io::Problem& problem,
 }
 
 std::string gap_warning(const io::CaseSpec& spec) {
-  const io::CsvTable table = io::read_csv(spec.tip, io::tip_columns());
+  return gap_warning(spec, io::read_csv(spec.tip, io::tip_columns()));
+}
+
+std::string gap_warning(const io::CaseSpec& spec, const io::CsvTable& table) {
   double gap = 0.0;
   std::size_t at = 0;
   for (std::size_t i = 1; i < table.rows.size(); ++i) {
@@ -106,24 +109,25 @@ std::string gap_warning(const io::CaseSpec& spec) {
                 "%s: a gap of %.4g s between the samples at t = %.10g and %.10g s (lines %d and "
                 "%d), more than 2 dt = %.4g s: the %d grid rows inside it are interpolated and "
                 "the motion between the samples is lost (theory §6.3); give samples there",
-                spec.tip.string().c_str(), gap, t0, t1, table.lines[at - 1], table.lines[at],
+                table.path.string().c_str(), gap, t0, t1, table.lines[at - 1], table.lines[at],
                 2.0 * spec.dt, inside);
   return buf;
 }
 
 std::vector<std::string> prediction_warnings(const io::Problem& problem,
                                              const io::SpaceSetup& setup,
-                                             const march::SpacePrediction& prediction) {
+                                             const march::SpacePrediction& prediction,
+                                             const io::CsvTable* tip) {
   std::vector<std::string> out;
   for (const std::string& w : {march::growth_warning(prediction), march::band_warning(prediction)})
     if (!w.empty()) out.push_back(w);
   for (const std::string& w : rest_warnings(problem, setup.input)) out.push_back(w);
   // Samples on the grid have no gap longer than dt; only resampled data are read again.
   if (setup.note.find("resampled") != std::string::npos) {
-    const std::string gap = gap_warning(problem.spec);
+    const std::string gap = tip ? gap_warning(problem.spec, *tip) : gap_warning(problem.spec);
     if (!gap.empty()) out.push_back(gap);
   }
   return out;
 }
 
-}  // namespace field::app
+}  // namespace field::io

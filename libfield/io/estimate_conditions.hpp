@@ -5,7 +5,7 @@
 #include "libfield/estimate/problem.hpp"
 #include "libfield/io/case_file.hpp"
 
-namespace field::app {
+namespace field::io {
 
 /// True for a `field reconstruct` case with method = "estimate".
 bool is_estimate(const io::CaseSpec& spec);
@@ -20,4 +20,4 @@ const char* first_row_name(const estimate::Conditions& c);
 /// Row J: "rest" or "free".
 const char* last_row_name(const estimate::Conditions& c);
 
-}  // namespace field::app
+}  // namespace field::io

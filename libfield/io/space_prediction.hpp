@@ -7,9 +7,10 @@
 #include <vector>
 
 #include "libfield/io/case_setup.hpp"
+#include "libfield/io/csv_table.hpp"
 #include "libfield/march/space_amplification.hpp"
 
-namespace field::app {
+namespace field::io {
 
 /// The prediction for `problem` with the tip data of `input` (rows 0..J-1 of column 0 and of
 /// the tip strain; the strain spectrum is left out when the case gives column 1 instead).
@@ -27,14 +28,17 @@ std::vector<std::string> rest_warnings(const io::Problem& problem,
 /// 2 dt: the rows inside it are interpolated, the motion between the samples is lost; otherwise
 /// the warning naming the file, the lines and the times. Reads the file's t column again.
 std::string gap_warning(const io::CaseSpec& spec);
+/// The same for tip data given as a table (the Python module's arrays, docs/python.md).
+std::string gap_warning(const io::CaseSpec& spec, const io::CsvTable& tip);
 
 /// Every warning of the prediction for the terminal: growth, band, rest; the gap warning when
-/// `resampled`.
+/// `resampled` (of `tip` when given, else of the case's tip file).
 std::vector<std::string> prediction_warnings(const io::Problem& problem,
                                              const io::SpaceSetup& setup,
-                                             const march::SpacePrediction& prediction);
+                                             const march::SpacePrediction& prediction,
+                                             const io::CsvTable* tip = nullptr);
 
 /// The declared noise of the case.
 march::TipNoise tip_noise(const io::CaseSpec& spec);
 
-}  // namespace field::app
+}  // namespace field::io

@@ -1,6 +1,6 @@
-#include "apps/estimate_conditions.hpp"
+#include "libfield/io/estimate_conditions.hpp"
 
-namespace field::app {
+namespace field::io {
 
 bool is_estimate(const io::CaseSpec& spec) {
   return spec.march == io::MarchKind::space &&
@@ -36,4 +36,4 @@ const char* last_row_name(const estimate::Conditions& c) {
   return c.last_at_rest ? "rest" : "free";
 }
 
-}  // namespace field::app
+}  // namespace field::io

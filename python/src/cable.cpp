@@ -1,0 +1,81 @@
+// libfield.simulate of a cable case (theory §1.8, docs/cable.md): the march on R^3 of `field
+// simulate` (io::CableProblem, the same noether::TimeDiagnostics), held in memory (issue 17,
+// docs/python.md).
+#include "python/src/cable.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "libfield/io/cable_case.hpp"
+#include "libfield/march/field_recorder.hpp"
+#include "libfield/march/stability.hpp"
+#include "libfield/mesh/convected.hpp"
+#include "libfield/noether/time_diagnostics.hpp"
+#include "python/src/arrays.hpp"
+#include "python/src/run_arrays.hpp"
+
+namespace field::python {
+
+py::dict simulate_cable(const io::CaseSpec& spec, int threads, const py::object& callback) {
+  using R3 = lie::Rn<3>;
+  const io::CableProblem cable(spec);
+  std::atomic<bool> stop{false};
+  const march::MarchOptions options = march_options(spec, threads, stop);
+  march::check_time_march(cable.model, cable.input, options);
+  py::list warnings;  // theory §6.1 with the cable's wave speeds (1.8.6)
+  const std::string warning = march::time_march_warning(cable.stability(), spec.dt);
+  if (!warning.empty()) warnings.append(warning);
+
+  const mesh::Boundary boundary = cable.boundary();
+  march::BasicFieldRecorder<Vec3> recorder(cable.mesh, true);
+  std::vector<noether::BasicTimeRowDiagnostics<Vec3>> rows;
+  noether::TimeDiagnostics<R3> diagnostics(
+      cable.model, boundary, [&](const auto& row) { rows.push_back(row); },
+      noether::SeriesOptions{spec.output.series_stride, threads});
+  BasicSlabCallback<Vec3> row_callback(
+      callback, [&](int j) { return cable.mesh.t(j); }, stop);
+  march::MarchResult result;
+  {
+    py::gil_scoped_release release;
+    result = march::time_march(cable.model, cable.input, {&recorder, &diagnostics, &row_callback},
+                               options);
+  }
+  row_callback.rethrow();
+
+  // r_j^a; xi = (r_{j+1} - r_j)/dt, eta = (r^{a+1} - r^a)/ds (1.8.1) and the tension W'(|eta|).
+  const mesh::SpacetimeMesh& mesh = cable.mesh;
+  const auto& field = recorder.field();
+  const py::ssize_t n_t = result.last_slab + 1, n_s = mesh.A() + 1, segments = mesh.A();
+  Array t({n_t}), s({n_s}), positions({n_t, n_s, py::ssize_t(3)});
+  Array velocities({std::max<py::ssize_t>(n_t - 1, 0), n_s, py::ssize_t(3)});
+  Array strains({n_t, segments, py::ssize_t(3)}), tensions({n_t, segments});
+  for (int j = 0; j < n_t; ++j) t.mutable_at(j) = mesh.t(j);
+  for (int a = 0; a < n_s; ++a) s.mutable_at(a) = mesh.s(a, spec.left_side());
+  double* position = positions.mutable_data();
+  double* velocity = velocities.mutable_data();
+  double* strain = strains.mutable_data();
+  double* tension = tensions.mutable_data();
+  for (int j = 0; j < n_t; ++j) {
+    for (int a = 0; a < n_s; ++a) {
+      put(position, field(j, a));
+      if (j + 1 < n_t) put(velocity, mesh::convected<R3>(field(j, a), field(j + 1, a), mesh.dt()));
+    }
+    for (int a = 0; a < segments; ++a) {
+      const Vec3 eta = mesh::convected<R3>(field(j, a), field(j, a + 1), mesh.ds());
+      put(strain, eta);
+      *tension++ = cable.density.tension(eta.norm());
+    }
+  }
+  py::dict d;
+  d["t"] = t, d["s"] = s, d["positions"] = positions, d["velocities"] = velocities;
+  d["strains"] = strains, d["tensions"] = tensions;
+  d["series"] = cable_series_arrays(rows, boundary);
+  put_march_result(d, result);
+  d["warnings"] = warnings;
+  d["theory"] = "cable";
+  return d;
+}
+
+}  // namespace field::python

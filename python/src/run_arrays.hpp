@@ -1,0 +1,85 @@
+#pragma once
+/// What every run of the Python module returns (docs/python.md, "What a run holds"): the field
+/// as numpy arrays, the series as a dict of arrays, the march's status; and the per-row callback.
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "libfield/dcel/discrete_model.hpp"
+#include "libfield/io/case_setup.hpp"
+#include "libfield/march/observer.hpp"
+#include "libfield/march/time_march.hpp"
+#include "libfield/mesh/field.hpp"
+#include "libfield/noether/space_diagnostics.hpp"
+#include "libfield/noether/time_diagnostics.hpp"
+
+namespace field::python {
+
+namespace py = pybind11;
+
+/// Calls callback(k, x_k) after each slab k (a row j at t_j, or a column a at s_a), with the GIL.
+/// A return value that is false (not None) stops the march between slabs; an exception stops it
+/// too and is raised again by rethrow(). E: the node value (lie::SE3, or Vec3 for the cable).
+template <class E>
+class BasicSlabCallback final : public march::BasicSlabObserver<E> {
+ public:
+  BasicSlabCallback(py::object callback, std::function<double(int)> coordinate,
+                    std::atomic<bool>& stop)
+      : callback_(std::move(callback)), coordinate_(std::move(coordinate)), stop_(stop) {}
+
+  void slab(int k, const std::vector<E>&, const march::SlabStats&) override {
+    if (callback_.is_none() || error_) return;
+    py::gil_scoped_acquire gil;
+    try {
+      const py::object go_on = callback_(k, coordinate_(k));
+      if (!go_on.is_none() && !PyObject_IsTrue(go_on.ptr())) stop_ = true;
+    } catch (py::error_already_set& e) {
+      error_.emplace(std::move(e));
+      stop_ = true;
+    }
+  }
+  /// Raises the callback's exception, if any (with the GIL held).
+  void rethrow() {
+    if (error_) throw *error_;
+  }
+
+ private:
+  py::object callback_;
+  std::function<double(int)> coordinate_;
+  std::atomic<bool>& stop_;
+  std::optional<py::error_already_set> error_;
+};
+using SlabCallback = BasicSlabCallback<lie::SE3>;
+
+/// The march options of `spec` ([newton]) on `threads` threads, stopped between slabs by `stop`.
+march::MarchOptions march_options(const io::CaseSpec& spec, int threads, std::atomic<bool>& stop);
+
+/// Rows 0..n_t-1 and nodes 0..n_s-1 of `field` as the arrays t, s, poses, positions,
+/// quaternions, velocities, strains and stresses (s_a on the `side` convention of field.csv).
+template <class G>
+py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
+                      const mesh::Field& field, int n_t, int n_s, mesh::Side side);
+/// The same from the pose of each node (j, a).
+template <class G>
+py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
+                      const std::function<const lie::SE3&(int, int)>& field, int n_t, int n_s,
+                      mesh::Side side);
+
+/// The series of time_series.csv and space_series.csv (docs/output-format.md), one array per
+/// column.
+py::dict time_series_arrays(const std::vector<noether::TimeRowDiagnostics>& rows,
+                            const mesh::Boundary& boundary, bool damped);
+/// The cable's time_series.csv (theory §1.8): P and the reactions as their linear parts.
+py::dict cable_series_arrays(const std::vector<noether::BasicTimeRowDiagnostics<Vec3>>& rows,
+                             const mesh::Boundary& boundary);
+py::dict space_series_arrays(const std::vector<noether::SpaceColumnDiagnostics>& columns,
+                             const mesh::Boundary& boundary);
+
+/// status ("completed", "stopped" or "failed"), node_updates, newton_iterations and, after a
+/// failure, failure (kind, row or column, node, iterations, residual) into `d`.
+void put_march_result(py::dict& d, const march::MarchResult& result);
+
+}  // namespace field::python

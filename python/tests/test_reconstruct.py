@@ -1,0 +1,178 @@
+"""libfield.reconstruct against the `field reconstruct` program: the space march, the driven
+march and the estimator give the program's field, series and standard deviations to the bit;
+tip data as arrays give the bits of the tip file."""
+import json
+import tomllib
+
+import numpy as np
+import pytest
+
+import libfield
+from conftest import by_node, mesh_case, read_csv, read_table
+
+QUATERNION = ["qw", "qx", "qy", "qz"]
+
+
+def assert_field_equal(run, out):
+    """positions, quaternions, t and s of `run` are field.csv's doubles, node by node."""
+    field = read_csv(out / "field.csv")
+    n_t, n_s = run.positions.shape[:2]
+    assert len(field["j"]) == n_t * n_s
+    for k, c in enumerate("xyz"):
+        assert np.array_equal(run.positions[..., k], by_node(field, n_t, n_s, c)), c
+    for k, c in enumerate(QUATERNION):
+        assert np.array_equal(run.quaternions[..., k], by_node(field, n_t, n_s, c)), c
+    assert np.array_equal(np.broadcast_to(run.t[:, None], (n_t, n_s)), by_node(field, n_t, n_s, "t"))
+    assert np.array_equal(np.broadcast_to(run.s, (n_t, n_s)), by_node(field, n_t, n_s, "s"))
+
+
+def assert_series_equal(run, path):
+    series = read_csv(path)
+    assert list(run.series) == list(series)
+    for c, values in series.items():
+        assert np.array_equal(run.series[c], values), c
+
+
+def estimate_case(tmp_path):
+    """The driven case's first 60 rows rebuilt by the estimator (as tests/cli/test_cli_estimate),
+    written as a resolved case file (absolute paths) for the program."""
+    path = mesh_case("driven")
+    with open(path, "rb") as f:
+        table = tomllib.load(f)
+    table["grid"]["J"] = 60
+    table["reconstruct"].update(method="estimate", first_row="straight", last_row="free")
+    case = libfield.load_case(table, name=path)
+    file = tmp_path / "estimate.toml"
+    file.write_text(case.to_toml())
+    return case, file
+
+
+def test_the_space_march_equals_the_program(field_program):
+    run = libfield.reconstruct(mesh_case("space_evolution"))
+    out = field_program("reconstruct", mesh_case("space_evolution"))
+    assert run.method == "space" and run.status == "completed"
+    assert run.positions.shape == (301, 11, 3)
+    assert_field_equal(run, out)
+    assert_series_equal(run, out / "space_series.csv")
+    summary = json.loads((out / "summary.json").read_text())
+    assert run.prediction["far_end_error"] == summary["predicted_far_end_error"]
+    assert run.tip_note == summary["tip_note"]
+
+
+def test_the_driven_march_equals_the_program(field_program):
+    run = libfield.reconstruct(mesh_case("driven"))
+    out = field_program("reconstruct", mesh_case("driven"))
+    assert run.method == "driven" and run.status == "completed"
+    assert_field_equal(run, out)
+    assert_series_equal(run, out / "time_series.csv")
+    summary = json.loads((out / "summary.json").read_text())
+    assert run.tip_strain_misfit["rows"] == summary["tip_strain_misfit_rows"]
+    assert run.tip_strain_misfit["curvature_max"] == summary["tip_curvature_misfit_max"]
+    assert run.tip_strain_misfit["shear_rms"] == summary["tip_shear_misfit_rms"]
+
+
+def test_the_estimator_equals_the_program(field_program, tmp_path):
+    case, file = estimate_case(tmp_path)
+    run = libfield.reconstruct(case)
+    out = field_program("reconstruct", file)
+    assert run.method == "estimate" and run.status == "converged" and run.start == "driven"
+    assert_field_equal(run, out)
+    std = read_csv(out / "field_std.csv")
+    n_t, n_s = run.positions.shape[:2]
+    assert run.sigma_position.shape == (n_t, n_s)
+    assert np.array_equal(run.sigma_position, by_node(std, n_t, n_s, "sigma_position"))
+    assert np.array_equal(run.sigma_rotation, by_node(std, n_t, n_s, "sigma_rotation"))
+    summary = json.loads((out / "summary.json").read_text())
+    assert run.iterations == summary["iterations"]
+    assert run.cost["total"] == summary["cost"]
+    assert run.cost["dcel"] == summary["cost_dcel"]
+
+
+def tip_arrays(path):
+    tip = read_table(path)
+    return {"t": tip["t"],
+            "positions": np.stack([tip[c] for c in "xyz"], axis=-1),
+            "quaternions": np.stack([tip[c] for c in QUATERNION], axis=-1),
+            "strains": np.stack([tip[c] for c in ["Omega1", "Omega2", "Omega3", "Gamma1",
+                                                  "Gamma2", "Gamma3"]], axis=-1)}
+
+
+@pytest.mark.parametrize("name", ["space_evolution", "driven"])
+def test_tip_arrays_give_the_bits_of_the_tip_file(name):
+    path = mesh_case(name)
+    from_file = libfield.reconstruct(path)
+    tip = tip_arrays(path.replace("case.toml", "tip.csv"))
+    from_arrays = libfield.reconstruct(path, tip=tip)
+    assert np.array_equal(from_arrays.poses, from_file.poses)
+    for c in from_file.series:
+        assert np.array_equal(from_arrays.series[c], from_file.series[c]), c
+
+
+def test_tip_poses_as_matrices_give_the_tip_file_to_round_off():
+    """poses (n, 4, 4) instead of positions and quaternions: the quaternions come back from the
+    rotation matrices (SE3::quat), equal to the file's to round-off."""
+    path = mesh_case("space_evolution")
+    from_file = libfield.reconstruct(path)
+    tip = tip_arrays(path.replace("case.toml", "tip.csv"))
+    run = libfield.reconstruct(path, tip={"t": tip["t"], "poses": from_file.poses[:, 0],
+                                          "strains": tip["strains"]})
+    assert np.max(np.abs(run.poses[:, 0] - from_file.poses[:, 0])) < 1e-15
+    assert np.max(np.abs(run.positions - from_file.positions)) < 1e-13
+    assert np.max(np.abs(run.quaternions - from_file.quaternions)) < 1e-13
+
+
+def test_bad_tip_arrays_raise_value_error():
+    path = mesh_case("space_evolution")
+    tip = tip_arrays(path.replace("case.toml", "tip.csv"))
+    with pytest.raises(ValueError, match=r"tip\['strains'\]: expected 301 rows"):
+        libfield.reconstruct(path, tip=dict(tip, strains=tip["strains"][:-1]))
+    with pytest.raises(ValueError, match=r"tip\['positions'\]: expected an array of shape"):
+        libfield.reconstruct(path, tip=dict(tip, positions=tip["positions"][:, :2]))
+    with pytest.raises(ValueError, match="row 3: Gamma3 is not finite"):
+        strains = tip["strains"].copy()
+        strains[3, 5] = np.nan
+        libfield.reconstruct(path, tip=dict(tip, strains=strains))
+    with pytest.raises(ValueError, match="either poses"):
+        libfield.reconstruct(path, tip={"t": tip["t"], "strains": tip["strains"]})
+    # Too short for the grid: the tip reader's own message, naming the arrays.
+    short = {k: v[:100] for k, v in tip.items()}
+    with pytest.raises(libfield.FieldError, match="tip arrays"):
+        libfield.reconstruct(path, tip=short)
+    with pytest.raises(ValueError, match="libfield.simulate"):
+        libfield.reconstruct(mesh_case("free_flight"))
+
+
+def test_the_space_march_callback_sees_every_column_and_can_stop_it():
+    seen = []
+
+    def callback(a, s):
+        seen.append((a, s))
+        return a < 4
+
+    run = libfield.reconstruct(mesh_case("space_evolution"), callback=callback)
+    assert run.status == "stopped"
+    assert [a for a, _ in seen] == list(range(5))
+    assert run.positions.shape == (301, 5, 3)
+    assert np.array_equal(run.s, [s for _, s in seen])
+
+
+def test_the_space_march_is_refused_as_the_program_refuses_it():
+    """The prediction of theory §6.3 above [tip] max_predicted_error: FieldError, no march."""
+    path = mesh_case("space_evolution")
+    with open(path, "rb") as f:
+        table = tomllib.load(f)
+    table["tip"].update(max_predicted_error=1e-20, noise_position=1e-3)
+    seen = []
+    with pytest.raises(libfield.FieldError, match=r"predicted to be unreliable \(theory §6.3\)"):
+        libfield.reconstruct(libfield.load_case(table, name=path),
+                             callback=lambda a, s: seen.append(a))
+    assert seen == []
+
+
+@pytest.mark.parametrize("name", ["space_evolution", "driven"])
+def test_threads_do_not_change_the_bits(name):
+    one = libfield.reconstruct(mesh_case(name), threads=1)
+    two = libfield.reconstruct(mesh_case(name), threads=2)
+    assert np.array_equal(one.poses, two.poses)
+    for c in one.series:
+        assert np.array_equal(one.series[c], two.series[c]), c
