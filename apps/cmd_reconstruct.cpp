@@ -80,10 +80,11 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
   io::check_memory(spec);
   // The space march is parallel over the rows j, the driven time march over the nodes a, the
-  // estimator over the unknowns of a time row (all threads by default, waiting passively).
+  // estimator over the unknowns of a time row (all threads by default from 16 nodes a row,
+  // waiting passively).
   const bool estimate = spec.reconstruct.method == io::ReconstructSpec::Method::estimate;
   const int slab_nodes = spec.marches_in_time() ? spec.A : spec.J;
-  const int threads = estimate ? estimate_threads(common.threads)  // apps/thread_count.hpp
+  const int threads = estimate ? estimate_threads(common.threads, spec.A)  // apps/thread_count.hpp
                                : run_threads(common.threads, slab_nodes);
   // May start the program again, once.
   use_passive_openmp_wait(threads, estimate ? march::kParallelMinNodes : slab_nodes);

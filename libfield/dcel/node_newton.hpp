@@ -7,15 +7,14 @@
 ///   Vec6 phi(const Point&)               Phi(y),
 ///   void factor(Factor&, const Point&)   the factorised Jacobian J_Phi(y),
 ///   Vec6 step(const Factor&, const Vec6& r)  d with J_Phi d = r,
-///   bool at_floor(y, const Point&, m, r) the residual r = Phi(y) - m at y's Point is at its
-///                                        round-off floor.
-/// The stopping rule is that of theory §5: max|dy| <= tolerance (1 + max|y|), or, from the third
-/// iteration on, the steps no longer shrinking (max|dy| > max|dy_prev| / 2) with the residual at
-/// the new iterate at its round-off floor; then one polishing iteration. Once a step is below
-/// `freeze_step` (1 + max|y|), the factorisation of that step's start is reused (a chord step): it
-/// differs from the exact one by a relative O(freeze_step), so the next step, already of round-off
-/// size by quadratic convergence, changes by a relative O(freeze_step): not at all in double
-/// precision.
+///   bool at_floor(y, const Point&, m, r) the residual r = Phi - m at the Point is at its round-off
+///                                        floor (y: the updated iterate, for the magnitudes).
+/// The stopping rule is that of theory §5: max|dy| <= tolerance (1 + max|y|), or the steps no
+/// longer shrinking (max|dy| > max|dy_prev| / 2) with the residual at its round-off floor; then
+/// one polishing iteration. Once a step is below `freeze_step` (1 + max|y|), the
+/// factorisation of that step's start is reused (a chord step): it differs from the exact one by
+/// a relative O(freeze_step), so the next step, already of round-off size by quadratic
+/// convergence, changes by a relative O(freeze_step): not at all in double precision.
 #include <cmath>
 
 #include "libfield/core/types.hpp"
@@ -39,7 +38,8 @@ NodeSolveReport newton_solve(const Iteration& it, const typename NonDeduced<V>::
   while (report.iterations < options.max_iterations) {
     const typename Iteration::Point z = it.point(y);
     if (!frozen) it.factor(factor, z);
-    const V dy = it.step(factor, it.phi(z) - m);
+    const V r = it.phi(z) - m;
+    const V dy = it.step(factor, r);
     y -= dy;
     ++report.iterations;
     if (!y.allFinite()) break;
@@ -48,11 +48,8 @@ NodeSolveReport newton_solve(const Iteration& it, const typename NonDeduced<V>::
       break;
     }
     const double step = dy.cwiseAbs().maxCoeff(), scale = 1.0 + y.cwiseAbs().maxCoeff();
-    polishing = step <= options.tolerance * scale;
-    if (!polishing && report.iterations >= 3 && step > 0.5 * previous) {
-      const typename Iteration::Point z_new = it.point(y);
-      polishing = it.at_floor(y, z_new, m, it.phi(z_new) - m);
-    }
+    polishing =
+        step <= options.tolerance * scale || (step > 0.5 * previous && it.at_floor(y, z, m, r));
     previous = step;
     frozen = step <= freeze_step * scale;
   }

@@ -1,8 +1,9 @@
 #pragma once
 /// dcel::newton_solve (dcel/node_newton.hpp) on four nodes at once (core/lanes.hpp), for
 /// dcel::DiagonalNodeLanes: the same Newton iteration, stopping rule (max|dy| <= tolerance
-/// (1 + max|y|), or from the third iteration on the steps no longer shrinking with the residual
-/// at the new iterate at its round-off floor; then one polishing iteration) and Jacobian freeze,
+/// (1 + max|y|), or the steps no longer shrinking with the residual at its round-off floor; then
+/// one polishing iteration) and
+/// Jacobian freeze,
 /// decided lane by lane: a lane stops when its own rule says so and is left untouched
 /// afterwards. The `Iteration` supplies, on lanes: Point point(const V6& y), V6 phi(const
 /// Point&), void factor(Factor&, const Point&), V6 step(const Factor&, const V6& r),
@@ -21,17 +22,6 @@ struct LanesReport {
   lanes::Mask converged = lanes::splat_mask(false);
   lanes::Lane residual = lanes::splat(0.0);
 };
-
-/// The round-off floor test of the stopping rule (Iteration::at_floor) at the iterate y, its
-/// Point and residual computed here. Out of line and cold: it runs only where the steps stopped
-/// shrinking; inlined, or fed the Point and residual of the loop, it cost every Newton iteration
-/// of the march kernels about 60 instructions (callgrind, docs/performance.md).
-template <class Iteration>
-__attribute__((noinline, cold)) void at_floor_of(const Iteration& it, const lanes::V6& y,
-                                                 const lanes::V6& m, lanes::Mask& out) {
-  const typename Iteration::Point z = it.point(y);
-  out = it.at_floor(y, z, m, it.phi(z) - m);
-}
 
 /// Solves Phi(y) = m on the lanes set in `active`, in place from the start y; the other lanes
 /// of y and `report` are not changed.
@@ -56,7 +46,8 @@ FIELD_LANES_INLINE void newton_solve_lanes(const Iteration& it, const lanes::V6&
       it.factor(fresh, z);
       factor = it.select(refresh, fresh, factor);
     }
-    const V6 dy = it.step(factor, it.phi(z) - m);
+    const V6 r = it.phi(z) - m;
+    const V6 dy = it.step(factor, r);
     y = select(active, y - dy, y);
     iterations = iterations + select(active, one, splat(0.0));
     const Mask ok = finite(y);
@@ -64,15 +55,9 @@ FIELD_LANES_INLINE void newton_solve_lanes(const Iteration& it, const lanes::V6&
     const Mask done = ~ok | polishing;
     const Lane scale = 1.0 + max_abs(y), step = max_abs(dy);
     const Mask short_step = step <= options.tolerance * scale;
-    // The floor only from the third iteration on, where the steps stopped shrinking (rarely: it
-    // is not evaluated otherwise).
-    polishing = short_step;
+    // The floor only where the steps stopped shrinking (rarely: it is not evaluated otherwise).
     const Mask stalling = active & ~short_step & (step > 0.5 * previous);
-    if (i >= 2 && any(stalling)) {
-      Mask floor;
-      at_floor_of(it, y, m, floor);
-      polishing |= stalling & floor;
-    }
+    polishing = any(stalling) ? short_step | (stalling & it.at_floor(y, z, m, r)) : short_step;
     previous = step;
     frozen = step <= freeze_step * scale;
     active &= ~done;
