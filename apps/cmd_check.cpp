@@ -116,6 +116,14 @@ void require_every_slab(const fs::path& dir, const io::CaseSpec& spec, const cha
                                            << ": field.csv holds one " << slab << " in "
                                            << spec.output.stride << ", and field check needs every "
                                            << slab << "; run the case again with stride = 1");
+  FIELD_CHECK(
+      spec.initial.checkpoint.empty(),
+      (dir / "run.toml").string()
+          << ": [initial] checkpoint = '" << spec.initial.checkpoint.string()
+          << "': a run continued from a checkpoint holds the rows from the checkpoint's on, "
+             "and field check needs every row from 0; check the run that wrote the "
+             "checkpoint, whose rows the continuation reproduces byte for byte (docs/cli.md, "
+             "\"Continuing a run\")");
 }
 
 // field.csv of the run folder, or the field.csv.part of a killed run with its cut last line and

@@ -113,6 +113,12 @@ void expect_continues(const std::string& name, const std::string& J, const std::
   }
   EXPECT_GE(frames, 2);
   EXPECT_FALSE(fs::exists(tmp / "rest" / "spacetime.vtu"));  // the whole march only
+  // field check needs every row from 0: it names the checkpoint and what to check instead.
+  const CommandResult check = run_field("check '" + (tmp / "rest").string() + "'");
+  EXPECT_EQ(check.code, 4) << check.output;
+  EXPECT_NE(check.output.find("a run continued from a checkpoint holds the rows"),
+            std::string::npos)
+      << check.output;
 }
 
 TEST(CliRestart, AContinuedRunWritesTheUninterruptedRunsBytes) {
