@@ -6,9 +6,29 @@
 /// or AVX2; no fused multiply-add is enabled, hence no contraction). GCC/Clang vector extensions.
 
 /// Every function on lanes is forced inline: the AVX2 and baseline builds of the march kernels
-/// (march/slab_lanes.cpp) must each hold their own copy, as a Lane passed by value to an
-/// out-of-line function would cross between two calling conventions.
+/// (march/slab_lanes.cpp, noether/slab_terms_lanes.cpp) must each hold their own copy, as a Lane
+/// passed by value to an out-of-line function would cross between two calling conventions; each
+/// kernel is flattened (FIELD_LANES_FLATTEN). FIELD_LANES_X86: the AVX2 build exists.
+///
+/// FIELD_LANES_BASELINE_ONLY (defined by CMake in a sanitizer build, FIELD_SANITIZE): the kernels
+/// are built once, for the baseline, and the compiler chooses what to inline. The same source and
+/// the same memory accesses are instrumented (an AVX2 lane reads the 32 bytes two SSE2 halves
+/// read), and the two largest files of the instrumented build compile in a fraction of the time
+/// (slab_lanes.cpp: 14 CPU-s instead of about 200; README.md, "Build by hand").
+/// SlabLanes::avx2_available() is false there.
+#if defined(FIELD_LANES_BASELINE_ONLY)
+#define FIELD_LANES_INLINE inline
+#define FIELD_LANES_FLATTEN
+#define FIELD_LANES_X86 0
+#else
 #define FIELD_LANES_INLINE inline __attribute__((always_inline))
+#define FIELD_LANES_FLATTEN __attribute__((flatten))
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define FIELD_LANES_X86 1
+#else
+#define FIELD_LANES_X86 0
+#endif
+#endif
 
 namespace field::lanes {
 

@@ -5,12 +5,6 @@
 
 #include "libfield/core/error.hpp"
 
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define FIELD_LANES_X86 1
-#else
-#define FIELD_LANES_X86 0
-#endif
-
 namespace field::march {
 
 namespace {
@@ -22,7 +16,7 @@ using lanes::V6;
 // The kernels' bodies; each is compiled twice below (baseline and AVX2). They and every lane
 // function they call are forced inline (FIELD_LANES_INLINE, core/lanes.hpp), so that no call
 // crosses between the two builds. No FMA is enabled in either: both round identically.
-#define FIELD_LANES_BODY inline __attribute__((always_inline))
+#define FIELD_LANES_BODY FIELD_LANES_INLINE
 
 // Node: dcel::CayleyNodeLanes or dcel::ExpNodeLanes (the retraction).
 template <class Node>
@@ -141,20 +135,20 @@ const Law& slab_law(const Law& uniform, const std::vector<Law>& per_slab, int k)
   return per_slab.empty() ? uniform : per_slab[static_cast<size_t>(k)];
 }
 
-__attribute__((flatten)) void fluxes_baseline(const SlabLanes& s, int slab, const lie::SE3* g,
-                                              const lie::SE3* prev, int i0, int count, Vec6* flux,
-                                              Vec6* flux_tilde) {
+FIELD_LANES_FLATTEN void fluxes_baseline(const SlabLanes& s, int slab, const lie::SE3* g,
+                                         const lie::SE3* prev, int i0, int count, Vec6* flux,
+                                         Vec6* flux_tilde) {
   if (s.exponential)
     return fluxes_of(s, slab_law(s.exp_across, s.exp_slab_across, slab), g, prev, i0, count, flux,
                      flux_tilde);
   fluxes_of(s, slab_law(s.across, s.slab_across, slab), g, prev, i0, count, flux, flux_tilde);
 }
 
-__attribute__((flatten)) void updates_baseline(const SlabLanes& s, int slab, int i0, int count,
-                                               const lie::SE3* g, const Vec6* flux,
-                                               const Vec6* flux_tilde, const Vec6* extra, Vec6* y,
-                                               Vec6* back1, Vec6* back2, lie::SE3* next,
-                                               dcel::NodeSolveReport* reports) {
+FIELD_LANES_FLATTEN void updates_baseline(const SlabLanes& s, int slab, int i0, int count,
+                                          const lie::SE3* g, const Vec6* flux,
+                                          const Vec6* flux_tilde, const Vec6* extra, Vec6* y,
+                                          Vec6* back1, Vec6* back2, lie::SE3* next,
+                                          dcel::NodeSolveReport* reports) {
   if (s.exponential)
     return updates_of(s, slab_law(s.exp_node, s.exp_slab_node, slab - 1),
                       slab_law(s.exp_node, s.exp_slab_node, slab), slab, i0, count, g, flux,

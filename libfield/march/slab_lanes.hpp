@@ -34,6 +34,7 @@ struct SlabLanes {
   Isa isa = Isa::automatic;
   /// The instruction set the kernels run with; throws field::Error for avx2 on a CPU without.
   Isa isa_used() const;
+  /// The CPU has AVX2 and the kernels were built for it (not in a sanitizer build, core/lanes.hpp).
   static bool avx2_available();
   /// A law per node (a non-uniform beam, theory §1.6; time march): node i has the march law
   /// K = node_K[i], y0 = node_y0[i] and segment i the law across Kc = across_K[i],

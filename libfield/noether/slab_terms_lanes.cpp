@@ -7,12 +7,6 @@
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/damping.hpp"
 
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define FIELD_LANES_X86 1
-#else
-#define FIELD_LANES_X86 0
-#endif
-
 namespace field::noether {
 
 namespace {
@@ -24,7 +18,7 @@ using march::SlabLanes;
 
 // The kernels' bodies, compiled for the baseline and for AVX2 below (march/slab_lanes.cpp says
 // why everything is forced inline).
-#define FIELD_LANES_BODY inline __attribute__((always_inline))
+#define FIELD_LANES_BODY FIELD_LANES_INLINE
 
 // The energy densities of a diagonal quadratic law with a uniform weight (theory §1, §8) on lanes;
 // S = double: one law (SlabTermsLanes::Beam), S = Lane: a law per lane (the same arithmetic).
@@ -197,8 +191,8 @@ FIELD_LANES_BODY void damping_body(const Node& xi_law, const Node& eta_law, cons
     damping_body(s.node, s.across, s, b, k0, count);                                              \
   }
 
-FIELD_SERIES_KERNEL(baseline, __attribute__((flatten)))
-FIELD_DAMPING_KERNEL(baseline, __attribute__((flatten)))
+FIELD_SERIES_KERNEL(baseline, FIELD_LANES_FLATTEN)
+FIELD_DAMPING_KERNEL(baseline, FIELD_LANES_FLATTEN)
 #if FIELD_LANES_X86
 FIELD_SERIES_KERNEL(avx2, __attribute__((target("avx2"), flatten)))
 FIELD_DAMPING_KERNEL(avx2, __attribute__((target("avx2"), flatten)))

@@ -415,7 +415,8 @@ TEST(SlabLanes, BaselineAndAvx2KernelsGiveTheSameBits) {
   // Lane-wise IEEE arithmetic without FMA in both builds of the kernels: the same bytes, for
   // both retractions (the exponential's lane-by-lane exp, log and closed-form coefficients call
   // the same scalar code from both builds).
-  if (!SlabLanes::avx2_available()) GTEST_SKIP() << "this CPU has no AVX2";
+  if (!SlabLanes::avx2_available())
+    GTEST_SKIP() << "no AVX2 lanes (this CPU, or a sanitizer build: core/lanes.hpp)";
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const auto for_group = [&](auto group) {  // G = lie::Se3Cayley, lie::Se3Exp
@@ -447,7 +448,8 @@ TEST(SlabLanes, BaselineAndAvx2KernelsGiveTheSameBits) {
 TEST(SlabLanes, BaselineAndAvx2KernelsGiveTheSameBitsWithALawPerNodeOrSlabAndMassDamping) {
   // The law per lane (random segments, time march), the law per slab (space march) and the
   // mass-damped target: the same bytes in both builds, for both retractions.
-  if (!SlabLanes::avx2_available()) GTEST_SKIP() << "this CPU has no AVX2";
+  if (!SlabLanes::avx2_available())
+    GTEST_SKIP() << "no AVX2 lanes (this CPU, or a sanitizer build: core/lanes.hpp)";
   const RandomSegments rs(13, 5);
   const model::Loads loads;
   const auto for_group = [&](auto group) {

@@ -393,7 +393,8 @@ TEST(SlabSeries, LaneKernelsBaselineAndAvx2SameBitsAndNearThePerNodeValues) {
                            1e-13, "node energy " + at);
       expect_near_relative(o.triangle[k], energy, 1e-13, "triangle energy " + at);
     }
-    if (!march::SlabLanes::avx2_available()) GTEST_SKIP() << "no AVX2 on this CPU";
+    if (!march::SlabLanes::avx2_available())
+      GTEST_SKIP() << "no AVX2 lanes (this CPU, or a sanitizer build: core/lanes.hpp)";
     const Out o2 = run(march::SlabLanes::Isa::avx2);
     for (int k = 0; k < K; ++k) {
       EXPECT_EQ(o.node[k], o2.node[k]);
@@ -459,7 +460,8 @@ TEST(SlabSeries, DampingKernelBaselineAndAvx2SameBitsAndNearTheTriangleTerms) {
         EXPECT_EQ(ref.D3[k], Vec6::Zero()) << at;
       }
     }
-    if (!march::SlabLanes::avx2_available()) GTEST_SKIP() << "no AVX2 on this CPU";
+    if (!march::SlabLanes::avx2_available())
+      GTEST_SKIP() << "no AVX2 lanes (this CPU, or a sanitizer build: core/lanes.hpp)";
     const Series::Row o2 = run(march::SlabLanes::Isa::avx2);
     for (int k = 0; k < K; ++k)
       for (const auto& [x, y] :
