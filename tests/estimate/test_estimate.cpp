@@ -10,7 +10,6 @@
 #include <limits>
 #include <memory>
 #include <random>
-#include <regex>
 #include <string>
 
 #include "libfield/estimate/banded_cholesky.hpp"
@@ -153,8 +152,11 @@ TYPED_TEST(Estimator, ReproducesASimulatedDrivenBeam) {
 TYPED_TEST(Estimator, ReproducesASimulatedDrivenCurvedBeam) {
   const fs::path file = kMeshes / "driven" / "simulate.toml";
   std::string text = io::read_input(file, io::kCaseFileLimit, "case file");
-  text = std::regex_replace(text, std::regex("configuration = \"straight\""),
-                            "configuration = \"stress_free\"");
+  // (std::string::replace, not <regex>: GCC 12 warns falsely inside it at -O1.)
+  const std::string straight = "configuration = \"straight\"";
+  const std::size_t at = text.find(straight);
+  ASSERT_NE(at, std::string::npos) << file;
+  text.replace(at, straight.size(), "configuration = \"stress_free\"");
   text += "\n[shape]\ncurvature = [0.0, 0.8, 0.2]\n";
   expect_driven_beam_reproduced<TypeParam>(io::Problem(io::parse_case(text, file)));
 }
