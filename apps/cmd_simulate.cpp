@@ -3,6 +3,7 @@
 // summary.json in DIR (docs/cli.md, docs/output-format.md).
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -101,7 +102,8 @@ int march_case(const Args& args, const CommonOptions& common,
               stats.drift);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
               stats.balance, stats.newton_max);
-  if (spec.output.vtk) print_vtk_rows(spec, result.last_slab);
+  if (spec.output.vtk)  // a continued run writes frames from row k-1 (io/checkpoint.hpp)
+    print_vtk_rows(spec, result.last_slab, std::max(input.resume.k - 1, 0));
   std::printf("  wrote %s: %s\n", run.dir.string().c_str(), list_outputs(run.dir).c_str());
   if (!run.outcome.message.empty()) std::fprintf(stderr, "%s\n", run.outcome.message.c_str());
   return run.outcome.exit_code;

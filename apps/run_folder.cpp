@@ -93,14 +93,14 @@ std::string every(int stride, const std::string& slab) {
   return stride == 1 ? "every " + slab : "every " + std::to_string(stride) + " " + slab + "s";
 }
 
-void print_vtk_rows(const io::CaseSpec& spec, int last) {
-  if (last < 0) return;
+void print_vtk_rows(const io::CaseSpec& spec, int last, int first) {
+  if (last < first) return;
   const int stride = spec.output.vtk_rows_stride(spec.J);
   const std::string given =
       spec.output.vtk_stride > 0 ? std::to_string(spec.output.vtk_stride) : "\"auto\"";
-  std::printf("  VTK files %s (vtk_stride = %s): %d frames of rows 0..%d\n",
-              every(stride, "row").c_str(), given.c_str(), io::SlabSelection(last, stride).count(),
-              last);
+  std::printf("  VTK files %s (vtk_stride = %s): %d frames of rows %d..%d\n",
+              every(stride, "row").c_str(), given.c_str(),
+              io::SlabSelection(last, stride).count(first), first, last);
 }
 
 std::string list_outputs(const fs::path& dir) {

@@ -40,11 +40,12 @@ class Summary {
 /// "every row" for stride 1, "every 25 rows" for 25 (`slab`: "row", "column").
 std::string every(int stride, const std::string& slab);
 
-/// Prints the row stride of the VTK files and their number of frames for rows 0..last (the
+/// Prints the row stride of the VTK files and their number of frames for rows first..last (the
 /// stride "auto" chooses is shown, docs/output-format.md): one line of the final report. A march
 /// that stopped at row last < J wrote the selected rows up to it and row last itself (the frame
-/// writers' finish). Nothing when no row was written (last < 0).
-void print_vtk_rows(const io::CaseSpec& spec, int last);
+/// writers' finish); a continued run (io/checkpoint.hpp) writes from first = k-1. Nothing when no
+/// row was written (last < first).
+void print_vtk_rows(const io::CaseSpec& spec, int last, int first = 0);
 
 /// The names of the files in DIR (one level, folders with a trailing '/'), for the final report.
 std::string list_outputs(const std::filesystem::path& dir);

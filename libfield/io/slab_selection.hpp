@@ -16,8 +16,11 @@ class SlabSelection {
   }
   /// True for k % stride == 0 and for k == last.
   bool selects(int k) const { return k % stride_ == 0 || k == last_; }
-  /// Slabs selected in a complete march (0..last).
-  int count() const { return last_ / stride_ + 1 + (last_ % stride_ != 0 ? 1 : 0); }
+  /// Slabs selected in first..last (0 <= first <= last; first = 0: a complete march).
+  int count(int first = 0) const {
+    const int from = (first + stride_ - 1) / stride_;  // the first multiple of the stride, / stride
+    return last_ / stride_ - from + 1 + (last_ % stride_ != 0 ? 1 : 0);
+  }
   int last() const { return last_; }
   int stride() const { return stride_; }
 

@@ -112,6 +112,11 @@ void expect_continues(const std::string& name, const std::string& J, const std::
     ++frames;
   }
   EXPECT_GE(frames, 2);
+  // and the report counts them from row J1 - 1.
+  EXPECT_NE(r_rest.output.find(": " + std::to_string(frames) + " frames of rows " +
+                               std::to_string(j1 - 1) + ".." + J + "\n"),
+            std::string::npos)
+      << r_rest.output;
   EXPECT_FALSE(fs::exists(tmp / "rest" / "spacetime.vtu"));  // the whole march only
   // field check needs every row from 0: it names the checkpoint and what to check instead.
   const CommandResult check = run_field("check '" + (tmp / "rest").string() + "'");
