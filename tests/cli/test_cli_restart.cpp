@@ -63,6 +63,29 @@ std::string from_line(const fs::path& path, int skip) {
   return out;
 }
 
+// Writes the case `text` to dir/NAME.toml and runs it (one thread) into tmp/NAME: whether it
+// completed.
+bool ran(const TempFolder& tmp, const fs::path& dir, const std::string& name,
+         const std::string& text) {
+  write_text(dir / (name + ".toml"), text);
+  const CommandResult r = simulate(dir / (name + ".toml"), tmp / name, 1);
+  EXPECT_EQ(r.code, 0) << r.output;
+  return r.code == 0;
+}
+
+// The case `text` with J = 20 raised to 40, continued from `checkpoint` (dir/rest.toml, run folder
+// tmp/rest): refused with exit 4 before the run folder is made; returns the program's output.
+std::string refused_continuation(const TempFolder& tmp, const fs::path& dir,
+                                 const std::string& text, const fs::path& checkpoint) {
+  const fs::path file = dir / "rest.toml";
+  write_text(file, with_initial(replaced(text, "J = 20", "J = 40"),
+                                "checkpoint = \"" + checkpoint.string() + "\""));
+  const CommandResult r = simulate(file, tmp / "rest", 1);
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_FALSE(fs::exists(tmp / "rest"));
+  return r.output;
+}
+
 // `J_shipped`: the case's J, replaced by J (the whole run); J1: the first part. `output_line` is
 // followed by the keys that write field_rates.csv and checkpoint.txt (and replaced by `stride`,
 // when given).
@@ -172,24 +195,16 @@ TEST(CliRestart, ACheckpointOfTheOtherTheoryIsRefused) {
       replaced(replaced(read_text(shipped), "stride = 10", "stride = 10\ncheckpoint = true"),
                "J = 1000", "J = 20");
   const std::string beam = replaced(planar, "theory = \"planar_beam\"", "");
-  const fs::path planar_case = shipped.parent_path() / "planar.toml";
-  const fs::path beam_case = shipped.parent_path() / "beam.toml";
-  write_text(planar_case, planar);
-  write_text(beam_case, beam);
-  ASSERT_EQ(simulate(planar_case, tmp / "planar", 1).code, 0);
-  ASSERT_EQ(simulate(beam_case, tmp / "beam", 1).code, 0);
+  const fs::path dir = shipped.parent_path();
+  ASSERT_TRUE(ran(tmp, dir, "planar", planar));
+  ASSERT_TRUE(ran(tmp, dir, "beam", beam));
   const auto refused = [&](const std::string& text, const fs::path& checkpoint,
                            const std::string& holds, const std::string& is) {
     SCOPED_TRACE(holds);
-    const fs::path file = shipped.parent_path() / "rest.toml";
-    write_text(file, with_initial(replaced(text, "J = 20", "J = 40"),
-                                  "checkpoint = \"" + checkpoint.string() + "\""));
-    const CommandResult r = simulate(file, tmp / "rest", 1);
-    EXPECT_EQ(r.code, 4) << r.output;
-    for (const std::string& s :
-         {file.string(), checkpoint.string(), "holds the march of " + holds, "this case is " + is})
-      EXPECT_NE(r.output.find(s), std::string::npos) << s << "\n" << r.output;
-    EXPECT_FALSE(fs::exists(tmp / "rest"));
+    const std::string out = refused_continuation(tmp, dir, text, checkpoint);
+    for (const std::string& s : {(dir / "rest.toml").string(), checkpoint.string(),
+                                 "holds the march of " + holds, "this case is " + is})
+      EXPECT_NE(out.find(s), std::string::npos) << s << "\n" << out;
   };
   const std::string planar_beam = "a planar beam (theory = \"planar_beam\", SE(2))";
   const std::string se3_beam = "a beam on SE(3) (theory = \"beam\")";
@@ -203,15 +218,10 @@ TEST(CliRestart, ACheckpointOfTheOtherTheoryIsRefused) {
   const auto last = moved.rfind(' ', end);  // z of node 3, row 20
   moved.replace(last + 1, end - last - 1, "0x1p-30");
   write_text(tmp / "moved.txt", moved);
-  const fs::path file = shipped.parent_path() / "rest.toml";
-  write_text(file, with_initial(replaced(planar, "J = 20", "J = 40"),
-                                "checkpoint = \"" + (tmp / "moved.txt").string() + "\""));
-  const CommandResult r = simulate(file, tmp / "rest", 1);
-  EXPECT_EQ(r.code, 4) << r.output;
-  EXPECT_NE(r.output.find("moved.txt': its rows and velocities are not a planar beam's"),
+  const std::string out = refused_continuation(tmp, dir, planar, tmp / "moved.txt");
+  EXPECT_NE(out.find("moved.txt': its rows and velocities are not a planar beam's"),
             std::string::npos)
-      << r.output;
-  EXPECT_FALSE(fs::exists(tmp / "rest"));
+      << out;
 }
 
 TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
@@ -220,9 +230,7 @@ TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
   const std::string text =
       replaced(replaced(read_text(shipped), "stride = 1 ", "stride = 1\ncheckpoint = true\n#"),
                "J = 400", "J = 20");
-  const fs::path part = shipped.parent_path() / "part.toml";
-  write_text(part, text);
-  ASSERT_EQ(simulate(part, tmp / "part", 1).code, 0);
+  ASSERT_TRUE(ran(tmp, shipped.parent_path(), "part", text));
   const std::string checkpoint = (tmp / "part" / "checkpoint.txt").string();
   const std::string rest = with_initial(text, "checkpoint = \"" + checkpoint + "\"");
   const fs::path file = shipped.parent_path() / "rest.toml";
@@ -251,13 +259,10 @@ TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
   std::string cut = read_text(checkpoint);
   cut = cut.substr(0, cut.find("\nback2 3 ") + 1);
   write_text(tmp / "cut.txt", cut);
-  write_text(file, with_initial(replaced(text, "J = 20", "J = 40"),
-                                "checkpoint = \"" + (tmp / "cut.txt").string() + "\""));
-  const CommandResult r = simulate(file, tmp / "rest", 1);
-  EXPECT_EQ(r.code, 4) << r.output;
-  EXPECT_NE(r.output.find("cut.txt: the line 'back2 3' is missing (A = 10: nodes 0..10)"),
+  const std::string out = refused_continuation(tmp, shipped.parent_path(), text, tmp / "cut.txt");
+  EXPECT_NE(out.find("cut.txt: the line 'back2 3' is missing (A = 10: nodes 0..10)"),
             std::string::npos)
-      << r.output;
+      << out;
 }
 
 }  // namespace
