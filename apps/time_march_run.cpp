@@ -46,8 +46,10 @@ bool driven(const march::BasicSideSpec<E>& end, int J) {
 // What a checkpoint carries besides the march (io/checkpoint.hpp): the series' state
 // (noether::TimeSeriesState), the running statistics of the report and summary.json
 // (apps/series_stats.hpp) and the counts of node updates and Newton iterations.
+// The planar beam's series state is that of SE(2) (V = Vec3; it has no damping).
+template <class V>
 std::vector<std::pair<std::string, double>> checkpoint_numbers(
-    const noether::TimeSeriesState& series, const SeriesStats& stats, long long node_solves,
+    const noether::BasicTimeSeriesState<V>& series, const SeriesStats& stats, long long node_solves,
     long long newton_iterations) {
   std::vector<std::pair<std::string, double>> n = {{"E0", series.E0},
                                                    {"scale_glob", series.scale_glob},
@@ -69,12 +71,15 @@ std::vector<std::pair<std::string, double>> checkpoint_numbers(
   return n;
 }
 
-noether::TimeSeriesState series_state(const io::Checkpoint& c) {
-  noether::TimeSeriesState s{c.number("E0"), c.number("scale_glob"), c.number("work_loads"),
-                             c.number("work_ends"), std::nullopt};
-  if (!c.damping_xi.empty())
-    s.damping = noether::DampingState<Vec6>{c.number("dissipated"), c.damping_xi, c.damping_eta,
-                                            c.damping_D2};
+template <class V>
+noether::BasicTimeSeriesState<V> series_state(const io::Checkpoint& c) {
+  noether::BasicTimeSeriesState<V> s{c.number("E0"), c.number("scale_glob"), c.number("work_loads"),
+                                     c.number("work_ends"), std::nullopt};
+  if constexpr (std::is_same_v<V, Vec6>) {  // the planar beam has no damping
+    if (!c.damping_xi.empty())
+      s.damping = noether::DampingState<Vec6>{c.number("dissipated"), c.damping_xi, c.damping_eta,
+                                              c.damping_D2};
+  }
   return s;
 }
 
@@ -197,11 +202,9 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});
-  if constexpr (!planar) {
-    if (checkpoint) {  // the series and statistics go on from the run that wrote the checkpoint
-      diagnostics.resume(input.resume.k, series_state(*checkpoint));
-      restore_stats(*checkpoint, r.stats);
-    }
+  if (checkpoint) {  // the series and statistics go on from the run that wrote the checkpoint
+    diagnostics.resume(input.resume.k, series_state<lie::AlgebraOf<G>>(*checkpoint));
+    restore_stats(*checkpoint, r.stats);
   }
   std::vector<march::SlabObserver*> observers;
   for (auto& w : writers) observers.push_back(w.get());
@@ -226,12 +229,12 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   }
 
   // March; an error raised after this point is a run failure (apps/run_outcome.hpp).
-  [[maybe_unused]] march::MarchState<lie::ElementOf<G>, lie::AlgebraOf<G>> end;  // checkpoint.txt
+  march::MarchState<lie::ElementOf<G>, lie::AlgebraOf<G>> end;  // checkpoint.txt
   r.result = march_safely(
       [&](const std::vector<march::SlabObserver*>& all) {
         if constexpr (planar) {
           march::PlanarEmbedding embedding(all);
-          return march::time_march(model, input, {&embedding}, options);
+          return march::time_march(model, input, {&embedding}, options, &end);
         } else {
           return march::time_march(model, input, all, options, &end);
         }
@@ -249,27 +252,31 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   series.close();
   // checkpoint.txt: the state after the last row of a run that completed or was interrupted
   // between rows, with every row through the outputs (not after a failure or a non-finite
-  // diagnostic).
-  if constexpr (!planar) {
-    if (spec.output.checkpoint && end.k >= 1 && problem_found.error.empty() &&
-        problem_found.non_finite.empty() && r.result.last_slab == end.k) {
-      io::Checkpoint out;
-      out.retraction = spec.retraction;
-      out.case_hash = io::checkpoint_case_hash(spec);
-      out.A = spec.A;
-      out.dt = spec.dt;
-      out.ds = spec.ds;
+  // diagnostic). The planar beam's march is stored embedded in SE(3) (march::embed_planar).
+  if (spec.output.checkpoint && end.k >= 1 && problem_found.error.empty() &&
+      problem_found.non_finite.empty() && r.result.last_slab == end.k) {
+    io::Checkpoint out;
+    out.retraction = spec.retraction;
+    out.theory = spec.theory;
+    out.case_hash = io::checkpoint_case_hash(spec);
+    out.A = spec.A;
+    out.dt = spec.dt;
+    out.ds = spec.ds;
+    if constexpr (planar)
+      out.march = march::embed_planar(end);
+    else
       out.march = std::move(end);
-      const noether::TimeSeriesState state = diagnostics.state();
-      out.numbers = checkpoint_numbers(state, r.stats, r.result.node_solves + r.node_solves_before,
-                                       r.result.newton_iterations + r.newton_iterations_before);
+    const auto state = diagnostics.state();
+    out.numbers = checkpoint_numbers(state, r.stats, r.result.node_solves + r.node_solves_before,
+                                     r.result.newton_iterations + r.newton_iterations_before);
+    if constexpr (!planar) {
       if (state.damping) {  // theory §4.7: the damping terms of row k-2
         out.damping_xi = state.damping->xi;
         out.damping_eta = state.damping->eta;
         out.damping_D2 = state.damping->D2;
       }
-      io::write_checkpoint(r.dir / "checkpoint.txt", out);
     }
+    io::write_checkpoint(r.dir / "checkpoint.txt", out);
   }
   r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.outcome = run_outcome(r.result, problem_found, kTimeWords, warning, spec.newton.tolerance,

@@ -343,8 +343,6 @@ void read_initial(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // straight along e3 from the origin, at rest
   InitialSpec& in = c.initial;
   if (t->has("checkpoint")) {  // continue a run (io/checkpoint.hpp)
-    if (c.theory == Theory::planar_beam)
-      t->fail("checkpoint", "a planar beam's run cannot be continued from a checkpoint yet");
     in.checkpoint = t->path("checkpoint", "the checkpoint.txt of a run to continue");
     c.file_keys.emplace_back(in.checkpoint, t->where("checkpoint"));
     for (const char* key : {"configuration", "origin", "axis", "strain", "file", "row", "velocity",
@@ -582,9 +580,10 @@ void read_output(std::optional<TomlTable> t, CaseSpec& c) {
     t->fail("rates", "field_rates.csv is written for beams (a cable's frames hold its tension)");
   c.output.checkpoint =
       t->boolean("checkpoint", false, "write checkpoint.txt, the exact state after the last row");
-  if (c.output.checkpoint && (c.march == MarchKind::space || c.theory != Theory::beam))
+  if (c.output.checkpoint && (c.march == MarchKind::space || c.theory == Theory::cable))
     t->fail("checkpoint",
-            "checkpoint.txt is written by time marches of the beam on SE(3) (`field simulate`)");
+            "checkpoint.txt is written by time marches of the beam on SE(3) and of the planar "
+            "beam (`field simulate`)");
   t->reject_unknown(
       {"stride", "vtk_stride", "csv", "vtk", "tip", "series_stride", "rates", "checkpoint"});
 }

@@ -297,11 +297,7 @@ march::TimeMarchInput time_march_input(const Problem& p) {
   march::TimeMarchInput in;
   const std::string file = c.file.string() + ": ";
   if (!c.initial.checkpoint.empty()) {  // continue a run from its state (io/checkpoint.hpp)
-    const Checkpoint checkpoint = named(c, c.initial.checkpoint, [&] {
-      Checkpoint read = read_checkpoint(c.initial.checkpoint);
-      check_checkpoint_fits(read, c);
-      return read;
-    });
+    const Checkpoint checkpoint = read_fitting_checkpoint(c);
     in.resume = checkpoint.march;
     // A clamped end keeps the pose of row 0, which every row since holds exactly.
     in.left = end_spec(c.left, in.resume.cur.front(), c);

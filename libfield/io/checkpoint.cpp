@@ -57,14 +57,19 @@ void write_checkpoint(const std::filesystem::path& path, const Checkpoint& c) {
   const march::MarchState<lie::SE3, Vec6>& s = c.march;
   FIELD_CHECK(s.k >= 1 && static_cast<int>(s.cur.size()) == c.A + 1,
               "checkpoint: no march state to write");
+  FIELD_CHECK(c.theory == Theory::beam || c.theory == Theory::planar_beam,
+              "checkpoint: only the beam's and the planar beam's marches are written");
   write_file_atomically(path, [&](std::ostream& out) {
     char hash[24];
     std::snprintf(hash, sizeof hash, "%016" PRIx64, c.case_hash);
     out << "# libfield checkpoint: the state of a time march after row " << s.k
         << ", exact (hexadecimal floats); continue it with [initial] checkpoint = \"...\" "
            "(docs/cli.md)\nformat 1\nretraction "
-        << (c.retraction == lie::RetractionKind::cayley ? "cayley" : "exp") << "\ncase " << hash
-        << "\nA " << c.A << "\ndt " << hex(c.dt) << "\nds " << hex(c.ds) << "\nrow " << s.k << "\n";
+        << (c.retraction == lie::RetractionKind::cayley ? "cayley" : "exp") << "\n";
+    // Only the planar beam's: the SE(3) beam's checkpoints keep the lines they always had.
+    if (c.theory == Theory::planar_beam) out << "theory planar_beam\n";
+    out << "case " << hash << "\nA " << c.A << "\ndt " << hex(c.dt) << "\nds " << hex(c.ds)
+        << "\nrow " << s.k << "\n";
     for (const auto& [name, value] : c.numbers)
       out << "number " << name << " " << hex(value) << "\n";
     for (int kind = 0; kind < 2; ++kind) {
@@ -164,8 +169,8 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
       c.numbers.emplace_back(rest[0], value(rest[1]));
       continue;
     }
-    FIELD_CHECK(key == "format" || key == "retraction" || key == "case" || key == "A" ||
-                    key == "dt" || key == "ds" || key == "row",
+    FIELD_CHECK(key == "format" || key == "retraction" || key == "theory" || key == "case" ||
+                    key == "A" || key == "dt" || key == "ds" || key == "row",
                 where() << " is not a line of a checkpoint");
     FIELD_CHECK(seen.count(key) == 0, where()
                                           << " given twice (first on line " << seen[key] << ")");
@@ -179,6 +184,10 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
                   where() << ": '" << rest[0] << "' is not cayley or exp");
       c.retraction =
           rest[0] == "cayley" ? lie::RetractionKind::cayley : lie::RetractionKind::exponential;
+    } else if (key == "theory") {
+      FIELD_CHECK(rest[0] == "planar_beam" || rest[0] == "beam",
+                  where() << ": '" << rest[0] << "' is not beam or planar_beam");
+      c.theory = rest[0] == "planar_beam" ? Theory::planar_beam : Theory::beam;
     } else if (key == "case") {
       char* end = nullptr;
       c.case_hash = std::strtoull(rest[0].c_str(), &end, 16);
@@ -245,6 +254,14 @@ Checkpoint read_checkpoint(const std::filesystem::path& path) {
 
 void check_checkpoint_fits(const Checkpoint& c, const CaseSpec& spec) {
   const std::string both = spec.file.string() + ": [initial] checkpoint '" + c.path.string() + "'";
+  const auto theory = [](Theory t) {
+    return t == Theory::planar_beam ? "a planar beam (theory = \"planar_beam\", SE(2))"
+                                    : "a beam on SE(3) (theory = \"beam\")";
+  };
+  FIELD_CHECK(c.theory == spec.theory,
+              both << " holds the march of " << theory(c.theory) << ", and this case is "
+                   << theory(spec.theory)
+                   << ": continue a run with a case of the theory that wrote the checkpoint");
   FIELD_CHECK(c.A == spec.A && c.dt == spec.dt && c.ds == spec.ds,
               both << " was written on a grid with A = " << c.A << ", dt = " << hex(c.dt)
                    << ", ds = " << hex(c.ds) << "; this case has A = " << spec.A
@@ -263,6 +280,14 @@ void check_checkpoint_fits(const Checkpoint& c, const CaseSpec& spec) {
   FIELD_CHECK(c.march.k < spec.J,
               both << " holds the state after row " << c.march.k << ", and the case ends at J = "
                    << spec.J << ": raise J above " << c.march.k << " to continue the run");
+}
+
+Checkpoint read_fitting_checkpoint(const CaseSpec& spec) {
+  return named(spec, spec.initial.checkpoint, [&] {
+    Checkpoint read = read_checkpoint(spec.initial.checkpoint);
+    check_checkpoint_fits(read, spec);
+    return read;
+  });
 }
 
 }  // namespace field::io

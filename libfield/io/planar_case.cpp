@@ -4,7 +4,9 @@
 #include <string>
 
 #include "libfield/core/error.hpp"
+#include "libfield/io/checkpoint.hpp"
 #include "libfield/io/toml_table.hpp"
+#include "libfield/march/planar_embedding.hpp"
 
 namespace field::io {
 
@@ -43,14 +45,18 @@ void check_planar_case(const toml::table& root, const CaseSpec& c) {
       boundary.fail(key, std::string("a prescribed end") + kWhy + ": use \"free\" or \"clamped\"");
   TomlTable initial = table_of(root, "initial", c);
   const InitialSpec& in = c.initial;
-  if (in.configuration != InitialSpec::Configuration::straight)
-    initial.fail("configuration", std::string("a row 0 other than \"straight\"") + kWhy);
-  if (in.origin(2) != 0.0)
-    initial.fail("origin", "the planar beam lies in the x-y plane: the z component must be 0");
-  if (in.axis(2) != 0.0)
-    initial.fail("axis", "the planar beam lies in the x-y plane: the z component must be 0");
-  if (in.velocity != InitialSpec::Velocity::zero)
-    initial.fail("velocity", std::string("an initial velocity other than \"zero\"") + kWhy);
+  // A continued run takes its rows from the checkpoint (PlanarProblem; the other [initial] keys
+  // are refused with it, io/case_file.cpp).
+  if (in.checkpoint.empty()) {
+    if (in.configuration != InitialSpec::Configuration::straight)
+      initial.fail("configuration", std::string("a row 0 other than \"straight\"") + kWhy);
+    if (in.origin(2) != 0.0)
+      initial.fail("origin", "the planar beam lies in the x-y plane: the z component must be 0");
+    if (in.axis(2) != 0.0)
+      initial.fail("axis", "the planar beam lies in the x-y plane: the z component must be 0");
+    if (in.velocity != InitialSpec::Velocity::zero)
+      initial.fail("velocity", std::string("an initial velocity other than \"zero\"") + kWhy);
+  }
   TomlTable loads = table_of(root, "loads", c);
   if (c.gravity(2) != 0.0)
     loads.fail("gravity",
@@ -104,6 +110,22 @@ PlanarProblem::PlanarProblem(const Problem& problem)
   const CaseSpec& c = problem.spec;
   FIELD_CHECK(c.theory == Theory::planar_beam && c.march == MarchKind::time,
               c.file.string() << ": not a planar-beam time march");
+  if (!c.initial.checkpoint.empty()) {  // continue a run from its state (io/checkpoint.hpp)
+    const Checkpoint checkpoint = read_fitting_checkpoint(c);
+    // Stored embedded in SE(3) (march::embed_planar), projected back bit for bit.
+    FIELD_CHECK(march::in_plane(checkpoint.march),
+                c.file.string() << ": [initial] checkpoint '" << checkpoint.path.string()
+                                << "': its rows and velocities are not a planar beam's embedded "
+                                   "in the x-y plane (march::embed_planar): give the "
+                                   "checkpoint.txt the planar run wrote, unchanged");
+    check_positions(problem, checkpoint.march.cur,
+                    c.file.string() + ": [initial] checkpoint row, node a =");
+    input.resume = march::project_planar(checkpoint.march);
+    // A clamped end keeps the pose of row 0, which every row since holds exactly.
+    input.left = planar_end(c.left, input.resume.cur.front());
+    input.right = planar_end(c.right, input.resume.cur.back());
+    return;
+  }
   input.row0 = planar_row0(problem);
   if (c.initial.start == InitialSpec::Start::first_order)
     input.row1 = input.row0;  // g_1 = g_0 tau(dt 0): at rest

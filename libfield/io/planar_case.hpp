@@ -40,7 +40,8 @@ struct PlanarProblem {
   model::PlanarBeamDensity density;
   model::Loads loads;  ///< none: gravity is the density's potential
   dcel::DiscreteModel<lie::Se2Cayley> model;
-  /// Row 0 straight from [initial] origin along axis (node a at s_a, theory §3.4), at rest.
+  /// Row 0 straight from [initial] origin along axis (node a at s_a, theory §3.4), at rest; or
+  /// with [initial] checkpoint the state it holds (input.resume), projected to the plane.
   march::TimeMarchInputOf<lie::Se2Cayley> input;
 };
 

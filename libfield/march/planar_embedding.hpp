@@ -5,7 +5,8 @@
 ///   (R, r) -> (diag(R, 1) B, (r, 0)),   B = [e2 e3 e1] (B e1 = e2, B e2 = e3, B e3 = e1),
 /// a homomorphism SE(2) -> SE(3) followed by the fixed body rotation B (Cayley commutes with
 /// both). Body algebra vectors and covectors map as (omega, v1, v2) -> (0, omega, 0, v2, 0, v1),
-/// spatial covectors (1.7.3) as (L, p1, p2) -> (0, 0, L, p1, p2, 0).
+/// spatial covectors (1.7.3) as (L, p1, p2) -> (0, 0, L, p1, p2, 0). A planar march's state
+/// (march::MarchState) embeds so too: io/checkpoint.hpp stores the planar beam's in 3D.
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "libfield/core/types.hpp"
 #include "libfield/lie/se2.hpp"
 #include "libfield/lie/se3.hpp"
+#include "libfield/march/march_state.hpp"
 #include "libfield/march/observer.hpp"
 
 namespace field::march {
@@ -27,6 +29,17 @@ Vec6 embed_planar_spatial(const Vec3& mu);
 /// The planar pose of an embedded one, embed_planar(project_planar(g)) = g for g in the plane
 /// (and project_planar(embed_planar(g)) = g bit for bit: the embedding only moves entries).
 lie::SE2 project_planar(const lie::SE3& g);
+/// The converse of embed_planar_body: (y(1), y(5), y(3)), exact both ways for vectors of the
+/// plane (the other entries are dropped).
+Vec3 project_planar_body(const Vec6& y);
+
+/// A planar march's state in 3D, every pose and vector embedded (io/checkpoint.hpp writes it).
+MarchState<lie::SE3, Vec6> embed_planar(const MarchState<lie::SE2, Vec3>& s);
+/// The converse, bit for bit for a state in the plane (embed_planar's): a planar march continues
+/// from it exactly.
+MarchState<lie::SE2, Vec3> project_planar(const MarchState<lie::SE3, Vec6>& s);
+/// Whether `s` is a planar state embedded: embed_planar(project_planar(s)) equals it exactly.
+bool in_plane(const MarchState<lie::SE3, Vec6>& s);
 
 /// Hands every slab of a march on SE(2), embedded, to SE(3) observers (field.csv, VTK frames).
 class PlanarEmbedding final : public BasicSlabObserver<lie::SE2> {

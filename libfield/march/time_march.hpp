@@ -11,22 +11,10 @@
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/lie/se3_groups.hpp"
 #include "libfield/march/boundary.hpp"
+#include "libfield/march/march_state.hpp"
 #include "libfield/march/observer.hpp"
 
 namespace field::march {
-
-/// The state of a march before it computes slab k+1 (theory §6.1 step 3 for the time march,
-/// slabs = rows j): slabs k-1 and k as emitted (ends applied), the unknown y^{k-1} solved between
-/// them (xi_{j-1}: the solved bits, not tau^{-1} of the rows, which differ in the last bits) and
-/// the history of the Newton start, y^{k-2} and y^{k-3} (march::extrapolate; zero before slab 3).
-/// A march continued from it computes slabs k+1.. bit for bit as the march that left it
-/// (io/checkpoint.hpp). E, V: a group's Element and Algebra.
-template <class E, class V>
-struct MarchState {
-  int k = 0;  ///< the last slab computed (>= 1); 0: no state
-  std::vector<E> prev, cur;
-  std::vector<V> y, back1, back2;  ///< every node of a slab (zero where nothing is solved)
-};
 
 /// The initial rows and the ends, in the values of the group S (a G::Space: lie::Se3Group for
 /// the beam, lie::Se2Cayley for the planar beam of theory §1.7).

@@ -91,6 +91,13 @@ py::dict simulate(const io::CaseSpec& spec, int threads, const py::object& callb
                           "libfield.reconstruct");
   if (threads < 1)
     throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
+  // A continued run holds the rows from its checkpoint's on; the arrays here are a whole march.
+  if (!spec.initial.checkpoint.empty())
+    throw py::value_error(spec.named_by(spec.initial.checkpoint) + " = '" +
+                          spec.initial.checkpoint.string() +
+                          "': libfield.simulate gives a whole march from row 0 and does not "
+                          "continue a run; continue it with `field simulate` (docs/cli.md, "
+                          "\"Continuing a run\")");
   check_run_memory(spec);  // the whole field is kept, as arrays
   // The cable on R^3 (theory §1.8) has its own arrays (python/src/cable.cpp).
   if (spec.theory == io::Theory::cable) return simulate_cable(spec, threads, callback);

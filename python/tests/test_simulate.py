@@ -137,6 +137,19 @@ def test_bad_input_raises_value_error_with_the_key():
         libfield.simulate(mesh_case("space_evolution"))
 
 
+def test_a_run_continued_from_a_checkpoint_is_refused_with_the_key(tmp_path):
+    """[initial] checkpoint (`field simulate` continues a run, docs/cli.md) is not a whole march:
+    a ValueError naming the case's key, for the beam on SE(3) and the planar beam alike."""
+    for name in ["free_flight", "planar_cantilever"]:
+        with open(mesh_case(name), "rb") as f:
+            table = tomllib.load(f)
+        table["initial"] = {"checkpoint": str(tmp_path / "checkpoint.txt")}
+        with pytest.raises(ValueError, match=r"case\.toml:\d+: \[initial\] checkpoint = .*"
+                                             r"does not continue a run; continue it with "
+                                             r"`field simulate`"):
+            libfield.simulate(libfield.load_case(table, name=mesh_case(name)))
+
+
 def test_a_field_too_large_for_memory_raises_memory_error_before_the_march():
     """The whole field is kept as arrays: a run that cannot fit raises MemoryError naming the
     sizes (io::estimate_memory with the arrays' bytes per node) before anything is allocated."""

@@ -4,7 +4,8 @@
 // (field.csv, field_rates.csv, tip.csv, the frames) and from row J1 on (time_series.csv, whose
 // row J1 - 1 the first part reported), its summary's figures too; on the free flight and on the
 // clamped cantilever under gravity (reactions, work W_j and the energy balance carried), and damped
-// (D_j carried). A checkpoint that does not fit the case is refused naming both files.
+// (D_j carried); the planar beam's too (its march embedded in SE(3)). A checkpoint that does not
+// fit the case, or of the other theory, is refused naming both files.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -62,14 +63,41 @@ std::string from_line(const fs::path& path, int skip) {
   return out;
 }
 
-// `J_shipped`: the case's J, replaced by J (the whole run); J1: the first part.
+// Writes the case `text` to dir/NAME.toml and runs it (one thread) into tmp/NAME: whether it
+// completed.
+bool ran(const TempFolder& tmp, const fs::path& dir, const std::string& name,
+         const std::string& text) {
+  write_text(dir / (name + ".toml"), text);
+  const CommandResult r = simulate(dir / (name + ".toml"), tmp / name, 1);
+  EXPECT_EQ(r.code, 0) << r.output;
+  return r.code == 0;
+}
+
+// The case `text` with J = 20 raised to 40, continued from `checkpoint` (dir/rest.toml, run folder
+// tmp/rest): refused with exit 4 before the run folder is made; returns the program's output.
+std::string refused_continuation(const TempFolder& tmp, const fs::path& dir,
+                                 const std::string& text, const fs::path& checkpoint) {
+  const fs::path file = dir / "rest.toml";
+  write_text(file, with_initial(replaced(text, "J = 20", "J = 40"),
+                                "checkpoint = \"" + checkpoint.string() + "\""));
+  const CommandResult r = simulate(file, tmp / "rest", 1);
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_FALSE(fs::exists(tmp / "rest"));
+  return r.output;
+}
+
+// `J_shipped`: the case's J, replaced by J (the whole run); J1: the first part. `output_line` is
+// followed by the keys that write field_rates.csv and checkpoint.txt (and replaced by `stride`,
+// when given).
 void expect_continues(const std::string& name, const std::string& J, const std::string& J1,
-                      const std::string& output_line, const std::string& J_shipped = "") {
+                      const std::string& output_line, const std::string& J_shipped = "",
+                      const std::string& stride = "") {
   SCOPED_TRACE(name);
   TempFolder tmp;
   const fs::path shipped = copy_case(tmp, name);
   std::string text =
-      replaced(read_text(shipped), output_line, output_line + "\nrates = true\ncheckpoint = true");
+      replaced(read_text(shipped), output_line,
+               (stride.empty() ? output_line : stride) + "\nrates = true\ncheckpoint = true");
   if (!J_shipped.empty()) text = replaced(text, "J = " + J_shipped, "J = " + J);
   const fs::path whole = shipped.parent_path() / "whole.toml";
   const fs::path part = shipped.parent_path() / "part.toml";
@@ -156,15 +184,58 @@ TEST(CliRestart, ADampedRunContinuesWithItsDissipatedEnergy) {
   EXPECT_NE(r.output.find("has no damping terms"), std::string::npos) << r.output;
 }
 
+// The planar beam (theory §1.7, SE(2)): its checkpoint holds the march embedded in SE(3)
+// (march::embed_planar), from which it continues bit for bit.
+TEST(CliRestart, APlanarRunContinuesFromItsCheckpoint) {
+  expect_continues("planar_cantilever", "400", "157", "stride = 10", "1000", "stride = 1");
+}
+
+// A planar beam's checkpoint given to a beam on SE(3), and the reverse: refused naming both files
+// and both theories, before the run folder is made. planar_cantilever without its theory line is
+// the same beam on SE(3) in the plane (the same grid and the same case keys otherwise).
+TEST(CliRestart, ACheckpointOfTheOtherTheoryIsRefused) {
+  TempFolder tmp;
+  const fs::path shipped = copy_case(tmp, "planar_cantilever");
+  const std::string planar =
+      replaced(replaced(read_text(shipped), "stride = 10", "stride = 10\ncheckpoint = true"),
+               "J = 1000", "J = 20");
+  const std::string beam = replaced(planar, "theory = \"planar_beam\"", "");
+  const fs::path dir = shipped.parent_path();
+  ASSERT_TRUE(ran(tmp, dir, "planar", planar));
+  ASSERT_TRUE(ran(tmp, dir, "beam", beam));
+  const auto refused = [&](const std::string& text, const fs::path& checkpoint,
+                           const std::string& holds, const std::string& is) {
+    SCOPED_TRACE(holds);
+    const std::string out = refused_continuation(tmp, dir, text, checkpoint);
+    for (const std::string& s : {(dir / "rest.toml").string(), checkpoint.string(),
+                                 "holds the march of " + holds, "this case is " + is})
+      EXPECT_NE(out.find(s), std::string::npos) << s << "\n" << out;
+  };
+  const std::string planar_beam = "a planar beam (theory = \"planar_beam\", SE(2))";
+  const std::string se3_beam = "a beam on SE(3) (theory = \"beam\")";
+  refused(beam, tmp / "planar" / "checkpoint.txt", planar_beam, se3_beam);
+  refused(planar, tmp / "beam" / "checkpoint.txt", se3_beam, planar_beam);
+  // A planar checkpoint whose rows left the plane (edited by hand): refused too.
+  std::string moved = read_text(tmp / "planar" / "checkpoint.txt");
+  const auto at = moved.find("\ncur 3 ");
+  ASSERT_NE(at, std::string::npos);
+  const auto end = moved.find('\n', at + 1);
+  const auto last = moved.rfind(' ', end);  // z of node 3, row 20
+  moved.replace(last + 1, end - last - 1, "0x1p-30");
+  write_text(tmp / "moved.txt", moved);
+  const std::string out = refused_continuation(tmp, dir, planar, tmp / "moved.txt");
+  EXPECT_NE(out.find("moved.txt': its rows and velocities are not a planar beam's"),
+            std::string::npos)
+      << out;
+}
+
 TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
   TempFolder tmp;
   const fs::path shipped = copy_case(tmp, "free_flight");
   const std::string text =
       replaced(replaced(read_text(shipped), "stride = 1 ", "stride = 1\ncheckpoint = true\n#"),
                "J = 400", "J = 20");
-  const fs::path part = shipped.parent_path() / "part.toml";
-  write_text(part, text);
-  ASSERT_EQ(simulate(part, tmp / "part", 1).code, 0);
+  ASSERT_TRUE(ran(tmp, shipped.parent_path(), "part", text));
   const std::string checkpoint = (tmp / "part" / "checkpoint.txt").string();
   const std::string rest = with_initial(text, "checkpoint = \"" + checkpoint + "\"");
   const fs::path file = shipped.parent_path() / "rest.toml";
@@ -193,13 +264,10 @@ TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
   std::string cut = read_text(checkpoint);
   cut = cut.substr(0, cut.find("\nback2 3 ") + 1);
   write_text(tmp / "cut.txt", cut);
-  write_text(file, with_initial(replaced(text, "J = 20", "J = 40"),
-                                "checkpoint = \"" + (tmp / "cut.txt").string() + "\""));
-  const CommandResult r = simulate(file, tmp / "rest", 1);
-  EXPECT_EQ(r.code, 4) << r.output;
-  EXPECT_NE(r.output.find("cut.txt: the line 'back2 3' is missing (A = 10: nodes 0..10)"),
+  const std::string out = refused_continuation(tmp, shipped.parent_path(), text, tmp / "cut.txt");
+  EXPECT_NE(out.find("cut.txt: the line 'back2 3' is missing (A = 10: nodes 0..10)"),
             std::string::npos)
-      << r.output;
+      << out;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // checkpoint.txt (io/checkpoint.hpp): every double reads back with its bits (negative zero,
 // subnormals, the largest and smallest normals, values with 17 significant digits); missing,
 // repeated and unreadable lines are refused naming the file and line; the case hash ignores what
-// a continuation may change and sees what it may not.
+// a continuation may change and sees what it may not; a planar beam's is marked by its theory line.
 #include "libfield/io/checkpoint.hpp"
 
 #include <gtest/gtest.h>
@@ -81,6 +81,25 @@ TEST(Checkpoint, EveryDoubleReadsBackWithItsBits) {
   EXPECT_TRUE(test::contains(missing, "no line 'number work_loads'")) << missing;
 }
 
+// A planar beam's checkpoint (its march embedded in SE(3)) says so in the line "theory
+// planar_beam"; the SE(3) beam's has no theory line, as before there was a planar one.
+TEST(Checkpoint, APlanarOneIsMarkedByItsTheoryLine) {
+  const test::TempFolder dir;
+  Checkpoint c = example(2);
+  write_checkpoint(dir / "beam.txt", c);
+  c.theory = Theory::planar_beam;
+  write_checkpoint(dir / "planar.txt", c);
+  std::stringstream beam, planar;
+  beam << std::ifstream(dir / "beam.txt").rdbuf();
+  planar << std::ifstream(dir / "planar.txt").rdbuf();
+  EXPECT_FALSE(test::contains(beam.str(), "theory"));
+  EXPECT_TRUE(test::contains(planar.str(), "\nretraction exp\ntheory planar_beam\ncase "));
+  EXPECT_EQ(read_checkpoint(dir / "beam.txt").theory, Theory::beam);
+  EXPECT_EQ(read_checkpoint(dir / "planar.txt").theory, Theory::planar_beam);
+  c.theory = Theory::cable;
+  EXPECT_THROW(write_checkpoint(dir / "cable.txt", c), Error);
+}
+
 TEST(Checkpoint, BadFilesAreRefusedWithTheFileAndLine) {
   const test::TempFolder dir;
   write_checkpoint(dir / "good.txt", example(2));
@@ -110,6 +129,8 @@ TEST(Checkpoint, BadFilesAreRefusedWithTheFileAndLine) {
   refused(replaced("\ncur 0 ", "\ncur 1 "), "'cur' 1 given twice");
   refused(replaced("\nretraction exp", "\nretraction euler"), "'euler' is not cayley or exp");
   refused(good + "speed 3\n", "'speed' is not a line of a checkpoint");
+  refused(replaced("\nretraction exp\n", "\nretraction exp\ntheory cable\n"),
+          "bad.txt:4: 'theory': 'cable' is not beam or planar_beam");
   EXPECT_THROW(read_checkpoint(dir / "absent.txt"), IoError);
 }
 

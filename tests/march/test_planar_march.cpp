@@ -3,8 +3,11 @@
 // in a plane (the embedding of tests/support/planar.hpp) give the same poses, momenta,
 // energies, momentum maps (1.7.3) and streamed series to round-off, for a free flight and for a
 // clamped cantilever under gravity; the SE(3) side runs every node kernel. On SE(2) alone: the
-// free flight keeps its momentum map to round-off (theory §7.2).
+// free flight keeps its momentum map to round-off (theory §7.2). A march's state embedded in SE(3)
+// (checkpoint.txt) projects back bit for bit.
 #include <gtest/gtest.h>
+
+#include <cstring>
 
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/lie/se2.hpp"
@@ -19,6 +22,7 @@
 #include "libfield/noether/energies.hpp"
 #include "libfield/noether/time_diagnostics.hpp"
 #include "tests/support/planar.hpp"
+#include "tests/support/random.hpp"
 
 namespace field::march {
 namespace {
@@ -244,6 +248,51 @@ TEST(PlanarMarch, EmbeddedInTheXyPlaneIsTheSe3March) {
   // The embedded poses lie in the plane z = 0 with d2 along its normal.
   EXPECT_EQ(via_embedding.field()(mesh.J(), mesh.A()).r(2), 0.0);
   EXPECT_EQ(via_embedding.field()(mesh.J(), mesh.A()).R.col(1), Vec3::UnitZ());
+}
+
+// A planar march's state stored in 3D (io/checkpoint.hpp): embed_planar and project_planar only
+// move entries, so the round trip gives back every bit of arbitrary values, and a state with an
+// entry off the plane is not in_plane (a planar run refuses to continue from it).
+TEST(PlanarMarch, ItsStateRoundTripsThroughSe3BitForBit) {
+  const auto same_bits = [](const auto& x, const auto& y) {
+    return sizeof x == sizeof y && std::memcmp(&x, &y, sizeof x) == 0;
+  };
+  test::Random random(17);
+  MarchState<SE2, Vec3> s;
+  s.k = 9;
+  for (int a = 0; a <= 4; ++a) {
+    for (auto* row : {&s.prev, &s.cur}) {
+      SE2 g;  // any entries: the maps only move them
+      g.R << random.uniform(-1.0, 1.0), random.uniform(-1.0, 1.0), random.uniform(-1.0, 1.0),
+          random.uniform(-1.0, 1.0);
+      g.r = Vec2(random.uniform(-1e3, 1e3), random.uniform(-1e-3, 1e-3));
+      row->push_back(g);
+    }
+    for (auto* v : {&s.y, &s.back1, &s.back2}) v->push_back(random.vec3(1e2));
+  }
+  const MarchState<lie::SE3, Vec6> e = embed_planar(s);
+  EXPECT_EQ(e.back1[2], embed_planar_body(s.back1[2]));
+  EXPECT_TRUE(in_plane(e));
+  const MarchState<SE2, Vec3> back = project_planar(e);
+  EXPECT_EQ(back.k, 9);
+  for (int a = 0; a <= 4; ++a) {
+    EXPECT_TRUE(same_bits(back.prev[a].R, s.prev[a].R) && same_bits(back.prev[a].r, s.prev[a].r));
+    EXPECT_TRUE(same_bits(back.cur[a].R, s.cur[a].R) && same_bits(back.cur[a].r, s.cur[a].r));
+    EXPECT_TRUE(same_bits(back.y[a], s.y[a]));
+    EXPECT_TRUE(same_bits(back.back1[a], s.back1[a]));
+    EXPECT_TRUE(same_bits(back.back2[a], s.back2[a]));
+  }
+  // One entry off the plane anywhere: not a planar state.
+  const auto off = [&](auto change) {
+    MarchState<lie::SE3, Vec6> bad = e;
+    change(bad);
+    return !in_plane(bad);
+  };
+  EXPECT_TRUE(off([](auto& b) { b.prev[1].R(2, 2) = 1e-300; }));
+  EXPECT_TRUE(off([](auto& b) { b.cur[4].r(2) = -1e-9; }));
+  EXPECT_TRUE(off([](auto& b) { b.y[0](0) = 0.5; }));
+  EXPECT_TRUE(off([](auto& b) { b.back1[3](2) = 1.0; }));
+  EXPECT_TRUE(off([](auto& b) { b.back2[2](4) = -2.0; }));
 }
 
 // A half turn between neighbours of the initial row is refused on SE(2) as on SE(3) (no Cayley
