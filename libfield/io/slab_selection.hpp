@@ -21,6 +21,8 @@ class SlabSelection {
     const int from = (first + stride_ - 1) / stride_;  // the first multiple of the stride, / stride
     return last_ / stride_ - from + 1 + (last_ % stride_ != 0 ? 1 : 0);
   }
+  /// The i-th selected slab of 0..last (0 <= i < count()).
+  int nth(int i) const { return i <= last_ / stride_ ? i * stride_ : last_; }
   int last() const { return last_; }
   int stride() const { return stride_; }
 

@@ -150,6 +150,25 @@ TEST(CliOutput, InfoEstimatesAreWithinTwentyPercentOfARun) {
   check_estimates(copy_case(dir, "cantilever_gravity"), dir / "cg");
 }
 
+// Beyond 10^5 slabs the key columns' text is summed from a sample (apps/cmd_info.cpp, key_text):
+// A = 100000 (every node formatted) and A = 100001 (every second) give the same field.csv to the
+// three digits printed.
+TEST(CliOutput, InfoSamplesTheKeyColumnsOfAHugeGridAsTheExactSum) {
+  const TempFolder dir;
+  std::vector<double> sizes;
+  for (const std::string A : {"100000", "100001"}) {
+    const fs::path cg = copy_case(dir, "cantilever_gravity");
+    ASSERT_TRUE(edit(cg, "A = 10", "A = " + A));
+    ASSERT_TRUE(edit(cg, "J = 2000", "J = 4"));
+    const CommandResult info = run_field("info '" + cg.string() + "'");
+    ASSERT_EQ(info.code, 0) << info.output;
+    sizes.push_back(estimate(info.output, "field.csv"));
+    fs::remove_all(cg.parent_path());
+  }
+  EXPECT_GT(sizes[0], 0.0);
+  EXPECT_NEAR(sizes[1] / sizes[0], 1.0, 0.01) << sizes[0] << " " << sizes[1];
+}
+
 TEST(CliOutput, InfoEstimatesTheSeriesWithTheReactionColumns) {
   // roundtrip: a space march with both rows prescribed, so space_series.csv has twelve reaction
   // columns after the twelve of every space series (libfield/io/series_columns.hpp).
