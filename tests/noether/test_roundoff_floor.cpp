@@ -108,6 +108,11 @@ TEST_F(RoundoffFloor, FreeFlightOneKilometreFromTheOriginPassesAndATamperedNodeF
 }
 
 TEST_F(RoundoffFloor, FreeFlightOf60000StepsDriftingAwayPasses) {
+#if defined(__SANITIZE_ADDRESS__)
+  // A study of the numbers over 60 000 rows (2 s in Release, 26 s instrumented): the sanitizer
+  // stage runs the same march and check in the shorter tests of this file.
+  GTEST_SKIP() << "Release only: 60 000 rows";
+#endif
   const FreeFlightRun run(60000, Vec3::Zero());
   const dcel::DiscreteModel model(run.beam, loads_, G{}, run.mesh);
   const test::RecordedRun r = test::record_time_march(model, run.in);
