@@ -680,9 +680,17 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
       read_initial(top.table("initial"), c);
   } else {
     if (top.has("initial")) top.fail("initial", "a space march has no initial row: use [tip]");
-    TomlTable tip = need("tip");
-    c.tip = tip.path("file", "tip CSV: t,x,y,z,qw,qx,qy,qz,Omega1..3,Gamma1..3");
-    c.file_keys.emplace_back(c.tip, tip.where("file"));
+    // [tip]: the sensor's file and declarations. The data may come from elsewhere instead
+    // (`field reconstruct --tip FILE`, Python's tip arrays): then the file, or the whole table,
+    // may be left out, and a run without tip data is refused when it reads them
+    // (io::space_march_input).
+    const toml::table no_tip;
+    std::optional<TomlTable> given = top.table("tip");
+    TomlTable tip = given ? *given : TomlTable(no_tip, "tip", c.file);
+    if (tip.has("file")) {
+      c.tip = tip.path("file", "tip CSV: t,x,y,z,qw,qx,qy,qz,Omega1..3,Gamma1..3");
+      c.file_keys.emplace_back(c.tip, tip.where("file"));
+    }
     // theory §6.3: declared noise (standard deviation per sample) and the bound on the
     // predicted far-end error.
     c.tip_noise.position = tip.non_negative("noise_position", 0.0, "tip position noise [m]");
@@ -898,8 +906,9 @@ void write_case(std::ostream& out, const CaseSpec& c) {
         out << "\"zero_momentum\"\n";
       }
     }
-    out << "\n[tip]\nfile = " << quoted(c.tip)
-        << "\nnoise_position = " << number(c.tip_noise.position)
+    out << "\n[tip]\n";
+    if (!c.tip.empty()) out << "file = " << quoted(c.tip) << "\n";
+    out << "noise_position = " << number(c.tip_noise.position)
         << "\nnoise_angle = " << number(c.tip_noise.angle)
         << "\nnoise_strain = " << number(c.tip_noise.strain)
         << "\nmax_predicted_error = " << number(c.tip_noise.max_predicted_error) << "\n";

@@ -366,6 +366,11 @@ SpaceSetup space_march_input(const Problem& p, const std::filesystem::path& tip)
   const CaseSpec& c = p.spec;
   check_space_case(c);
   const std::filesystem::path& file = tip.empty() ? c.tip : tip;
+  FIELD_CHECK(!file.empty(), c.file.string()
+                                 << ": [tip] file is not given: a space march reconstructs the "
+                                    "beam from the tip's data: name its CSV file in the case "
+                                    "([tip] file = \"tip.csv\", docs/input-data.md) or give "
+                                    "`field reconstruct --tip FILE`");
   TipOnGrid data =
       named(c, file, [&] { return read_tip(file, c.dt, c.J, c.tip_data.time_offset); });
   return space_setup(p, std::move(data), file.string());

@@ -121,6 +121,23 @@ def test_tip_poses_as_matrices_give_the_tip_file_to_round_off():
     assert np.max(np.abs(run.quaternions - from_file.quaternions)) < 1e-13
 
 
+def test_tip_arrays_need_no_tip_file_in_the_case():
+    """A case (here a dict) whose [tip] names no file runs from tip arrays, with the file's bits;
+    without arrays it is refused, naming the key and what to give."""
+    path = mesh_case("space_evolution")
+    with open(path, "rb") as f:
+        case = tomllib.load(f)
+    del case["tip"]["file"]
+    tip = tip_arrays(path.replace("case.toml", "tip.csv"))
+    from_arrays = libfield.reconstruct(libfield.load_case(case, path), tip=tip)
+    assert np.array_equal(from_arrays.poses, libfield.reconstruct(path).poses)
+    del case["tip"]
+    no_tip = libfield.load_case(case, path)
+    assert np.array_equal(libfield.reconstruct(no_tip, tip=tip).poses, from_arrays.poses)
+    with pytest.raises(libfield.FieldError, match=r"\[tip\] file is not given"):
+        libfield.reconstruct(no_tip)
+
+
 def test_bad_tip_arrays_raise_value_error():
     path = mesh_case("space_evolution")
     tip = tip_arrays(path.replace("case.toml", "tip.csv"))

@@ -202,10 +202,20 @@ TEST(Cli, RoundTripThroughTheTipFile) {
   const fs::path sim = copy_case(tmp, "roundtrip", "simulate.toml");
   const fs::path time_run = tmp / "time", space_run = tmp / "space";
   ASSERT_EQ(run_field("simulate " + sim.string() + " --out " + time_run.string()).code, 0);
+  // The case names no tip file: --tip gives it; without it the run is refused, naming the key.
+  const fs::path rec = sim.parent_path() / "case.toml";
+  ASSERT_TRUE(edit(rec, "file = \"tip.csv\"", ""));
+  const CommandResult refused =
+      run_field("reconstruct " + rec.string() + " --out " + space_run.string());
+  EXPECT_EQ(refused.code, 4) << refused.output;
+  EXPECT_NE(refused.output.find("[tip] file is not given"), std::string::npos) << refused.output;
+  EXPECT_FALSE(fs::exists(space_run));
   const CommandResult r =
-      run_field("reconstruct " + (sim.parent_path() / "case.toml").string() + " --tip " +
-                (time_run / "tip.csv").string() + " --out " + space_run.string());
+      run_field("reconstruct " + rec.string() + " --tip " + (time_run / "tip.csv").string() +
+                " --out " + space_run.string());
   ASSERT_EQ(r.code, 0) << r.output;
+  const CommandResult check = run_field("check " + space_run.string());  // run.toml names it
+  EXPECT_EQ(check.code, 0) << check.output;
   for (int a = 0; a <= 3; ++a) {
     double err = 0.0;
     for (int j = 0; j <= 100; j += 7) {
