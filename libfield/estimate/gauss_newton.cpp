@@ -235,6 +235,10 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
     report.cost = problem.cost(r);
     if (options.on_iteration) options.on_iteration(report);
     if (out.converged || !accepted) break;
+    if (options.stop != nullptr && options.stop->load()) {
+      out.stopped = true;
+      break;
+    }
   }
   out.cost = problem.cost(r);
 

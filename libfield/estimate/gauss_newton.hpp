@@ -8,6 +8,7 @@
 /// analytic Jacobian blocks (Problem::jacobian_blocks), the update g <- g tau(delta), and at the
 /// end the Gauss-Newton covariance (J^T J)^{-1}: its diagonal 6x6 blocks by the two-sided Schur
 /// complements of the banded factorisation (the selected inverse after a sparse one).
+#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -49,6 +50,9 @@ struct SolverOptions {
   bool geodesic_acceleration = true;  ///< the second-order correction of each step (§6.7)
   bool covariance = true;             ///< compute the standard deviations
   std::function<void(const Iteration&)> on_iteration;
+  /// When set (e.g. by on_iteration), the solve stops after the current iteration: the estimate
+  /// so far, Estimate::stopped, and its covariance when asked.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct Estimate {
@@ -57,6 +61,7 @@ struct Estimate {
   CostTerms start_cost, cost;
   int iterations = 0;
   bool converged = false;
+  bool stopped = false;  ///< SolverOptions::stop ended it before convergence
   double last_step = 0.0;
   /// Per node (index j (A+1) + a): square roots of the traces of the position and rotation
   /// blocks of the covariance [m], [rad]; 0 at fixed nodes, NaN when not computed.

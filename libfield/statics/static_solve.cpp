@@ -190,6 +190,13 @@ StaticResult solve_static(const dcel::DiscreteModel<G>& model, const StaticInput
   double d = nominal;
   int halved = 0;  // consecutive halvings of the current step
   while (result.fraction < 1.0) {
+    if (options.stop != nullptr && options.stop->load()) {
+      result.stopped = true;
+      std::ostringstream m;
+      m << "the static solve was stopped (by its caller) at load fraction " << result.fraction;
+      result.failure = m.str();
+      break;
+    }
     double target = result.fraction + d;
     if (target > 1.0 - 1e-12) target = 1.0;
     std::vector<lie::SE3> trial = result.row;

@@ -4,6 +4,7 @@
 /// tau(delta_a) with the model's retraction, and load stepping: the loads (gravity, distributed and
 /// point loads, at t = 0) are applied in fractions phi = 1/steps, 2/steps, .., 1, each step halved
 /// on failure.
+#include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
@@ -34,6 +35,9 @@ struct StaticOptions {
   double max_rotation = 1.0;
   /// Called after every load step, tried or accepted (e.g. a progress line).
   std::function<void(const LoadStep&)> on_step;
+  /// When set (e.g. by on_step), the solve stops before its next load step: the last converged
+  /// row, StaticResult::stopped (not converged unless the load was complete).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 /// One Newton iteration: the relative residual (theory (4.10) for the row) before the update, and
@@ -59,6 +63,7 @@ struct StaticResult {
   double relative_residual = 0.0;  ///< theory (4.10) of the final row at phi
   int newton_iterations = 0;       ///< over every step, tried or accepted
   int halvings = 0;
+  bool stopped = false;         ///< StaticOptions::stop ended it before the whole load
   std::vector<LoadStep> steps;  ///< every step tried, in order
   std::string failure;          ///< what failed and what to do (empty when converged)
 };

@@ -85,7 +85,7 @@ def reconstruct(case, threads=1, callback=None, tip=None):
     (w, x, y, z), the columns of a tip file (docs/input-data.md).
     callback(k, x): after each column a (x = s_a) of the space march, each row j (x = t_j) of
     the driven march (False stops the march there), each iteration k of the estimator
-    (x = its cost; the estimator does not stop early).
+    (x = its cost; False stops it after that iteration, status "stopped").
     """
     return Run(_reconstruct(load_case(case), threads, callback, tip))
 
@@ -94,9 +94,10 @@ def static_solve(case, callback=None):
     """The static equilibrium of a time-march case under its loads (theory §4.5), as
     `field static` solves it, as a Run of one row (t = [0]).
 
-    status: "converged" or "failed" (then `failure` says why, and the arrays hold the last
-    converged row); load_fraction, relative_residual, newton_iterations, halvings, static_energy
+    status: "converged", "failed" or "stopped" (then `failure` says why, and the arrays hold the
+    last converged row); load_fraction, relative_residual, newton_iterations, halvings, static_energy
     and steps (fraction, converged, residuals of each load step tried): summary.json's figures.
-    callback(k, fraction) after each load step k. The GIL is released while it solves.
+    callback(k, fraction) after each load step k tried (False stops the solve before the next).
+    The GIL is released while it solves.
     """
     return Run(_static_solve(load_case(case), callback))

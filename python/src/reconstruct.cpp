@@ -184,14 +184,10 @@ py::dict estimate_arrays(const io::Problem& problem, const dcel::DiscreteModel<G
   options.threads = threads;
   options.covariance = spec.reconstruct.covariance;
   std::optional<py::error_already_set> error;
+  std::atomic<bool> stop{false};
+  options.stop = &stop;
   options.on_iteration = [&](const estimate::Iteration& it) {
-    if (callback.is_none() || error) return;
-    py::gil_scoped_acquire gil;
-    try {
-      callback(it.index, it.cost.total());
-    } catch (py::error_already_set& e) {
-      error.emplace(std::move(e));
-    }
+    if (callback_says_stop(callback, it.index, it.cost.total(), error)) stop = true;
   };
   std::string started_from;
   std::optional<estimate::Estimate> e;
@@ -212,7 +208,7 @@ py::dict estimate_arrays(const io::Problem& problem, const dcel::DiscreteModel<G
     d["sigma_position"] = sp;
     d["sigma_rotation"] = sr;
   }
-  d["status"] = e->converged ? "converged" : "not converged";
+  d["status"] = e->converged ? "converged" : e->stopped ? "stopped" : "not converged";
   d["start"] = started_from;
   d["iterations"] = e->iterations;
   d["cost_start"] = cost_dict(e->start_cost);

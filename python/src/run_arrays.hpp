@@ -20,6 +20,22 @@ namespace field::python {
 
 namespace py = pybind11;
 
+/// Calls callback(k, x) with the GIL (nothing when it is None or has raised before): true when the
+/// caller should stop, that is when it returned a false value (not None) or raised (the exception
+/// kept in `error`, to be raised again once the C++ has returned).
+inline bool callback_says_stop(const py::object& callback, int k, double x,
+                               std::optional<py::error_already_set>& error) {
+  if (callback.is_none() || error) return error.has_value();
+  py::gil_scoped_acquire gil;
+  try {
+    const py::object go_on = callback(k, x);
+    return !go_on.is_none() && !PyObject_IsTrue(go_on.ptr());
+  } catch (py::error_already_set& e) {
+    error.emplace(std::move(e));
+    return true;
+  }
+}
+
 /// Calls callback(k, x_k) after each slab k (a row j at t_j, or a column a at s_a), with the GIL.
 /// A return value that is false (not None) stops the march between slabs; an exception stops it
 /// too and is raised again by rethrow(). E: the node value (lie::SE3, or Vec3 for the cable).
@@ -31,15 +47,8 @@ class BasicSlabCallback final : public march::BasicSlabObserver<E> {
       : callback_(std::move(callback)), coordinate_(std::move(coordinate)), stop_(stop) {}
 
   void slab(int k, const std::vector<E>&, const march::SlabStats&) override {
-    if (callback_.is_none() || error_) return;
-    py::gil_scoped_acquire gil;
-    try {
-      const py::object go_on = callback_(k, coordinate_(k));
-      if (!go_on.is_none() && !PyObject_IsTrue(go_on.ptr())) stop_ = true;
-    } catch (py::error_already_set& e) {
-      error_.emplace(std::move(e));
+    if (!callback_.is_none() && !error_ && callback_says_stop(callback_, k, coordinate_(k), error_))
       stop_ = true;
-    }
   }
   /// Raises the callback's exception, if any (with the GIL held).
   void rethrow() {

@@ -3,6 +3,7 @@
 // statics::solve_static), the row as the arrays of one row (issue 17, docs/python.md).
 #include "python/src/static_solve.hpp"
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -24,16 +25,11 @@ py::dict solve(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
   const statics::StaticInput input = io::static_input<G>(problem);
   statics::StaticOptions options = io::static_options(spec);
   std::optional<py::error_already_set> error;
+  std::atomic<bool> stop{false};
+  options.stop = &stop;
   int step = 0;
   options.on_step = [&](const statics::LoadStep& s) {
-    const int k = step++;
-    if (callback.is_none() || error) return;
-    py::gil_scoped_acquire gil;
-    try {
-      callback(k, s.fraction);
-    } catch (py::error_already_set& e) {
-      error.emplace(std::move(e));
-    }
+    if (callback_says_stop(callback, step++, s.fraction, error)) stop = true;
   };
   std::optional<statics::StaticResult> result;
   {
@@ -45,7 +41,7 @@ py::dict solve(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
   py::dict d = field_arrays<G>(
       problem, model, [&](int, int a) -> const lie::SE3& { return row[a]; }, 1,
       static_cast<int>(row.size()), spec.left_side());
-  d["status"] = result->converged ? "converged" : "failed";
+  d["status"] = result->converged ? "converged" : result->stopped ? "stopped" : "failed";
   if (!result->converged) d["failure"] = result->failure;
   d["load_fraction"] = result->fraction;
   d["relative_residual"] = result->relative_residual;

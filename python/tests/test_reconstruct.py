@@ -159,6 +159,30 @@ def test_bad_tip_arrays_raise_value_error():
         libfield.reconstruct(mesh_case("free_flight"))
 
 
+def test_the_estimator_callback_sees_every_iteration_and_can_stop_it(tmp_path):
+    """The estimator on tip positions with 1 mm of noise (several iterations, 8 measured)."""
+    case, _ = estimate_case(tmp_path)
+    tip = tip_arrays(mesh_case("driven").replace("case.toml", "tip.csv"))
+    tip["positions"] = tip["positions"] + 1e-3 * np.random.default_rng(1).standard_normal(
+        tip["positions"].shape)
+    whole = []
+    converged = libfield.reconstruct(case, tip=tip,
+                                     callback=lambda k, cost: whole.append((k, cost)))
+    assert converged.status == "converged" and converged.iterations >= 3
+    assert [k for k, _ in whole] == list(range(1, converged.iterations + 1))
+    assert whole[-1][1] == converged.cost["total"]
+    seen = []
+
+    def stop_after_one(k, cost):
+        seen.append(k)
+        return False
+
+    stopped = libfield.reconstruct(case, tip=tip, callback=stop_after_one)
+    assert stopped.status == "stopped" and stopped.iterations == 1 and seen == [1]
+    assert stopped.cost["total"] == whole[0][1]  # the estimate after the first iteration
+    assert np.all(np.isfinite(stopped.sigma_position))
+
+
 def test_the_space_march_callback_sees_every_column_and_can_stop_it():
     seen = []
 

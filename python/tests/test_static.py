@@ -50,6 +50,21 @@ def test_the_static_row_holds_the_weight_and_the_callback_sees_every_step():
         assert run.stresses[0, a, 1] == pytest.approx(moment, rel=2e-3), a
 
 
+def test_the_static_callback_can_stop_the_solve():
+    """False after the first of the roll-up's twelve load steps: the solve stops there, with the
+    row and fraction of that step."""
+    seen = []
+
+    def first_only(k, fraction):
+        seen.append(fraction)
+        return False
+
+    run = libfield.static_solve(mesh_case("static_rollup"), callback=first_only)
+    assert run.status == "stopped" and "stopped" in run.failure
+    assert seen == [run.load_fraction] and run.load_fraction == pytest.approx(1 / 12)
+    assert len(run.steps) == 1
+
+
 def test_a_space_case_is_refused():
     with pytest.raises(ValueError, match="time-march case"):
         libfield.static_solve(mesh_case("space_evolution"))
