@@ -144,8 +144,10 @@ int run_info(const fs::path& case_file) {
   std::string note = "(not read: the run does not fit in memory, see below)";
   std::optional<march::SpacePrediction> prediction;  // theory §6.3, from the tip data
   std::vector<std::string> prediction_notes;
+  int continued_from = -1;  // the checkpoint's row k of a continued run
   if (fits && time) {
-    io::with_time_march(problem, [](const auto&, const auto&) {});
+    io::with_time_march(problem,
+                        [&](const auto&, const auto& input) { continued_from = input.resume.k; });
   } else if (fits) {
     const io::SpaceSetup setup = io::space_march_input(problem);
     note = setup.note;
@@ -358,6 +360,12 @@ int run_info(const fs::path& case_file) {
         frames, bytes(frame_bytes).c_str(), bytes(spacetime_bytes).c_str());
   else
     std::printf("         VTK files - (off)\n");
+  if (!spec.initial.checkpoint.empty())  // docs/cli.md, "Continuing a run"
+    std::printf(
+        "         (the figures are for rows 0..%d: continued from %s, the run writes rows %s..%d "
+        "and no spacetime.vtu)\n",
+        J, spec.initial.checkpoint.string().c_str(),
+        continued_from >= 1 ? std::to_string(continued_from - 1).c_str() : "k-1", J);
   if (!fits)
     std::printf(
         "memory   %s available: TOO LARGE, `field simulate` refuses it (the data files "

@@ -115,6 +115,13 @@ void expect_continues(const std::string& name, const std::string& J, const std::
   ASSERT_EQ(r_rest.code, 0) << r_rest.output;
 
   const int j1 = std::stoi(J1);
+  // field info says which rows the continued run writes.
+  const CommandResult info = run_field("info '" + rest.string() + "'");
+  EXPECT_EQ(info.code, 0) << info.output;
+  EXPECT_NE(info.output.find("the run writes rows " + std::to_string(j1 - 1) + ".." + J +
+                             " and no spacetime.vtu"),
+            std::string::npos)
+      << info.output;
   for (const char* f : {"field.csv", "field_rates.csv"}) {
     const std::string got = read_text(tmp / "rest" / f);
     EXPECT_TRUE(got == from_row(tmp / "whole" / f, j1 - 1)) << f;
