@@ -25,7 +25,7 @@ from setuptools.command.build_ext import build_ext
 
 class CMakeBuild(build_ext):
     def run(self):
-        if self.inplace or self.editable_mode:
+        if self.inplace or getattr(self, "editable_mode", False):  # setuptools >= 64
             sys.exit("libfield: no in-place or editable build (pip install -e); import it from "
                      "the CMake build tree instead: PYTHONPATH=build/release/python "
                      "(docs/python.md)")
