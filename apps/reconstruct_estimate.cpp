@@ -90,6 +90,8 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   const io::CaseSpec& spec = problem.spec;
   const io::SpaceSetup setup = io::space_march_input(problem);
   if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
+  const std::string warning = io::end_load_warning(spec);  // printed even with -q
+  if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
   const estimate::TipMeasurements data{setup.input.column0, setup.input.strain0};
   const estimate::Conditions conditions = io::conditions_of(spec.reconstruct);
   std::string started_from;

@@ -455,6 +455,13 @@ void read_loads(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;
   c.gravity = t->vec<3>("gravity", Vec3::Zero(), "gravity vector [m/s^2] in the world frame");
   const int last_massive = c.A - 1;
+  // A reconstruction by the driven march or the estimator with a free far end solves node A
+  // too: it takes point loads there and the end wrench (theory §4.6, §6.7).
+  const ReconstructSpec& r = c.reconstruct;
+  const bool reconstruct_free_end = c.march == MarchKind::space &&
+                                    r.method != ReconstructSpec::Method::space &&
+                                    r.far_end == EndSpec::Kind::free && !r.far_end_none;
+  const bool time_free_end = c.march == MarchKind::time && c.right.kind == EndSpec::Kind::free;
   each_table(*t, "distributed", [&](TomlTable d) {
     model::DistributedLoad load;
     load.frame = read_frame(d);
@@ -476,23 +483,32 @@ void read_loads(std::optional<TomlTable> t, CaseSpec& c) {
     load.a = p.integer("node", std::nullopt, 0, "loaded node a");
     // Only solved nodes and a free end carry point loads (theory §1.4, §4.6; the marches check
     // it too): time march lo..A-1 (lo = 1 when the left end is held) and A when the right end is
-    // free (the end wrench at the physical end), space march 1..A-1.
+    // free (the end wrench at the physical end); reconstruction 1..A-1, and A when the driven
+    // march or the estimator has a free far end.
     const bool time = c.march == MarchKind::time;
     const int lo = !time || c.left.kind != EndSpec::Kind::free ? 1 : 0;
-    const int hi = time && c.right.kind == EndSpec::Kind::free ? c.A : last_massive;
+    const int hi = time_free_end || reconstruct_free_end ? c.A : last_massive;
     if (load.a < lo || load.a > hi)
       p.fail("node", "a point load must sit on a solved node or a free end " + std::to_string(lo) +
                          ".." + std::to_string(hi) +
                          (time ? " (a held end carries none)"
-                               : " (node A is the untouched end of a space march)"));
+                               : " (node A is the untouched end of a space march; the driven "
+                                 "march and the estimator with far_end = \"free\" solve it)"));
     load.frame = read_frame(p);
     load.wrench = read_wrench(p);
     p.reject_unknown({"node", "frame", "wrench", "times", "wrenches"});
     c.loads.point.push_back(load);
   });
-  // The end wrench at the physical free end a = A (theory §4.6): in the time march W/2 on nodes
-  // A-1 and A; in statics whole on node A.
-  if (t->has("end") && (c.march != MarchKind::time || c.right.kind != EndSpec::Kind::free))
+  // The end wrench at the physical free end a = A (theory §4.6): in the time march (and the
+  // driven reconstruction, the estimator, theory §6.7) W/2 on nodes A-1 and A; in statics whole
+  // on node A.
+  if (t->has("end") && c.march == MarchKind::space && !reconstruct_free_end)
+    t->fail("end",
+            "an end wrench needs a free far end a = A that the method solves: "
+            "[reconstruct] method = \"estimate\" or \"driven\" with far_end = \"free\" "
+            "(the space march imposes nothing at a = A; a clamped end reports its "
+            "reaction instead)");
+  if (t->has("end") && c.march == MarchKind::time && !time_free_end)
     t->fail("end",
             "an end wrench needs march = \"time\" with a free right end (node A); "
             "a held end reports its reaction instead");

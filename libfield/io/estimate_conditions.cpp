@@ -24,6 +24,21 @@ estimate::Weights weights_of(const io::CaseSpec& spec) {
           level(spec.tip_noise.strain)};
 }
 
+std::string end_load_warning(const io::CaseSpec& spec) {
+  const io::ReconstructSpec& r = spec.reconstruct;
+  if (!is_estimate(spec) || !r.first_straight || r.far_end_none ||
+      r.far_end != io::EndSpec::Kind::free)
+    return "";
+  for (const model::PointLoad& p : spec.loads.point)
+    if (p.a == spec.A && !p.wrench.at(0.0).isZero(0.0))
+      return "the load on the far end a = A is not zero at t_0: first_row = \"straight\" "
+             "contradicts the end condition at the corner (0, A), which asks for the end bent "
+             "under it (theory (4.9), (4.14)). For a beam at rest under the load declare "
+             "first_row = \"rest\"; data of a beam that started straight under a sudden load "
+             "fit neither: ramp the load from zero";
+  return "";
+}
+
 const char* far_end_name(const io::ReconstructSpec& r) {
   return r.far_end_none ? "none" : r.far_end == io::EndSpec::Kind::clamped ? "clamped" : "free";
 }

@@ -94,8 +94,11 @@ void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInpu
   FIELD_CHECK(in.last.is_free() || in.last.motion,
               "space march: the prescribed last row has no motion");
   FIELD_CHECK(A >= 2, "space march: needs A >= 2 (columns 0, 1 are data), got A = " << A);
+  // An end wrench on a = A (theory §4.6) puts W/2 on node A-1, whose equation the march solves
+  // (the estimator's start, theory §6.7); its other half is the far-end condition, which the
+  // space march does not impose.
   for (const model::PointLoad& p : model.loads().point)
-    FIELD_CHECK(p.a >= 1 && p.a <= A - 1,
+    FIELD_CHECK((p.a >= 1 && p.a <= A - 1) || (p.end && p.a == A),
                 "space march: a point load at node a = " << p.a << " is not on a solved column (1.."
                                                          << A - 1 << ")");
 

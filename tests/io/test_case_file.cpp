@@ -349,6 +349,19 @@ INSTANTIATE_TEST_SUITE_P(
             minimal_with("\"time\"", "\"space\"") +
                 "[tip]\nfile = \"t.csv\"\n[reconstruct]\nfar_end = \"clamped\"\n",
             {":17:", "far_end", "only a driven reconstruction"}},
+        Bad{"end_wrench_space_march",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[[loads.end]]\nwrench = [0,0,0,0,0,1]\n",
+            {"[loads] end", "method = \"estimate\" or \"driven\"", "far_end = \"free\""}},
+        Bad{"end_wrench_estimate_clamped",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[reconstruct]\nmethod = \"estimate\"\nfar_end = "
+                "\"clamped\"\n[[loads.end]]\nwrench = [0,0,0,0,0,1]\n",
+            {"[loads] end", "a clamped end reports its reaction"}},
+        Bad{"point_on_far_end_space_march",
+            minimal_with("\"time\"", "\"space\"") +
+                "[tip]\nfile = \"t.csv\"\n[[loads.point]]\nnode = 4\nwrench = [0,0,0,0,0,1]\n",
+            {"node = 4", "1..3", "untouched end of a space march"}},
         Bad{"far_end_value",
             minimal_with("\"time\"", "\"space\"") +
                 "[tip]\nfile = \"t.csv\"\n[reconstruct]\nmethod = \"driven\"\nfar_end = "
