@@ -7,6 +7,7 @@
 
 #include "apps/interrupt.hpp"
 #include "apps/run_folder.hpp"
+#include "apps/series_row.hpp"
 #include "libfield/core/error.hpp"
 #include "libfield/estimate/gauss_newton.hpp"
 #include "libfield/io/atomic_file.hpp"
@@ -21,6 +22,7 @@
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/time_march.hpp"
+#include "libfield/noether/time_diagnostics.hpp"
 
 namespace field::app {
 
@@ -158,6 +160,34 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
     frames.finish();
     spacetime.finish();
   }
+  // time_series.csv (docs/output-format.md): the series of a time march over the estimate's rows
+  // (theory §7.2, §8.1) with the tip a = 0 prescribed (R0: the wrench the measured motion needs)
+  // and the far end natural when free, else prescribed (RA: its reaction, or for "none" the
+  // wrench the estimate implies there). Its Noether residuals are at the model-error level.
+  const mesh::Boundary series_boundary = mesh::Boundary::time_evolution(
+      mesh::Side::prescribed, conditions.far_end == estimate::Conditions::FarEnd::free
+                                  ? mesh::Side::natural
+                                  : mesh::Side::prescribed);
+  const bool damped = model.loads().damping.any();
+  io::CsvWriter series(dir / "time_series.csv", io::time_series_columns(series_boundary, damped));
+  SeriesStats stats;
+  stats.balanced = true;  // the tip is driven: theory §8.1's balance
+  RunProblem found;
+  Progress quiet("row", "t", J, true);
+  {
+    noether::TimeDiagnostics<G> diagnostics(
+        model, series_boundary,
+        [&](const auto& d) {
+          take_series_row(d, series_boundary, damped, spec.dt, found, stats, series, quiet);
+        },
+        noether::SeriesOptions{spec.output.series_stride, threads});
+    for (int j = 0; j <= J && found.non_finite.empty(); ++j) {
+      for (int a = 0; a <= A; ++a) row[a] = e.field(j, a);
+      diagnostics.slab(j, row, {});
+    }
+  }
+  series.close();
+  FIELD_CHECK(found.non_finite.empty(), "estimate: time_series.csv: " << found.non_finite);
   double far_sigma = 0.0, far_sigma_rotation = 0.0;
   for (int j = 0; j < J; ++j) {
     const size_t i = static_cast<size_t>(j) * (A + 1) + A;
@@ -190,6 +220,8 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
     summary.number("far_end_sigma_position_max", far_sigma);
     summary.number("far_end_sigma_rotation_max", far_sigma_rotation);
   }
+  stats.write(summary, "E_0", "energy_range_relative", "P_0");
+  stats.write_balance(summary);
   summary.number("jacobian_s", e.jacobian_seconds);
   summary.number("factor_s", e.factor_seconds);
   summary.number("covariance_s", e.covariance_seconds);
@@ -215,6 +247,10 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
                 far_sigma, far_sigma_rotation);
   else
     std::printf("  standard deviations not computed (covariance = false)\n");
+  print_energy_figure(stats);
+  std::printf(
+      "  Noether balance per row <= %.2e (relative; the model-error level, not round-off)\n",
+      stats.balance);
   std::printf("  time %.3f s (Jacobian %.3f s, factorisations %.3f s, covariance %.3f s)\n", wall,
               e.jacobian_seconds, e.factor_seconds, e.covariance_seconds);
   if (spec.output.vtk) print_vtk_rows(spec, spec.J);
