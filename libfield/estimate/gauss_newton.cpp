@@ -155,12 +155,18 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
     for (int trial = 0; trial < 30 && !accepted; ++trial) {
       t0 = Clock::now();
       const bool ok = normal.factorize(lambda * diag);
-      Eigen::VectorXd delta;
+      Eigen::VectorXd delta, Md;
       if (ok) {
-        // Two steps of iterative refinement: the normal equations square the condition number.
+        // An inexact Gauss-Newton step (theory §6.7): refined (at most twice) only while the
+        // relative residual |M delta + g| / |g| exceeds options.solve_tolerance. The normal
+        // equations square the condition number, but the gain ratio below judges the step.
         delta = normal.solve(-grad);
-        for (int refine = 0; refine < 2; ++refine)
-          delta += normal.solve(-grad - normal.damped_times(delta));
+        Md = normal.damped_times(delta);
+        for (int refine = 0;
+             refine < 2 && (Md + grad).norm() > options.solve_tolerance * grad.norm(); ++refine) {
+          delta += normal.solve(-grad - Md);
+          Md = normal.damped_times(delta);
+        }
       }
       out.factor_seconds += seconds_since(t0);
       report.lambda = lambda;
@@ -185,14 +191,12 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
             (problem.residuals(plus, threads) - 2.0 * r + problem.residuals(minus, threads)) /
             (h * h);
         const Eigen::VectorXd b = -normal.transpose_times(rvv);
-        Eigen::VectorXd accel = normal.solve(b);
-        accel += normal.solve(b - normal.damped_times(accel));
+        const Eigen::VectorXd accel = normal.solve(b);  // a correction: one solve
         if (2.0 * accel.norm() <= 0.75 * delta.norm()) step += 0.5 * accel;
       }
       report.step = step.cwiseAbs().maxCoeff();
-      // One product M delta for the solve's residual and the model's curvature N delta =
+      // M delta (above) gives the solve's residual and the model's curvature N delta =
       // M delta - lambda D delta.
-      const Eigen::VectorXd Md = normal.damped_times(delta);
       report.solve_residual = (Md + grad).norm() / grad.norm();
       // The decrease the Gauss-Newton model predicts for delta: -delta^T g - 1/2 delta^T N delta
       // (the acceleration corrects the model's curvature, not its prediction).

@@ -49,6 +49,9 @@ struct SolverOptions {
   int threads = 1;                    ///< OpenMP threads (results do not depend on them)
   bool geodesic_acceleration = true;  ///< the second-order correction of each step (§6.7)
   bool covariance = true;             ///< compute the standard deviations
+  /// The relative residual |M delta + g| / |g| up to which a step's solve is refined (at most
+  /// twice); the geodesic acceleration's correction is one solve (theory §6.7).
+  double solve_tolerance = 1e-2;
   std::function<void(const Iteration&)> on_iteration;
   /// When set (e.g. by on_iteration), the solve stops after the current iteration: the estimate
   /// so far, Estimate::stopped, and its covariance when asked.
