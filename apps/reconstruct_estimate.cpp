@@ -97,11 +97,19 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   const estimate::TipMeasurements data{setup.input.column0, setup.input.strain0};
   const estimate::Conditions conditions = io::conditions_of(spec.reconstruct);
   std::string started_from;
-  const mesh::Field start_values =
-      io::estimate_start_field(problem, model, setup, conditions, threads, started_from);
+  io::TipSmoothing smoothing;
+  const mesh::Field start_values = io::estimate_start_field(problem, model, setup, conditions,
+                                                            threads, started_from, &smoothing);
   const estimate::Problem<G> ls(model, data, conditions, io::weights_of(spec));
+  char smoothed[160] = "";
+  if (smoothing.half_width > 0)
+    std::snprintf(smoothed, sizeof smoothed,
+                  " on the tip poses smoothed over rows j-%d..j+%d (RMS change %.1e m, %.1e rad: "
+                  "within the declared noise)",
+                  smoothing.half_width, smoothing.half_width, smoothing.rms_position,
+                  smoothing.rms_angle);
   if (!common.quiet)
-    std::cerr << "field: estimate: start from the " << started_from << " march; "
+    std::cerr << "field: estimate: start from the " << started_from << " march" << smoothed << "; "
               << 6LL * ls.unknown_count() << " unknowns, " << 6LL * ls.block_count()
               << " residuals\n";
 
@@ -202,6 +210,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   summary.text("command", "reconstruct");
   summary.text("method", "estimate");
   summary.text("start", started_from);
+  summary.number("start_tip_smoothing", smoothing.half_width);
   summary.text("far_end", io::far_end_name(spec.reconstruct));
   summary.text("case", spec.file.string());
   summary.text("tip", spec.tip.string());
