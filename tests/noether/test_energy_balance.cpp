@@ -147,6 +147,17 @@ TEST(EnergyBalance, MomentumChangesByTheImpulseOfLoadsAndReactions) {
       worst = std::max(worst, inf(dP - impulse));
       largest = std::max({largest, inf(total_time_momentum(maps, d.index)), inf(impulse)});
     }
+    // The work series of the whole field (`field check`'s, rows read by field_work) gives the
+    // streamed diagnostics' work and reactions, bit for bit.
+    const std::vector<SlabWorkOf<lie::Se3Cayley>> work =
+        field_work(model, r.field, SlabAxis::row, march::time_boundary(in));
+    ASSERT_EQ(work.size(), r.rows.size());
+    for (const auto& w : work) {
+      const SlabRecord& d = r.rows[static_cast<size_t>(w.index)];
+      EXPECT_EQ(w.work(), d.work) << "row " << w.index;
+      EXPECT_EQ(w.reaction_first, d.reaction_first) << "row " << w.index;
+      EXPECT_EQ(w.reaction_last, d.reaction_last) << "row " << w.index;
+    }
     std::printf("[momentum, ends %d] max |dP - impulse| %.3e of max |P|, |impulse| %.3e\n", ends,
                 worst / largest, largest);
     EXPECT_LE(worst, 1e-12 * largest) << "ends " << ends;

@@ -85,13 +85,18 @@ Balance balance_of(const mesh::Field& field, const model::Loads& loads) {
   for_each_column(field,
                   [&](int a, const std::vector<lie::SE3>& c) { diagnostics.slab(a, c, {}); });
   Balance out = summarise(columns);
-  WorkSeries<lie::Se3Cayley> work(model, SlabAxis::column, kPrescribedRows);
-  for_each_column(field, [&](int a, const std::vector<lie::SE3>& c) {
-    if (const std::optional<SlabWorkOf<lie::Se3Cayley>> w = work.add(a, c)) {
-      EXPECT_EQ(w->work(), out.columns[static_cast<size_t>(w->index)].work);
-      out.loads = std::max(out.loads, std::abs(w->work_loads));
-    }
-  });
+  // The work series of the whole field (`field check`'s, columns read by field_work) gives the
+  // streamed diagnostics' work and reactions, bit for bit.
+  const std::vector<SlabWorkOf<lie::Se3Cayley>> work =
+      field_work(model, field, SlabAxis::column, kPrescribedRows);
+  EXPECT_EQ(work.size(), columns.size());
+  for (const auto& w : work) {
+    const SlabRecord& d = out.columns[static_cast<size_t>(w.index)];
+    EXPECT_EQ(w.work(), d.work) << "column " << w.index;
+    EXPECT_EQ(w.reaction_first, d.reaction_first) << "column " << w.index;
+    EXPECT_EQ(w.reaction_last, d.reaction_last) << "column " << w.index;
+    out.loads = std::max(out.loads, std::abs(w.work_loads));
+  }
   return out;
 }
 
