@@ -63,7 +63,7 @@ typename G::Algebra node_load(const dcel::DiscreteModel<G>& model, const typenam
 }
 
 /// Whether the energy of a march is balanced against work (theory (8.8), (8.12)): loads or a
-/// prescribed side. Otherwise W = 0 (a clamp, a natural row).
+/// prescribed side. Otherwise W = 0 (free ends or natural rows, no loads).
 inline bool work_applies(const model::Loads& loads, const mesh::Boundary& boundary, SlabAxis axis) {
   const SlabSides sides = prescribed_sides(boundary, axis);
   return !loads.empty() || sides.first || sides.last;
