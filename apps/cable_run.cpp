@@ -18,7 +18,7 @@
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/series_columns.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 
 namespace field::app {
 
@@ -64,10 +64,11 @@ int simulate_cable(const io::CaseSpec& spec, const std::filesystem::path& out,
   Progress progress("row", "t", spec.J, !common.progress());
   if (stats.balanced) progress.energy_label("E-E0-W+D");
   RunProblem found;
-  noether::TimeDiagnostics<R3> diagnostics(
-      cable.model, boundary,
+  noether::SlabDiagnostics<R3> diagnostics(
+      cable.model, noether::SlabAxis::row, boundary,
       [&](const auto& d) {
-        take_series_row(d, boundary, false, spec.dt, found, stats, series, progress);
+        take_series_row(d, kTimeWords, noether::prescribed_sides(boundary, noether::SlabAxis::row),
+                        false, spec.dt, found, stats, series, progress);
       },
       noether::SeriesOptions{spec.output.series_stride, threads});
   std::vector<march::BasicSlabObserver<Vec3>*> observers;

@@ -28,7 +28,6 @@
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
 #include "libfield/noether/energy_balance.hpp"
-#include "libfield/noether/space_work.hpp"
 #include "libfield/noether/work_series.hpp"
 #include "libfield/statics/static_solve.hpp"
 
@@ -322,11 +321,11 @@ int check_equations(const Args& args, const io::CaseSpec& spec, const dcel::Disc
          (boundary.right == mesh::Side::prescribed && noether::end_moves(field, mesh.A())));
     const bool damped = model.loads().damping.any();
     if (!estimate && (!model.loads().empty() || driven || damped)) {
-      const auto work = noether::time_work(model, field, boundary);
+      const auto work = noether::field_work(model, field, noether::SlabAxis::row, boundary);
       const std::vector<double> D = dcel::dissipated_energy(model, field);  // theory (4.20)
       double worst = 0.0;
       for (const auto& w : work) {
-        const size_t j = static_cast<size_t>(w.j);
+        const size_t j = static_cast<size_t>(w.index);
         worst = std::max(worst, std::abs(noether::energy_balance(E_j[j], E_j.front(), w.work(),
                                                                  j < D.size() ? D[j] : 0.0)));
       }
@@ -351,11 +350,12 @@ int check_equations(const Args& args, const io::CaseSpec& spec, const dcel::Disc
     bool balanced = false;
     double worst = 0.0;
     if constexpr (std::is_same_v<typename G::Element, lie::SE3>) {
-      balanced = noether::space_work_applies(model.loads(), boundary);
+      balanced = noether::work_applies(model.loads(), boundary, noether::SlabAxis::column);
       if (balanced)
-        for (const noether::ColumnWork& w : noether::space_work(model, field, boundary))
-          worst = std::max(worst, std::abs(noether::energy_balance(E_M[static_cast<size_t>(w.a)],
-                                                                   E_M.front(), w.work(), 0.0)));
+        for (const auto& w : noether::field_work(model, field, noether::SlabAxis::column, boundary))
+          worst =
+              std::max(worst, std::abs(noether::energy_balance(E_M[static_cast<size_t>(w.index)],
+                                                               E_M.front(), w.work(), 0.0)));
     }
     if (balanced)
       std::printf(

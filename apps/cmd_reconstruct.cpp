@@ -17,6 +17,7 @@
 #include "apps/reconstruct_estimate.hpp"
 #include "apps/run_folder.hpp"
 #include "apps/run_outcome.hpp"
+#include "apps/series_row.hpp"
 #include "apps/series_stats.hpp"
 #include "apps/thread_count.hpp"
 #include "apps/wait_policy.hpp"
@@ -32,7 +33,7 @@
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/slab_solve.hpp"
 #include "libfield/march/space_march.hpp"
-#include "libfield/noether/space_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 
 namespace field::app {
 
@@ -150,29 +151,16 @@ int march_case(const Args& args, const CommonOptions& common,
   const mesh::Boundary boundary = problem.boundary();
   io::CsvWriter series(dir / "space_series.csv", io::space_series_columns(boundary));
   SeriesStats stats;
-  stats.balanced = noether::space_work_applies(model.loads(), boundary);
+  stats.balanced = noether::work_applies(model.loads(), boundary, noether::SlabAxis::column);
   Progress progress("column", "s", A, !common.progress());
   if (stats.balanced) progress.energy_label("E_M-E_M0-W");
   RunProblem problem_found;
-  noether::SpaceDiagnostics diagnostics(
-      model, boundary,
-      [&](const noether::SpaceColumnDiagnostics& d) {
-        if (!problem_found.non_finite.empty()) return;
-        problem_found.non_finite = non_finite_diagnostic(d, d.a, kSpaceWords, "E_M^a", "Q^a");
-        // B~^a holds W~^a (theory (8.12)): one test covers both series columns.
-        if (problem_found.non_finite.empty() &&
-            !(std::isfinite(d.energy_balance) && d.reaction_first.allFinite() &&
-              d.reaction_last.allFinite()))
-          problem_found.non_finite = "column " + std::to_string(d.a) +
-                                     ": the balance E_M^a - E_M^0 - W_M^a or a reaction of a "
-                                     "prescribed row is not finite";
-        if (!problem_found.non_finite.empty()) return stop_flag().store(true);
-        stats.add(d);
-        stats.add_balance(d.energy, d.work, 0.0, d.energy_balance);
-        series.row(io::space_series_line(d, boundary));
-        progress.update(d.a + 1, d.s + spec.ds, d.newton.max_iterations,
-                        stats.balanced ? d.energy_balance : stats.energy_change(d.energy),
-                        d.balance);
+  const noether::SlabSides sides = noether::prescribed_sides(boundary, noether::SlabAxis::column);
+  noether::SlabDiagnostics<G> diagnostics(
+      model, noether::SlabAxis::column, boundary,
+      [&](const auto& d) {
+        take_series_row(d, kSpaceWords, sides, false, spec.ds, problem_found, stats, series,
+                        progress);
       },
       noether::SeriesOptions{spec.output.series_stride, threads});
   std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};

@@ -15,14 +15,22 @@
 
 namespace field::app {
 
-/// The words of a march: "row", "a", "dt" (time) or "column", "j", "ds" (space).
+/// The words of a march: "row", "a", "dt" (time) or "column", "j", "ds" (space), and the names
+/// of its series' energy, momentum and energy balance (theory §8, (8.8), (8.12)).
 struct MarchWords {
   const char* slab;
   const char* node;
   const char* step;
+  const char* energy;
+  const char* momentum;
+  const char* balance;  ///< the balance and the reactions, as a non-finite diagnostic names them
 };
-inline constexpr MarchWords kTimeWords{"row", "a", "dt"};
-inline constexpr MarchWords kSpaceWords{"column", "j", "ds"};
+inline constexpr MarchWords kTimeWords{
+    "row", "a",   "dt",
+    "E_j", "P_j", "the energy balance E_j - E_0 - W_j + D_j or a reaction wrench"};
+inline constexpr MarchWords kSpaceWords{
+    "column", "j",   "ds",
+    "E_M^a",  "Q^a", "the balance E_M^a - E_M^0 - W_M^a or a reaction of a prescribed row"};
 
 /// What went wrong besides the march's own result.
 struct RunProblem {
@@ -34,15 +42,14 @@ struct RunProblem {
 /// Empty when the diagnostics of slab `index` (energy, momentum, balance) are finite; otherwise
 /// a sentence naming the slab and the first non-finite quantity.
 template <class Diagnostics>
-std::string non_finite_diagnostic(const Diagnostics& d, int index, const MarchWords& w,
-                                  const char* energy, const char* momentum) {
+std::string non_finite_diagnostic(const Diagnostics& d, int index, const MarchWords& w) {
   char buf[256];
   if (!std::isfinite(d.energy))
-    std::snprintf(buf, sizeof buf, "%s %d: the energy %s = %g is not finite", w.slab, index, energy,
-                  d.energy);
+    std::snprintf(buf, sizeof buf, "%s %d: the energy %s = %g is not finite", w.slab, index,
+                  w.energy, d.energy);
   else if (!d.momentum.allFinite())
     std::snprintf(buf, sizeof buf, "%s %d: the momentum %s holds a non-finite component", w.slab,
-                  index, momentum);
+                  index, w.momentum);
   else if (!std::isfinite(d.balance))
     std::snprintf(buf, sizeof buf, "%s %d: the Noether balance = %g is not finite", w.slab, index,
                   d.balance);

@@ -1,7 +1,8 @@
 #pragma once
-// One row of the series of a time march in a run folder (docs/output-format.md), as every `field`
-// march takes it from noether::TimeDiagnostics: a non-finite diagnostic stops the march; else the
-// row goes to the running statistics, a line of time_series.csv and the progress line.
+// One record of the series of a march in a run folder (docs/output-format.md), as every `field`
+// march takes it from noether::SlabDiagnostics: a non-finite diagnostic stops the march; else the
+// record goes to the running statistics, a line of time_series.csv or space_series.csv and the
+// progress line.
 #include <cmath>
 #include <string>
 
@@ -14,24 +15,25 @@
 
 namespace field::app {
 
-/// `d`: a noether::BasicTimeRowDiagnostics; `dt` the time step (the progress line shows t_{j+1}).
+/// `d`: a noether::BasicSlabRecord of a march with the words `words` (kTimeWords, kSpaceWords);
+/// `sides` its prescribed sides, `step` dt or ds (the progress line shows the coordinate of slab
+/// i+1).
 template <class D, class V>
-void take_series_row(const D& d, const mesh::Boundary& boundary, bool damped, double dt,
-                     RunProblem& found, BasicSeriesStats<V>& stats, io::CsvWriter& series,
-                     Progress& progress) {
+void take_series_row(const D& d, const MarchWords& words, noether::SlabSides sides, bool damped,
+                     double step, RunProblem& found, BasicSeriesStats<V>& stats,
+                     io::CsvWriter& series, Progress& progress) {
   if (!found.non_finite.empty()) return;
-  found.non_finite = non_finite_diagnostic(d, d.j, kTimeWords, "E_j", "P_j");
-  // B_j holds W_j and D_j (theory (8.8)): one test covers the three series columns.
+  found.non_finite = non_finite_diagnostic(d, d.index, words);
+  // B holds W and D (theory (8.8), (8.12)): one test covers the three series columns.
   if (found.non_finite.empty() && !(std::isfinite(d.energy_balance) &&
-                                    d.reaction_left.allFinite() && d.reaction_right.allFinite()))
-    found.non_finite = "row " + std::to_string(d.j) +
-                       ": the energy balance E_j - E_0 - W_j + D_j or a reaction "
-                       "wrench is not finite";
+                                    d.reaction_first.allFinite() && d.reaction_last.allFinite()))
+    found.non_finite = std::string(words.slab) + " " + std::to_string(d.index) + ": " +
+                       words.balance + " is not finite";
   if (!found.non_finite.empty()) return stop_flag().store(true);
   stats.add(d);
   stats.add_balance(d.energy, d.work, d.dissipated, d.energy_balance);
-  series.row(io::time_series_line(d, boundary, damped));
-  progress.update(d.j + 1, d.t + dt, d.newton.max_iterations,
+  series.row(io::series_line(d, sides, damped));
+  progress.update(d.index + 1, d.coordinate + step, d.newton.max_iterations,
                   stats.balanced ? d.energy_balance : stats.energy_change(d.energy), d.balance);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Running extremes of the per-slab diagnostics of a march (noether::TimeRowDiagnostics or
-// SpaceColumnDiagnostics: energy E_j or E_M^a, momentum P_j or Q^a, theory §7.2, §8), for
+// Running extremes of the per-slab diagnostics of a march (noether::BasicSlabRecord: energy E_j
+// or E_M^a, momentum P_j or Q^a, theory §7.2, §8), for
 // the progress line, the final report and summary.json. With loads, driven ends or damping the
 // energy figure is the energy balance of theory §8.1 instead of the relative range.
 #include <algorithm>

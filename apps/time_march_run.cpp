@@ -23,7 +23,7 @@
 #include "libfield/io/writer_thread.hpp"
 #include "libfield/march/planar_embedding.hpp"
 #include "libfield/noether/planar_series_row.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 
 namespace field::app {
 
@@ -44,17 +44,17 @@ bool driven(const march::BasicSideSpec<E>& end, int J) {
 }
 
 // What a checkpoint carries besides the march (io/checkpoint.hpp): the series' state
-// (noether::TimeSeriesState), the running statistics of the report and summary.json
+// (noether::BasicSeriesState), the running statistics of the report and summary.json
 // (apps/series_stats.hpp) and the counts of node updates and Newton iterations.
 // The planar beam's series state is that of SE(2) (V = Vec3; it has no damping).
 template <class V>
 std::vector<std::pair<std::string, double>> checkpoint_numbers(
-    const noether::BasicTimeSeriesState<V>& series, const SeriesStats& stats, long long node_solves,
+    const noether::BasicSeriesState<V>& series, const SeriesStats& stats, long long node_solves,
     long long newton_iterations) {
   std::vector<std::pair<std::string, double>> n = {{"E0", series.E0},
                                                    {"scale_glob", series.scale_glob},
                                                    {"work_loads", series.work_loads},
-                                                   {"work_ends", series.work_ends},
+                                                   {"work_ends", series.work_sides},
                                                    {"node_solves", double(node_solves)},
                                                    {"newton_iterations", double(newton_iterations)},
                                                    {"stats_started", stats.started ? 1.0 : 0.0},
@@ -72,9 +72,9 @@ std::vector<std::pair<std::string, double>> checkpoint_numbers(
 }
 
 template <class V>
-noether::BasicTimeSeriesState<V> series_state(const io::Checkpoint& c) {
-  noether::BasicTimeSeriesState<V> s{c.number("E0"), c.number("scale_glob"), c.number("work_loads"),
-                                     c.number("work_ends"), std::nullopt};
+noether::BasicSeriesState<V> series_state(const io::Checkpoint& c) {
+  noether::BasicSeriesState<V> s{c.number("E0"), c.number("scale_glob"), c.number("work_loads"),
+                                 c.number("work_ends"), std::nullopt};
   if constexpr (std::is_same_v<V, Vec6>) {  // the planar beam has no damping
     if (!c.damping_xi.empty())
       s.damping = noether::DampingState<Vec6>{c.number("dissipated"), c.damping_xi, c.damping_eta,
@@ -194,11 +194,12 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   // both, measurements).
   const char* thread_setting = std::getenv("FIELD_WRITER_THREAD");
   const bool output_threads = !(thread_setting != nullptr && std::string(thread_setting) == "0");
-  noether::TimeDiagnostics<G> diagnostics(
-      model, boundary,
+  const noether::SlabSides sides = noether::prescribed_sides(boundary, noether::SlabAxis::row);
+  noether::SlabDiagnostics<G> diagnostics(
+      model, noether::SlabAxis::row, boundary,
       [&](const auto& row) {
-        take_series_row(noether::series_row(row), boundary, damped, spec.dt, problem_found, r.stats,
-                        series, progress);
+        take_series_row(noether::series_row(row), kTimeWords, sides, damped, spec.dt, problem_found,
+                        r.stats, series, progress);
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});

@@ -1,4 +1,4 @@
-// The series diagnostics of a time march (noether::TimeDiagnostics, theory §7.2, §8) against
+// The series diagnostics of a time march (noether::SlabDiagnostics, theory §7.2, §8) against
 // the march they observe: WavyBeam slabs of A nodes, J = max(100, 1e5 / A) rows, marched alone
 // (series = 0), with the diagnostics of every row (1) or of every 100th row (100), on 1 and 2
 // threads. Items are node updates, as in bench_march, so the rates compare directly: the share
@@ -9,7 +9,7 @@
 
 #include "bench/bench_problems.hpp"
 #include "libfield/core/error.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 
 namespace {
 
@@ -28,9 +28,9 @@ void BM_time_series(benchmark::State& state) {
   march::MarchOptions options;
   options.threads = threads;
   double energy = 0.0;  // consumed, so that nothing is optimised away
-  noether::TimeDiagnostics diagnostics(
-      model, march::time_boundary(in),
-      [&energy](const noether::TimeRowDiagnostics& d) { energy += d.energy; },
+  noether::SlabDiagnostics diagnostics(
+      model, noether::SlabAxis::row, march::time_boundary(in),
+      [&energy](const noether::SlabRecord& d) { energy += d.energy; },
       noether::SeriesOptions{std::max(stride, 1), threads});
   std::vector<march::SlabObserver*> observers;
   if (stride > 0) observers.push_back(&diagnostics);

@@ -34,7 +34,7 @@ template <class G>
 NodeResidualOf<G> node_residual(const DiscreteModel<G>& model, const mesh::RowWindowOf<G>& rows,
                                 int j, int a);
 /// The same G_n from any accessor values(j, a) of the nodes around (j, a): rows j-1..j+1 of
-/// columns a-1..a+1 (the last columns of a space march, noether::SpaceDiagnostics).
+/// columns a-1..a+1 (the last columns of a space march, noether::WorkSeries).
 template <class G>
 using NodeValues = std::function<const typename G::Element&(int, int)>;
 template <class G>

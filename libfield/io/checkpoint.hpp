@@ -6,7 +6,7 @@
 /// poses are shortest round-trip decimals of a position and a quaternion, whose rotation matrix
 /// differs from the march's in the last bits, and the march's next row depends on the velocities
 /// it solved and on the history of its Newton start (march::MarchState): the checkpoint holds
-/// those, and the sums the series carry (noether::TimeSeriesState), as C99 hexadecimal floats.
+/// those, and the sums the series carry (noether::BasicSeriesState), as C99 hexadecimal floats.
 ///
 /// A planar beam's march (theory §1.7, SE(2)) is stored embedded in SE(3)
 /// (march::embed_planar: exact both ways) and marked by the line "theory planar_beam"; a

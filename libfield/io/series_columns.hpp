@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "libfield/mesh/spacetime_mesh.hpp"
+#include "libfield/noether/slab_axis.hpp"
 
 namespace field::io {
 
@@ -38,23 +39,6 @@ inline std::vector<std::string> time_series_columns(const mesh::Boundary& bounda
   return columns;
 }
 
-/// One line of time_series.csv in the columns of time_series_columns: `d` a
-/// noether::BasicTimeRowDiagnostics (P and the reactions as six or, on R^3, three columns).
-template <class D>
-std::vector<double> time_series_line(const D& d, const mesh::Boundary& boundary, bool damped) {
-  std::vector<double> line = {double(d.j), d.t, d.energy};
-  line.insert(line.end(), d.momentum.begin(), d.momentum.end());
-  for (const double v : {d.balance, double(d.newton.max_iterations), d.newton.mean_iterations,
-                         d.work, d.energy_balance})
-    line.push_back(v);
-  if (boundary.left == mesh::Side::prescribed)
-    line.insert(line.end(), d.reaction_left.begin(), d.reaction_left.end());
-  if (boundary.right == mesh::Side::prescribed)
-    line.insert(line.end(), d.reaction_right.begin(), d.reaction_right.end());
-  if (damped) line.push_back(d.dissipated);
-  return line;
-}
-
 /// The columns of space_series.csv (docs/output-format.md): E_M, Q, the Noether residual,
 /// Newton's iterations, the work W~ and the balance of E_M (theory (8.11), (8.12)); the reactions
 /// of the prescribed rows (theory (8.9)).
@@ -69,19 +53,19 @@ inline std::vector<std::string> space_series_columns(const mesh::Boundary& bound
   return columns;
 }
 
-/// One line of space_series.csv in the columns of space_series_columns: `d` a
-/// noether::SpaceColumnDiagnostics.
+/// One line of time_series.csv or space_series.csv in the columns of time_series_columns or
+/// space_series_columns: `d` a noether::BasicSlabRecord (P or Q and the reactions as six or, on
+/// R^3, three columns); the reactions of the prescribed `sides`; D_j last when `damped`.
 template <class D>
-std::vector<double> space_series_line(const D& d, const mesh::Boundary& boundary) {
-  std::vector<double> line = {double(d.a), d.s, d.energy};
+std::vector<double> series_line(const D& d, noether::SlabSides sides, bool damped) {
+  std::vector<double> line = {double(d.index), d.coordinate, d.energy};
   line.insert(line.end(), d.momentum.begin(), d.momentum.end());
   for (const double v : {d.balance, double(d.newton.max_iterations), d.newton.mean_iterations,
                          d.work, d.energy_balance})
     line.push_back(v);
-  if (boundary.first == mesh::Side::prescribed)
-    line.insert(line.end(), d.reaction_first.begin(), d.reaction_first.end());
-  if (boundary.last == mesh::Side::prescribed)
-    line.insert(line.end(), d.reaction_last.begin(), d.reaction_last.end());
+  if (sides.first) line.insert(line.end(), d.reaction_first.begin(), d.reaction_first.end());
+  if (sides.last) line.insert(line.end(), d.reaction_last.begin(), d.reaction_last.end());
+  if (damped) line.push_back(d.dissipated);
   return line;
 }
 

@@ -37,13 +37,12 @@ SlabSeries<G>::SlabSeries(const dcel::DiscreteModel<G>& model, SlabAxis axis, in
       axis_(axis),
       k1_(k1),
       k2_(k2),
-      N_(axis == SlabAxis::row ? model.mesh().J() : model.mesh().A()),
+      N_(slab_count(model.mesh(), axis)),
       stride_(options.stride),
       threads_(options.threads > 0 ? options.threads : omp_get_max_threads()) {
   FIELD_CHECK(stride_ >= 1, "diagnostics: series stride " << stride_ << ", must be >= 1");
   // Slabs under the march's threshold run on one thread, as the march does (same reason).
-  const int K = axis == SlabAxis::row ? model.mesh().A() : model.mesh().J();
-  if (K < march::kParallelMinNodes) threads_ = 1;
+  if (slab_length(model.mesh(), axis) < march::kParallelMinNodes) threads_ = 1;
   if constexpr (kSe3)
     if (options.lanes) lanes_ = SlabTermsLanes::make(model, axis);
   if (axis == SlabAxis::row && model.loads().damping.any()) dissipation_.emplace(model);
@@ -59,7 +58,7 @@ std::optional<BasicSlabReport<typename G::Algebra>> SlabSeries<G>::add(int i1,
     dissipated_ = dissipated_before_ = 0.0;
   }
   last_fed_ = i1;
-  const int K = axis_ == SlabAxis::row ? model_.mesh().A() : model_.mesh().J();
+  const int K = slab_length(model_.mesh(), axis_);
   if (dissipation_) {  // damping (theory §4.7): D_i of (4.20) for every row i = i1-1 >= 1
     std::optional<double> dD;
     if constexpr (kSe3) {

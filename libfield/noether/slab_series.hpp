@@ -1,8 +1,8 @@
 #pragma once
-/// The streaming engine behind TimeDiagnostics and SpaceDiagnostics (theory §7.2, §8): fed the
-/// slabs of a march in order, it reports for slab i the energy, the momentum and the Noether
-/// balance of the one-slab rectangle once slab i+1 has arrived. It keeps two slabs and the terms
-/// of the previous one, so memory is independent of the number of slabs.
+/// The streaming engine behind SlabDiagnostics (theory §7.2, §8): fed the slabs of a march in
+/// order, it reports for slab i the energy, the momentum and the Noether balance of the one-slab
+/// rectangle once slab i+1 has arrived. It keeps two slabs and the terms of the previous one, so
+/// memory is independent of the number of slabs.
 ///
 /// Every reported value equals the serial computation: the per-node work is shared among threads
 /// node by node (slab_terms.hpp) and every sum is taken serially in node order, so the bits do

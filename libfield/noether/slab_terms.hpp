@@ -13,11 +13,9 @@
 
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/noether/balance.hpp"
+#include "libfield/noether/slab_axis.hpp"
 
 namespace field::noether {
-
-/// Which way the slabs of a march run: time rows (time march) or space columns (space march).
-enum class SlabAxis { row, column };
 
 /// Spatial covectors of one slab (see the file comment), each already multiplied by its weight.
 /// V: the group's algebra vector (Vec6 on SE(3), Vec3 on SE(2), theory (1.7.3)).

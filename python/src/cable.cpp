@@ -1,5 +1,5 @@
 // libfield.simulate of a cable case (theory §1.8, docs/cable.md): the march on R^3 of `field
-// simulate` (io::CableProblem, the same noether::TimeDiagnostics), held in memory (issue 17,
+// simulate` (io::CableProblem, the same noether::SlabDiagnostics), held in memory (issue 17,
 // docs/python.md).
 #include "python/src/cable.hpp"
 
@@ -12,7 +12,7 @@
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/stability.hpp"
 #include "libfield/mesh/convected.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "python/src/arrays.hpp"
 #include "python/src/run_arrays.hpp"
 
@@ -30,9 +30,9 @@ py::dict simulate_cable(const io::CaseSpec& spec, int threads, const py::object&
 
   const mesh::Boundary boundary = cable.boundary();
   march::BasicFieldRecorder<Vec3> recorder(cable.mesh, true);
-  std::vector<noether::BasicTimeRowDiagnostics<Vec3>> rows;
-  noether::TimeDiagnostics<R3> diagnostics(
-      cable.model, boundary, [&](const auto& row) { rows.push_back(row); },
+  std::vector<noether::BasicSlabRecord<Vec3>> rows;
+  noether::SlabDiagnostics<R3> diagnostics(
+      cable.model, noether::SlabAxis::row, boundary, [&](const auto& row) { rows.push_back(row); },
       noether::SeriesOptions{spec.output.series_stride, threads});
   BasicSlabCallback<Vec3> row_callback(
       callback, [&](int j) { return cable.mesh.t(j); }, stop);

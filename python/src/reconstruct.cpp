@@ -21,7 +21,7 @@
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/stability.hpp"
 #include "libfield/march/tip_strain_misfit.hpp"
-#include "libfield/noether/space_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "python/src/arrays.hpp"
 #include "python/src/run_arrays.hpp"
 #include "python/src/run_memory.hpp"
@@ -122,9 +122,10 @@ py::dict space_march_arrays(const io::Problem& problem, const dcel::DiscreteMode
 
   const mesh::Boundary boundary = problem.boundary();
   march::FieldRecorder recorder(problem.mesh, false);
-  std::vector<noether::SpaceColumnDiagnostics> columns;
-  noether::SpaceDiagnostics diagnostics(
-      model, boundary, [&](const noether::SpaceColumnDiagnostics& d) { columns.push_back(d); },
+  std::vector<noether::SlabRecord> columns;
+  noether::SlabDiagnostics<G> diagnostics(
+      model, noether::SlabAxis::column, boundary,
+      [&](const noether::SlabRecord& d) { columns.push_back(d); },
       noether::SeriesOptions{spec.output.series_stride, threads});
   SlabCallback column_callback(
       callback, [&](int a) { return problem.mesh.s(a, mesh::Side::prescribed); }, stop);

@@ -84,27 +84,35 @@ py::dict columns_dict(const std::vector<std::string>& columns,
   return d;
 }
 
+// The lines of a series file (io::series_line).
+template <class V>
+std::vector<std::vector<double>> series_lines(
+    const std::vector<noether::BasicSlabRecord<V>>& records, noether::SlabAxis axis,
+    const mesh::Boundary& boundary, bool damped) {
+  std::vector<std::vector<double>> lines;
+  for (const auto& d : records)
+    lines.push_back(io::series_line(d, noether::prescribed_sides(boundary, axis), damped));
+  return lines;
+}
+
 }  // namespace
 
-py::dict time_series_arrays(const std::vector<noether::TimeRowDiagnostics>& rows,
+py::dict time_series_arrays(const std::vector<noether::SlabRecord>& rows,
                             const mesh::Boundary& boundary, bool damped) {
-  std::vector<std::vector<double>> lines;
-  for (const auto& row : rows) lines.push_back(io::time_series_line(row, boundary, damped));
-  return columns_dict(io::time_series_columns(boundary, damped), lines);
+  return columns_dict(io::time_series_columns(boundary, damped),
+                      series_lines(rows, noether::SlabAxis::row, boundary, damped));
 }
 
-py::dict cable_series_arrays(const std::vector<noether::BasicTimeRowDiagnostics<Vec3>>& rows,
+py::dict cable_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& rows,
                              const mesh::Boundary& boundary) {
-  std::vector<std::vector<double>> lines;
-  for (const auto& row : rows) lines.push_back(io::time_series_line(row, boundary, false));
-  return columns_dict(io::time_series_columns(boundary, false, true), lines);
+  return columns_dict(io::time_series_columns(boundary, false, true),
+                      series_lines(rows, noether::SlabAxis::row, boundary, false));
 }
 
-py::dict space_series_arrays(const std::vector<noether::SpaceColumnDiagnostics>& columns,
+py::dict space_series_arrays(const std::vector<noether::SlabRecord>& columns,
                              const mesh::Boundary& boundary) {
-  std::vector<std::vector<double>> lines;
-  for (const auto& column : columns) lines.push_back(io::space_series_line(column, boundary));
-  return columns_dict(io::space_series_columns(boundary), lines);
+  return columns_dict(io::space_series_columns(boundary),
+                      series_lines(columns, noether::SlabAxis::column, boundary, false));
 }
 
 void put_march_result(py::dict& d, const march::MarchResult& result) {

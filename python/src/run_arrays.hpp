@@ -13,8 +13,7 @@
 #include "libfield/march/observer.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/mesh/field.hpp"
-#include "libfield/noether/space_diagnostics.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 
 namespace field::python {
 
@@ -79,12 +78,12 @@ py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& 
 
 /// The series of time_series.csv and space_series.csv (docs/output-format.md), one array per
 /// column.
-py::dict time_series_arrays(const std::vector<noether::TimeRowDiagnostics>& rows,
+py::dict time_series_arrays(const std::vector<noether::SlabRecord>& rows,
                             const mesh::Boundary& boundary, bool damped);
 /// The cable's time_series.csv (theory §1.8): P and the reactions as their linear parts.
-py::dict cable_series_arrays(const std::vector<noether::BasicTimeRowDiagnostics<Vec3>>& rows,
+py::dict cable_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& rows,
                              const mesh::Boundary& boundary);
-py::dict space_series_arrays(const std::vector<noether::SpaceColumnDiagnostics>& columns,
+py::dict space_series_arrays(const std::vector<noether::SlabRecord>& columns,
                              const mesh::Boundary& boundary);
 
 /// status ("completed", "stopped" or "failed"), node_updates, newton_iterations and, after a

@@ -1,6 +1,6 @@
 // libfield.simulate: the time march of theory §6.1 on a case, the field and the series as numpy
 // arrays (issue 17, docs/python.md). The same computation as `field simulate` (the same march,
-// the same noether::TimeDiagnostics), held in memory instead of written to files.
+// the same noether::SlabDiagnostics), held in memory instead of written to files.
 #include "python/src/simulate.hpp"
 
 #include <atomic>
@@ -14,7 +14,7 @@
 #include "libfield/march/planar_embedding.hpp"
 #include "libfield/march/stability.hpp"
 #include "libfield/noether/planar_series_row.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "python/src/cable.hpp"
 #include "python/src/run_arrays.hpp"
 #include "python/src/run_memory.hpp"
@@ -47,9 +47,10 @@ py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel
   const mesh::Boundary boundary = problem.boundary();
   const bool damped = model.loads().damping.any();
   march::FieldRecorder recorder(problem.mesh, true);
-  std::vector<noether::TimeRowDiagnostics> rows;
-  noether::TimeDiagnostics<G> diagnostics(
-      model, boundary, [&](const auto& row) { rows.push_back(noether::series_row(row)); },
+  std::vector<noether::SlabRecord> rows;
+  noether::SlabDiagnostics<G> diagnostics(
+      model, noether::SlabAxis::row, boundary,
+      [&](const auto& row) { rows.push_back(noether::series_row(row)); },
       noether::SeriesOptions{spec.output.series_stride, threads});
   SlabCallback row_callback(
       callback, [&](int j) { return problem.mesh.t(j); }, stop);

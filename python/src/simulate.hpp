@@ -14,7 +14,7 @@ namespace py = pybind11;
 /// The time march of theory §6.1 of `model` from `input` on `threads` threads, its whole field
 /// and its series as the arrays of docs/python.md; `callback(j, t)` after each row (None: none);
 /// `extra` (may be null) sees the rows after the series. As `field simulate` marches it (the same
-/// march, the same noether::TimeDiagnostics), held in memory instead of written to files.
+/// march, the same noether::SlabDiagnostics), held in memory instead of written to files.
 template <class G>
 py::dict time_march_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
                            const march::TimeMarchInputOf<G>& input, int threads,

@@ -1,5 +1,5 @@
 // The extensible cable on R^3 (theory §1.8) through the generic time march of theory §6.1 and its
-// streamed diagnostics (march::time_march<lie::Rn<3>>, noether::TimeDiagnostics<lie::Rn<3>>):
+// streamed diagnostics (march::time_march<lie::Rn<3>>, noether::SlabDiagnostics<lie::Rn<3>>):
 // the march gives the field of the march written with dcel::solve_node in
 // tests/dcel/test_cable.cpp (the same algorithm), and the streamed momentum map of the free-free
 // cable, the linear momentum P_j = ds sum_a mu_j^a (Ad = I on R^3), changes by the impulse of its
@@ -13,7 +13,7 @@
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/model/cable_density.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "tests/support/cable.hpp"
 
 namespace field::march {
@@ -37,8 +37,8 @@ TEST(CableMarch, GenericMarchIsTheNodeByNodeMarchAndItsMomentumTakesTheImpulseOf
     input.row0 = prev;
     input.row1 = row;
     BasicFieldRecorder<Vec3> recorder(model.mesh(), true);
-    std::vector<noether::BasicTimeRowDiagnostics<Vec3>> rows;
-    noether::TimeDiagnostics<R3> diagnostics(model, time_boundary(input),
+    std::vector<noether::BasicSlabRecord<Vec3>> rows;
+    noether::SlabDiagnostics<R3> diagnostics(model, noether::SlabAxis::row, time_boundary(input),
                                              [&](const auto& d) { rows.push_back(d); });
     const MarchResult result = time_march(model, input, {&recorder, &diagnostics});
     ASSERT_TRUE(result.completed);

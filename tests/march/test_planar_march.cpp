@@ -20,7 +20,7 @@
 #include "libfield/model/section_law.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "tests/support/planar.hpp"
 #include "tests/support/random.hpp"
 
@@ -48,10 +48,10 @@ double rel(double a, double b) {
   return std::abs(a - b) / (1.0 + std::abs(b));
 }
 
-// The streamed series of a march (noether::TimeDiagnostics).
+// The streamed series of a march (noether::SlabDiagnostics).
 template <class G>
 struct Series {
-  std::vector<typename noether::TimeDiagnostics<G>::Row> rows;
+  std::vector<typename noether::SlabDiagnostics<G>::Record> rows;
 };
 
 struct Planar {
@@ -97,9 +97,9 @@ void expect_same_march(const Vec2& gravity, bool clamped, NodeKernel kernel) {
   options.kernel = kernel;
   Series<Se2Cayley> s2;
   Series<lie::Se3Cayley> s3;
-  noether::TimeDiagnostics<Se2Cayley> d2(m2, time_boundary(d.input),
+  noether::SlabDiagnostics<Se2Cayley> d2(m2, noether::SlabAxis::row, time_boundary(d.input),
                                          [&](const auto& row) { s2.rows.push_back(row); });
-  noether::TimeDiagnostics<lie::Se3Cayley> d3(m3, time_boundary(d.embedded),
+  noether::SlabDiagnostics<lie::Se3Cayley> d3(m3, noether::SlabAxis::row, time_boundary(d.embedded),
                                               [&](const auto& row) { s3.rows.push_back(row); });
   const MarchResult res2 = time_march(m2, d.input, {&r2, &d2}, options);
   const MarchResult res3 = time_march(m3, d.embedded, {&r3, &d3}, options);
@@ -148,16 +148,16 @@ void expect_same_march(const Vec2& gravity, bool clamped, NodeKernel kernel) {
   for (size_t k = 0; k < s2.rows.size(); ++k) {
     const auto& a = s2.rows[k];
     const auto& b = s3.rows[k];
-    EXPECT_EQ(a.j, b.j);
+    EXPECT_EQ(a.index, b.index);
     series = std::max({series, rel(a.energy, b.energy), rel(embed(a.momentum), b.momentum),
                        rel(a.work, b.work), rel(a.energy_balance, b.energy_balance),
-                       rel(embed(a.reaction_left), b.reaction_left)});
+                       rel(embed(a.reaction_first), b.reaction_first)});
     EXPECT_NEAR(a.energy, E2[k], 1e-12 * (1.0 + std::abs(E2[k])));
     EXPECT_LT(a.balance, 1e-12);
   }
   EXPECT_LT(series, 1e-11);
   if (clamped) {
-    EXPECT_GT(s2.rows.back().reaction_left.norm(), 1.0);  // the clamp holds the beam
+    EXPECT_GT(s2.rows.back().reaction_first.norm(), 1.0);  // the clamp holds the beam
   }
 }
 
@@ -183,8 +183,9 @@ TEST(PlanarMarch, FreeFlightKeepsItsMomentumMap) {
   const model::PlanarBeamDensity planar(kSection, Vec2::Zero(), kCurvature);
   const dcel::DiscreteModel<Se2Cayley> model(planar, none, mesh);
   const Planar d = planar_data(mesh, false);
-  std::vector<noether::TimeDiagnostics<Se2Cayley>::Row> rows;
-  noether::TimeDiagnostics<Se2Cayley> diagnostics(model, time_boundary(d.input),
+  std::vector<noether::SlabDiagnostics<Se2Cayley>::Record> rows;
+  noether::SlabDiagnostics<Se2Cayley> diagnostics(model, noether::SlabAxis::row,
+                                                  time_boundary(d.input),
                                                   [&](const auto& row) { rows.push_back(row); });
   const MarchResult r = time_march(model, d.input, {&diagnostics});
   ASSERT_TRUE(r.completed);
@@ -225,9 +226,9 @@ TEST(PlanarMarch, EmbeddedInTheXyPlaneIsTheSe3March) {
   PlanarEmbedding embedding({&via_embedding});
   Series<Se2Cayley> s2;
   Series<lie::Se3Cayley> s3;
-  noether::TimeDiagnostics<Se2Cayley> d2(m2, time_boundary(d.input),
+  noether::SlabDiagnostics<Se2Cayley> d2(m2, noether::SlabAxis::row, time_boundary(d.input),
                                          [&](const auto& row) { s2.rows.push_back(row); });
-  noether::TimeDiagnostics<lie::Se3Cayley> d3(m3, time_boundary(embedded),
+  noether::SlabDiagnostics<lie::Se3Cayley> d3(m3, noether::SlabAxis::row, time_boundary(embedded),
                                               [&](const auto& row) { s3.rows.push_back(row); });
   ASSERT_TRUE(time_march(m2, d.input, {&embedding, &d2}).completed);
   ASSERT_TRUE(time_march(m3, embedded, {&direct, &d3}).completed);
@@ -242,7 +243,7 @@ TEST(PlanarMarch, EmbeddedInTheXyPlaneIsTheSe3March) {
   for (size_t k = 0; k < s2.rows.size(); ++k)
     series =
         std::max({series, rel(embed_planar_spatial(s2.rows[k].momentum), s3.rows[k].momentum),
-                  rel(embed_planar_spatial(s2.rows[k].reaction_left), s3.rows[k].reaction_left),
+                  rel(embed_planar_spatial(s2.rows[k].reaction_first), s3.rows[k].reaction_first),
                   rel(s2.rows[k].energy, s3.rows[k].energy)});
   EXPECT_LT(series, 1e-11);
   // The embedded poses lie in the plane z = 0 with d2 along its normal.

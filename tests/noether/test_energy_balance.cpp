@@ -1,5 +1,5 @@
 // The reactions of the prescribed ends and the energy balance of a time march (theory §8.1,
-// noether::WorkSeries through noether::TimeDiagnostics): a cantilever at rest in its static
+// noether::WorkSeries through noether::SlabDiagnostics): a cantilever at rest in its static
 // equilibrium is held by minus its weight and the weight's moment; a free-free run has no
 // reaction; total momentum changes by the impulse of the loads and the reactions to round-off;
 // the balance E_j - E_0 - W_j has an O(dt^2) amplitude on a loaded and on a driven beam.
@@ -12,7 +12,7 @@
 #include "libfield/march/time_march.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/momentum_maps.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "libfield/statics/static_solve.hpp"
 #include "tests/support/cases.hpp"
 
@@ -25,7 +25,7 @@ double inf(const Vec6& v) {
 
 struct Recorded {
   march::MarchResult result;
-  std::vector<TimeRowDiagnostics> rows;
+  std::vector<SlabRecord> rows;
   mesh::Field field;
 };
 
@@ -33,10 +33,10 @@ struct Recorded {
 template <class G>
 Recorded march_with_diagnostics(const dcel::DiscreteModel<G>& model,
                                 const march::TimeMarchInput& in, int stride = 1) {
-  std::vector<TimeRowDiagnostics> rows;
-  TimeDiagnostics diagnostics(
-      model, march::time_boundary(in), [&rows](const TimeRowDiagnostics& d) { rows.push_back(d); },
-      SeriesOptions{stride, 1});
+  std::vector<SlabRecord> rows;
+  SlabDiagnostics diagnostics(
+      model, SlabAxis::row, march::time_boundary(in),
+      [&rows](const SlabRecord& d) { rows.push_back(d); }, SeriesOptions{stride, 1});
   march::FieldRecorder recorder(model.mesh(), true);
   const march::MarchResult r = march::time_march(model, in, {&recorder, &diagnostics});
   return {r, rows, recorder.field()};
@@ -71,19 +71,19 @@ TEST(EnergyBalance, StaticCantileverReactionIsMinusTheWeight) {
   const Vec3 weight_per_node(0.0, 0.0, -rhoA * g * ds);  // ds rho A g_vec, node a = 0..A-1
   const double weight = A * rhoA * g * ds;               // 103.26 N
   double worst_force = 0.0, worst_moment = 0.0;
-  for (const TimeRowDiagnostics& d : r.rows) {
+  for (const SlabRecord& d : r.rows) {
     Vec3 moment = Vec3::Zero();
-    for (int a = 0; a < A; ++a) moment += r.field(d.j, a).r.cross(weight_per_node);
+    for (int a = 0; a < A; ++a) moment += r.field(d.index, a).r.cross(weight_per_node);
     const Vec3 force = A * weight_per_node;
-    worst_force = std::max(worst_force, (d.reaction_left.tail<3>() + force).cwiseAbs().maxCoeff());
+    worst_force = std::max(worst_force, (d.reaction_first.tail<3>() + force).cwiseAbs().maxCoeff());
     worst_moment =
-        std::max(worst_moment, (d.reaction_left.head<3>() + moment).cwiseAbs().maxCoeff());
-    EXPECT_EQ(d.reaction_right, Vec6::Zero());
-    EXPECT_EQ(d.work, 0.0) << "row " << d.j;  // the clamp's nu is exactly 0
+        std::max(worst_moment, (d.reaction_first.head<3>() + moment).cwiseAbs().maxCoeff());
+    EXPECT_EQ(d.reaction_last, Vec6::Zero());
+    EXPECT_EQ(d.work, 0.0) << "row " << d.index;  // the clamp's nu is exactly 0
   }
   std::printf("[static cantilever] weight %.6f N, reaction error force %.3e N, moment %.3e N m\n",
               weight, worst_force, worst_moment);
-  EXPECT_NEAR(r.rows.front().reaction_left(5), weight, 1e-12 * weight);
+  EXPECT_NEAR(r.rows.front().reaction_first(5), weight, 1e-12 * weight);
   EXPECT_LE(worst_force, 1e-10 * weight);            // measured 9.5e-10 N of 103 N
   EXPECT_LE(worst_moment, 1e-10 * weight * A * ds);  // moment arm up to the beam's length
 }
@@ -128,23 +128,35 @@ TEST(EnergyBalance, MomentumChangesByTheImpulseOfLoadsAndReactions) {
     ASSERT_TRUE(r.result.completed);
     const MomentumMaps maps(model, r.field);
     double worst = 0.0, largest = 0.0;
-    for (const TimeRowDiagnostics& d : r.rows) {
+    for (const SlabRecord& d : r.rows) {
       if (ends == 0) {
-        EXPECT_EQ(d.reaction_left, Vec6::Zero());
-        EXPECT_EQ(d.reaction_right, Vec6::Zero());
+        EXPECT_EQ(d.reaction_first, Vec6::Zero());
+        EXPECT_EQ(d.reaction_last, Vec6::Zero());
       } else {
-        EXPECT_GT(inf(d.reaction_left), 0.0);
+        EXPECT_GT(inf(d.reaction_first), 0.0);
       }
       if (ends < 2) {
-        EXPECT_EQ(d.reaction_right, Vec6::Zero());
+        EXPECT_EQ(d.reaction_last, Vec6::Zero());
       }
-      if (d.j == 0) continue;
+      if (d.index == 0) continue;
       Vec6 impulse = Vec6::Zero();
-      for (int a = 0; a <= ff.A; ++a) impulse += ff.dt * (ff.ds * maps.F(d.j, a) + maps.W(d.j, a));
-      impulse += ff.dt * (d.reaction_left + d.reaction_right);
-      const Vec6 dP = total_time_momentum(maps, d.j) - total_time_momentum(maps, d.j - 1);
+      for (int a = 0; a <= ff.A; ++a)
+        impulse += ff.dt * (ff.ds * maps.F(d.index, a) + maps.W(d.index, a));
+      impulse += ff.dt * (d.reaction_first + d.reaction_last);
+      const Vec6 dP = total_time_momentum(maps, d.index) - total_time_momentum(maps, d.index - 1);
       worst = std::max(worst, inf(dP - impulse));
-      largest = std::max({largest, inf(total_time_momentum(maps, d.j)), inf(impulse)});
+      largest = std::max({largest, inf(total_time_momentum(maps, d.index)), inf(impulse)});
+    }
+    // The work series of the whole field (`field check`'s, rows read by field_work) gives the
+    // streamed diagnostics' work and reactions, bit for bit.
+    const std::vector<SlabWorkOf<lie::Se3Cayley>> work =
+        field_work(model, r.field, SlabAxis::row, march::time_boundary(in));
+    ASSERT_EQ(work.size(), r.rows.size());
+    for (const auto& w : work) {
+      const SlabRecord& d = r.rows[static_cast<size_t>(w.index)];
+      EXPECT_EQ(w.work(), d.work) << "row " << w.index;
+      EXPECT_EQ(w.reaction_first, d.reaction_first) << "row " << w.index;
+      EXPECT_EQ(w.reaction_last, d.reaction_last) << "row " << w.index;
     }
     std::printf("[momentum, ends %d] max |dP - impulse| %.3e of max |P|, |impulse| %.3e\n", ends,
                 worst / largest, largest);
@@ -170,7 +182,7 @@ BalanceRun balance_amplitude(bool driven, int refine, int stride = 1) {
       march_with_diagnostics(model, driven ? driven_input(ff, 1.0) : ff.input(), stride);
   EXPECT_TRUE(r.result.completed);
   BalanceRun out;
-  for (const TimeRowDiagnostics& d : r.rows) {
+  for (const SlabRecord& d : r.rows) {
     EXPECT_EQ(d.energy_balance, d.energy - r.rows.front().energy - d.work);  // D_j = 0
     out.balance = std::max(out.balance, std::abs(d.energy_balance));
     out.work = std::max(out.work, std::abs(d.work));
@@ -208,11 +220,11 @@ TEST(EnergyBalance, StrideKeepsTheWork) {
   const Recorded full = march_with_diagnostics(model, in, 1);
   const Recorded thin = march_with_diagnostics(model, in, 7);
   ASSERT_EQ(thin.rows.size(), 10u);  // rows 0, 7, ..., 56 and 59
-  for (const TimeRowDiagnostics& d : thin.rows) {
-    const TimeRowDiagnostics& f = full.rows[static_cast<size_t>(d.j)];
-    EXPECT_EQ(d.work, f.work) << "row " << d.j;
-    EXPECT_EQ(d.energy_balance, f.energy_balance) << "row " << d.j;
-    EXPECT_EQ(d.reaction_left, f.reaction_left) << "row " << d.j;
+  for (const SlabRecord& d : thin.rows) {
+    const SlabRecord& f = full.rows[static_cast<size_t>(d.index)];
+    EXPECT_EQ(d.work, f.work) << "row " << d.index;
+    EXPECT_EQ(d.energy_balance, f.energy_balance) << "row " << d.index;
+    EXPECT_EQ(d.reaction_first, f.reaction_first) << "row " << d.index;
   }
 }
 

@@ -15,8 +15,7 @@
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/slab_solve.hpp"
 #include "libfield/mesh/convected.hpp"
-#include "libfield/noether/space_diagnostics.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "tests/support/cases.hpp"
 
 namespace field::noether {
@@ -69,11 +68,11 @@ struct LoadedBeam {
     EXPECT_TRUE(r.completed);
   }
 
-  std::vector<TimeRowDiagnostics> series(const SeriesOptions& options) const {
-    std::vector<TimeRowDiagnostics> rows;
-    TimeDiagnostics d(
-        *model, march::time_boundary(in),
-        [&rows](const TimeRowDiagnostics& r) { rows.push_back(r); }, options);
+  std::vector<SlabRecord> series(const SeriesOptions& options) const {
+    std::vector<SlabRecord> rows;
+    SlabDiagnostics d(
+        *model, SlabAxis::row, march::time_boundary(in),
+        [&rows](const SlabRecord& r) { rows.push_back(r); }, options);
     const mesh::Field& f = recorder->field();
     for (int j = 0; j <= ff.J; ++j) {
       std::vector<lie::SE3> row(ff.A + 1);
@@ -84,37 +83,36 @@ struct LoadedBeam {
   }
 };
 
-void expect_same_bits(const TimeRowDiagnostics& x, const TimeRowDiagnostics& y) {
-  EXPECT_EQ(x.j, y.j);
-  EXPECT_EQ(x.t, y.t);
-  EXPECT_EQ(x.energy, y.energy) << "row " << x.j;
-  for (int i = 0; i < 6; ++i) EXPECT_EQ(x.momentum(i), y.momentum(i)) << "row " << x.j;
+void expect_same_bits(const SlabRecord& x, const SlabRecord& y) {
+  EXPECT_EQ(x.index, y.index);
+  EXPECT_EQ(x.coordinate, y.coordinate);
+  EXPECT_EQ(x.energy, y.energy) << "row " << x.index;
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(x.momentum(i), y.momentum(i)) << "row " << x.index;
   EXPECT_EQ(x.newton.max_iterations, y.newton.max_iterations);
   EXPECT_EQ(x.newton.mean_iterations, y.newton.mean_iterations);
 }
 
 /// b's time diagnostics on one and two threads: the same bits on every row, the balance
 /// included; the two series are left in one and two for the caller's own checks.
-void expect_same_bits_on_one_and_two_threads(const LoadedBeam<>& b,
-                                             std::vector<TimeRowDiagnostics>& one,
-                                             std::vector<TimeRowDiagnostics>& two) {
+void expect_same_bits_on_one_and_two_threads(const LoadedBeam<>& b, std::vector<SlabRecord>& one,
+                                             std::vector<SlabRecord>& two) {
   one = b.series({1, 1});
   two = b.series({1, 2});
   ASSERT_EQ(two.size(), one.size());
   for (size_t i = 0; i < one.size(); ++i) {
     expect_same_bits(one[i], two[i]);
-    EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].j;
+    EXPECT_EQ(one[i].balance, two[i].balance) << "row " << one[i].index;
   }
 }
 
 TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
   const LoadedBeam b(march::kParallelMinNodes + 13, 12);  // parallel, odd size
-  std::vector<TimeRowDiagnostics> one, two;
+  std::vector<SlabRecord> one, two;
   ASSERT_NO_FATAL_FAILURE(expect_same_bits_on_one_and_two_threads(b, one, two));
   ASSERT_EQ(one.size(), 12u);
   for (size_t i = 0; i < one.size(); ++i) {
-    if (one[i].j >= 1) {
-      EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
+    if (one[i].index >= 1) {
+      EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].index;
     }
   }
 }
@@ -124,17 +122,17 @@ TEST(SlabSeries, TimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
 TEST(SlabSeries, DampedTimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
   for (const bool segmented : {false, true}) {
     const LoadedBeam b(march::kParallelMinNodes + 13, 12, segmented, {0.4, 2e-4});
-    std::vector<TimeRowDiagnostics> one, two;
+    std::vector<SlabRecord> one, two;
     ASSERT_NO_FATAL_FAILURE(expect_same_bits_on_one_and_two_threads(b, one, two));
     ASSERT_EQ(one.size(), 12u);
     for (size_t i = 0; i < one.size(); ++i) {
-      EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].j;
-      EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].j;
-      if (one[i].j >= 2) {
-        EXPECT_GT(one[i].dissipated, 0.0) << "row " << one[i].j;
+      EXPECT_EQ(one[i].dissipated, two[i].dissipated) << "row " << one[i].index;
+      EXPECT_EQ(one[i].energy_balance, two[i].energy_balance) << "row " << one[i].index;
+      if (one[i].index >= 2) {
+        EXPECT_GT(one[i].dissipated, 0.0) << "row " << one[i].index;
       }
-      if (one[i].j >= 1) {
-        EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].j;
+      if (one[i].index >= 1) {
+        EXPECT_LT(one[i].balance, 1e-12) << "row " << one[i].index;
       }
     }
   }
@@ -142,20 +140,20 @@ TEST(SlabSeries, DampedTimeDiagnosticsHaveTheSameBitsOnOneAndTwoThreads) {
 
 TEST(SlabSeries, TimeStrideThinsTheRowsAndKeepsTheirValues) {
   const LoadedBeam b(march::kParallelMinNodes + 13, 30);
-  const std::vector<TimeRowDiagnostics> all = b.series({1, 2}), thin = b.series({7, 2});
+  const std::vector<SlabRecord> all = b.series({1, 2}), thin = b.series({7, 2});
   ASSERT_EQ(all.size(), 30u);
   const std::vector<int> expected{0, 7, 14, 21, 28, 29};  // every 7th row and the last
   ASSERT_EQ(thin.size(), expected.size());
   for (size_t i = 0; i < thin.size(); ++i) {
-    EXPECT_EQ(thin[i].j, expected[i]);
+    EXPECT_EQ(thin[i].index, expected[i]);
     expect_same_bits(thin[i], all[expected[i]]);
-    if (thin[i].j >= 1) {
-      EXPECT_GT(thin[i].balance, 0.0) << "row " << thin[i].j;  // computed, not left at 0
-      EXPECT_LT(thin[i].balance, 1e-12) << "row " << thin[i].j;
+    if (thin[i].index >= 1) {
+      EXPECT_GT(thin[i].balance, 0.0) << "row " << thin[i].index;  // computed, not left at 0
+      EXPECT_LT(thin[i].balance, 1e-12) << "row " << thin[i].index;
     }
   }
   // A stride beyond the last row: rows 0 and J-1.
-  const std::vector<TimeRowDiagnostics> ends = b.series({1000, 1});
+  const std::vector<SlabRecord> ends = b.series({1000, 1});
   ASSERT_EQ(ends.size(), 2u);
   expect_same_bits(ends[0], all[0]);
   expect_same_bits(ends[1], all[29]);
@@ -186,8 +184,7 @@ TEST(SlabSeries, LanesAgreeWithThePerNodePath) {
       using G = decltype(group);
       const LoadedBeam<G> b(march::kParallelMinNodes + 13, 12, segmented, damping);
       ASSERT_TRUE(SlabTermsLanes::make(*b.model, SlabAxis::row).has_value());
-      const std::vector<TimeRowDiagnostics> lanes = b.series({1, 2, true}),
-                                            nodes = b.series({1, 2, false});
+      const std::vector<SlabRecord> lanes = b.series({1, 2, true}), nodes = b.series({1, 2, false});
       ASSERT_EQ(lanes.size(), nodes.size());
       // largest relative differences
       double energy = 0.0, momentum = 0.0, dissipated = 0.0, energy_balance = 0.0;
@@ -231,12 +228,12 @@ TEST(SlabSeries, SegmentedBeamHasTheSameBitsOnOneAndTwoThreads) {
   // A law per segment on lanes (theory §1.6): batches at fixed starts, sums in node order.
   const LoadedBeam b(march::kParallelMinNodes + 13, 12, true);
   ASSERT_FALSE(b.model->uniform());
-  std::vector<TimeRowDiagnostics> one, two;
+  std::vector<SlabRecord> one, two;
   expect_same_bits_on_one_and_two_threads(b, one, two);
 }
 
 /// The space march of theory §11.4 with J = 100 nodes per column (parallel), A = 10 columns.
-std::vector<SpaceColumnDiagnostics> space_series(const SeriesOptions& options) {
+std::vector<SlabRecord> space_series(const SeriesOptions& options) {
   test::SpaceEvolution se;
   se.J = 100;
   se.T = se.J * (2.0 / 300.0);  // the dt of theory §11.4
@@ -244,36 +241,36 @@ std::vector<SpaceColumnDiagnostics> space_series(const SeriesOptions& options) {
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const march::SpaceMarchInput in = se.input();
-  std::vector<SpaceColumnDiagnostics> cols;
-  SpaceDiagnostics d(
-      model, march::space_boundary(in),
-      [&cols](const SpaceColumnDiagnostics& c) { cols.push_back(c); }, options);
+  std::vector<SlabRecord> cols;
+  SlabDiagnostics d(
+      model, SlabAxis::column, march::space_boundary(in),
+      [&cols](const SlabRecord& c) { cols.push_back(c); }, options);
   EXPECT_TRUE(march::space_march(model, in, {&d}).completed);
   return cols;
 }
 
 TEST(SlabSeries, SpaceDiagnosticsSameBitsOnThreadsAndStride) {
-  const std::vector<SpaceColumnDiagnostics> one = space_series({1, 1}), two = space_series({1, 2}),
-                                            thin = space_series({4, 2});
+  const std::vector<SlabRecord> one = space_series({1, 1}), two = space_series({1, 2}),
+                                thin = space_series({4, 2});
   ASSERT_EQ(one.size(), 10u);
   ASSERT_EQ(two.size(), one.size());
-  const auto same = [](const SpaceColumnDiagnostics& x, const SpaceColumnDiagnostics& y) {
-    EXPECT_EQ(x.a, y.a);
-    EXPECT_EQ(x.s, y.s);
-    EXPECT_EQ(x.energy, y.energy) << "column " << x.a;
-    for (int i = 0; i < 6; ++i) EXPECT_EQ(x.momentum(i), y.momentum(i)) << "column " << x.a;
+  const auto same = [](const SlabRecord& x, const SlabRecord& y) {
+    EXPECT_EQ(x.index, y.index);
+    EXPECT_EQ(x.coordinate, y.coordinate);
+    EXPECT_EQ(x.energy, y.energy) << "column " << x.index;
+    for (int i = 0; i < 6; ++i) EXPECT_EQ(x.momentum(i), y.momentum(i)) << "column " << x.index;
   };
   for (size_t i = 0; i < one.size(); ++i) {
     same(one[i], two[i]);
-    EXPECT_EQ(one[i].balance, two[i].balance) << "column " << one[i].a;
+    EXPECT_EQ(one[i].balance, two[i].balance) << "column " << one[i].index;
   }
   const std::vector<int> expected{0, 4, 8, 9};
   ASSERT_EQ(thin.size(), expected.size());
   for (size_t i = 0; i < thin.size(); ++i) {
-    EXPECT_EQ(thin[i].a, expected[i]);
+    EXPECT_EQ(thin[i].index, expected[i]);
     same(thin[i], one[expected[i]]);
-    if (thin[i].a >= 1) {
-      EXPECT_LT(thin[i].balance, 1e-12) << "column " << thin[i].a;
+    if (thin[i].index >= 1) {
+      EXPECT_LT(thin[i].balance, 1e-12) << "column " << thin[i].index;
     }
   }
 }
@@ -283,8 +280,8 @@ TEST(SlabSeries, SpaceDiagnosticsSameBitsOnThreadsAndStride) {
 // of eps |C| |eta|, not eps |C (eta - E6)|: they agree to ~3e-12 relative (measured), tested at
 // 1e-11.
 TEST(SlabSeries, SpaceLanesAgreeWithThePerNodePath) {
-  const std::vector<SpaceColumnDiagnostics> lanes = space_series({1, 2, true}),
-                                            nodes = space_series({1, 2, false});
+  const std::vector<SlabRecord> lanes = space_series({1, 2, true}),
+                                nodes = space_series({1, 2, false});
   ASSERT_EQ(lanes.size(), nodes.size());
   double energy = 0.0, momentum = 0.0;  // largest relative differences
   for (size_t i = 0; i < lanes.size(); ++i) {
@@ -319,7 +316,7 @@ TEST(SlabSeries, HalfTurnBetweenNeighboursThrowsAsThePerNodePath) {
   row1[6] = row1[5] * turn;
   std::string messages[2];
   for (const bool lanes : {true, false}) {
-    TimeDiagnostics d(*b.model, march::time_boundary(b.in), nullptr, {1, 1, lanes});
+    SlabDiagnostics d(*b.model, SlabAxis::row, march::time_boundary(b.in), nullptr, {1, 1, lanes});
     d.slab(0, row0, {});
     try {
       d.slab(1, row1, {});

@@ -1,5 +1,5 @@
-// The balance of E_M of a space march (theory §8.1, (8.10)-(8.12), noether::SpaceWorkSeries
-// through noether::SpaceDiagnostics), the transpose of the time march's energy balance: on the
+// The balance of E_M of a space march (theory §8.1, (8.10)-(8.12), noether::WorkSeries
+// through noether::SlabDiagnostics), the transpose of the time march's energy balance: on the
 // round trip of theory §11.5 (rows 0 and J prescribed from a free-flight time march) E_M changes
 // by the work of the prescribed rows and B~^a = E_M^a - E_M^0 - W~^a stays small; the loads'
 // work enters with the same sign; B~ has an O(ds^2) amplitude; with natural rows and no loads
@@ -14,8 +14,8 @@
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/time_march.hpp"
-#include "libfield/noether/space_diagnostics.hpp"
-#include "libfield/noether/space_work.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
+#include "libfield/noether/work_series.hpp"
 #include "tests/support/cases.hpp"
 
 namespace field::noether {
@@ -56,17 +56,17 @@ mesh::Field time_field(const test::FreeFlight& ff, const model::Loads& loads) {
 
 // The figures of one series.
 struct Balance {
-  std::vector<SpaceColumnDiagnostics> columns;
+  std::vector<SlabRecord> columns;
   double largest = 0.0;    // max_a |B~^a|
   double exchanged = 0.0;  // max_a max(|E_M^a - E_M^0|, |W~^a|)
   double loads = 0.0;      // max_a |the loads' part of W~^a|
 };
 
-Balance summarise(const std::vector<SpaceColumnDiagnostics>& columns) {
+Balance summarise(const std::vector<SlabRecord>& columns) {
   Balance out;
   out.columns = columns;
   const double E0 = columns.front().energy;
-  for (const SpaceColumnDiagnostics& d : columns) {
+  for (const SlabRecord& d : columns) {
     EXPECT_EQ(d.energy_balance, d.energy - E0 - d.work);  // (8.12): nothing is dissipated
     out.largest = std::max(out.largest, std::abs(d.energy_balance));
     out.exchanged = std::max({out.exchanged, std::abs(d.energy - E0), std::abs(d.work)});
@@ -78,20 +78,25 @@ Balance summarise(const std::vector<SpaceColumnDiagnostics>& columns) {
 Balance balance_of(const mesh::Field& field, const model::Loads& loads) {
   const model::BeamDensity beam = test::soft_beam();
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, field.mesh());
-  std::vector<SpaceColumnDiagnostics> columns;
-  SpaceDiagnostics diagnostics(
-      model, kPrescribedRows, [&](const SpaceColumnDiagnostics& d) { columns.push_back(d); },
+  std::vector<SlabRecord> columns;
+  SlabDiagnostics diagnostics(
+      model, SlabAxis::column, kPrescribedRows, [&](const SlabRecord& d) { columns.push_back(d); },
       SeriesOptions{1, 1});
   for_each_column(field,
                   [&](int a, const std::vector<lie::SE3>& c) { diagnostics.slab(a, c, {}); });
   Balance out = summarise(columns);
-  SpaceWorkSeries<lie::Se3Cayley> work(model, kPrescribedRows);
-  for_each_column(field, [&](int a, const std::vector<lie::SE3>& c) {
-    if (const std::optional<ColumnWork> w = work.add(a, c)) {
-      EXPECT_EQ(w->work(), out.columns[static_cast<size_t>(w->a)].work);
-      out.loads = std::max(out.loads, std::abs(w->work_loads));
-    }
-  });
+  // The work series of the whole field (`field check`'s, columns read by field_work) gives the
+  // streamed diagnostics' work and reactions, bit for bit.
+  const std::vector<SlabWorkOf<lie::Se3Cayley>> work =
+      field_work(model, field, SlabAxis::column, kPrescribedRows);
+  EXPECT_EQ(work.size(), columns.size());
+  for (const auto& w : work) {
+    const SlabRecord& d = out.columns[static_cast<size_t>(w.index)];
+    EXPECT_EQ(w.work(), d.work) << "column " << w.index;
+    EXPECT_EQ(w.reaction_first, d.reaction_first) << "column " << w.index;
+    EXPECT_EQ(w.reaction_last, d.reaction_last) << "column " << w.index;
+    out.loads = std::max(out.loads, std::abs(w.work_loads));
+  }
   return out;
 }
 
@@ -106,12 +111,12 @@ TEST(SpaceEnergyBalance, RoundTripRowsDoTheWork) {
   const mesh::Field truth = time_field(ff, loads);
   const model::BeamDensity beam = test::soft_beam();
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
-  std::vector<SpaceColumnDiagnostics> every, strided;
-  SpaceDiagnostics one(
-      model, kPrescribedRows, [&](const SpaceColumnDiagnostics& d) { every.push_back(d); },
+  std::vector<SlabRecord> every, strided;
+  SlabDiagnostics one(
+      model, SlabAxis::column, kPrescribedRows, [&](const SlabRecord& d) { every.push_back(d); },
       SeriesOptions{1, 1});
-  SpaceDiagnostics three(
-      model, kPrescribedRows, [&](const SpaceColumnDiagnostics& d) { strided.push_back(d); },
+  SlabDiagnostics three(
+      model, SlabAxis::column, kPrescribedRows, [&](const SlabRecord& d) { strided.push_back(d); },
       SeriesOptions{3, 1});
   ASSERT_TRUE(
       march::space_march(model, test::round_trip_input(truth, ff.J), {&one, &three}).completed);
@@ -120,25 +125,25 @@ TEST(SpaceEnergyBalance, RoundTripRowsDoTheWork) {
   EXPECT_EQ(every[0].work, 0.0);
   EXPECT_EQ(every[0].energy_balance, 0.0);
   double change = 0.0, difference = 0.0;
-  for (const SpaceColumnDiagnostics& d : every) {
+  for (const SlabRecord& d : every) {
     change = std::max(change, std::abs(d.energy - every[0].energy));
     difference = std::max(
         difference,
-        std::abs(d.energy_balance - direct.columns[static_cast<size_t>(d.a)].energy_balance));
-    std::printf("column %d: E_M - E_M^0 = %+.6e, W~ = %+.6e, B~ = %+.3e J s/m\n", d.a,
+        std::abs(d.energy_balance - direct.columns[static_cast<size_t>(d.index)].energy_balance));
+    std::printf("column %d: E_M - E_M^0 = %+.6e, W~ = %+.6e, B~ = %+.3e J s/m\n", d.index,
                 d.energy - every[0].energy, d.work, d.energy_balance);
   }
   std::printf(
       "round trip: max |E_M^a - E_M^0| = %.3e, max |B~| = %.3e J s/m (%.2e of it); "
       "space march - time field %.1e\n",
       change, marched.largest, marched.largest / change, difference);
-  EXPECT_GT(change, 0.1);                            // J s/m: measured
-  EXPECT_LT(marched.largest, 3e-2 * change);         // measured 1.5e-2
-  EXPECT_LT(difference, 1e-7 * change);              // measured 7.5e-10 (amplified round-off)
-  for (const SpaceColumnDiagnostics& d : strided) {  // columns 0, 3 and 5
-    const SpaceColumnDiagnostics& e = every[static_cast<size_t>(d.a)];
-    EXPECT_EQ(d.work, e.work) << "column " << d.a;
-    EXPECT_EQ(d.energy_balance, e.energy_balance) << "column " << d.a;
+  EXPECT_GT(change, 0.1);                     // J s/m: measured
+  EXPECT_LT(marched.largest, 3e-2 * change);  // measured 1.5e-2
+  EXPECT_LT(difference, 1e-7 * change);       // measured 7.5e-10 (amplified round-off)
+  for (const SlabRecord& d : strided) {       // columns 0, 3 and 5
+    const SlabRecord& e = every[static_cast<size_t>(d.index)];
+    EXPECT_EQ(d.work, e.work) << "column " << d.index;
+    EXPECT_EQ(d.energy_balance, e.energy_balance) << "column " << d.index;
   }
   EXPECT_EQ(strided.size(), 3u);
 }
@@ -188,13 +193,13 @@ TEST(SpaceEnergyBalance, NaturalRowsWithoutLoadsDoNoWork) {
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const march::SpaceMarchInput in = se.input();
-  std::vector<SpaceColumnDiagnostics> columns;
-  SpaceDiagnostics diagnostics(
-      model, march::space_boundary(in),
-      [&](const SpaceColumnDiagnostics& d) { columns.push_back(d); }, SeriesOptions{1, 1});
+  std::vector<SlabRecord> columns;
+  SlabDiagnostics diagnostics(
+      model, SlabAxis::column, march::space_boundary(in),
+      [&](const SlabRecord& d) { columns.push_back(d); }, SeriesOptions{1, 1});
   ASSERT_TRUE(march::space_march(model, in, {&diagnostics}).completed);
   ASSERT_EQ(static_cast<int>(columns.size()), se.A);
-  for (const SpaceColumnDiagnostics& d : columns) {
+  for (const SlabRecord& d : columns) {
     EXPECT_EQ(d.work, 0.0);
     EXPECT_EQ(d.reaction_first, Vec6::Zero());
     EXPECT_EQ(d.reaction_last, Vec6::Zero());

@@ -12,7 +12,7 @@
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/noether/momentum_maps.hpp"
-#include "libfield/noether/space_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "tests/support/cases.hpp"
 
 namespace field::noether {
@@ -23,10 +23,10 @@ double inf(const Vec6& v) {
 }
 
 struct RoundTrip {
-  std::vector<SpaceColumnDiagnostics> cols;  // the space march's series, columns 0..A-1
-  Vec6 P0, PJ1;                              // the time march's P_0 and P_{J-1}
-  Vec6 weight0 = Vec6::Zero();               // dt ds sum_a F_0^a of the time march
-  std::vector<Vec6> weight;                  // dt ds sum_{j<J} F_j^a of the time march, per a
+  std::vector<SlabRecord> cols;  // the space march's series, columns 0..A-1
+  Vec6 P0, PJ1;                  // the time march's P_0 and P_{J-1}
+  Vec6 weight0 = Vec6::Zero();   // dt ds sum_a F_0^a of the time march
+  std::vector<Vec6> weight;      // dt ds sum_{j<J} F_j^a of the time march, per a
   double ds = 0.0;
 };
 
@@ -56,8 +56,8 @@ RoundTrip round_trip(const Vec3& gravity) {
   }
 
   const march::SpaceMarchInput in = test::round_trip_input(truth, ff.J);
-  SpaceDiagnostics diagnostics(model, march::space_boundary(in),
-                               [&out](const SpaceColumnDiagnostics& d) { out.cols.push_back(d); });
+  SlabDiagnostics diagnostics(model, SlabAxis::column, march::space_boundary(in),
+                              [&out](const SlabRecord& d) { out.cols.push_back(d); });
   EXPECT_TRUE(march::space_march(model, in, {&diagnostics}).completed);
   EXPECT_EQ(static_cast<int>(out.cols.size()), ff.A);
   return out;
@@ -70,17 +70,17 @@ void check(const Vec3& gravity, const char* name) {
   // impulse is taken from the time march's field: the space march's later columns differ from it
   // by their amplified round-off (theory §10 vi: x70 per column).
   double size = 0.0;
-  for (const SpaceColumnDiagnostics& d : r.cols)
+  for (const SlabRecord& d : r.cols)
     size = std::max({size, inf(d.momentum), ds * inf(d.reaction_first), ds * inf(d.reaction_last)});
   ASSERT_GT(size, 0.0);
   Vec6 Q_previous = Vec6::Zero(), sum_first = Vec6::Zero(), sum_last = Vec6::Zero();
-  for (const SpaceColumnDiagnostics& d : r.cols) {
+  for (const SlabRecord& d : r.cols) {
     const Vec6 flux = d.momentum - Q_previous - ds * (d.reaction_first + d.reaction_last) -
-                      r.weight[static_cast<size_t>(d.a)];
+                      r.weight[static_cast<size_t>(d.index)];
     // Measured 7.5e-13 (free flight), 1.1e-13 (under gravity).
-    EXPECT_LT(inf(flux) / size, 1e-11) << name << " column " << d.a;
+    EXPECT_LT(inf(flux) / size, 1e-11) << name << " column " << d.index;
     std::printf("%s: column %d |Q^a - Q^{a-1} - ds (R_0 + R_J) - weight| / size = %.2e\n", name,
-                d.a, inf(flux) / size);
+                d.index, inf(flux) / size);
     Q_previous = d.momentum;
     sum_first += ds * d.reaction_first;
     sum_last += ds * d.reaction_last;

@@ -11,7 +11,7 @@
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
-#include "libfield/noether/space_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "tests/support/cases.hpp"
 
 namespace field::noether {
@@ -45,11 +45,10 @@ TEST(SpaceSegments, DiagnosticsEqualTheWholeFieldValuesOnARandomField) {
     EXPECT_GT(own_law, 1e-3);
     for (const int stride : {1, 2})
       for (const mesh::Side rows : {mesh::Side::natural, mesh::Side::prescribed}) {
-        std::vector<SpaceColumnDiagnostics> cols;
-        SpaceDiagnostics diagnostics(
-            model, mesh::Boundary::space_evolution(rows, rows),
-            [&cols](const SpaceColumnDiagnostics& d) { cols.push_back(d); },
-            SeriesOptions{stride, 1});
+        std::vector<SlabRecord> cols;
+        SlabDiagnostics diagnostics(
+            model, SlabAxis::column, mesh::Boundary::space_evolution(rows, rows),
+            [&cols](const SlabRecord& d) { cols.push_back(d); }, SeriesOptions{stride, 1});
         for (int a = 0; a <= mesh.A(); ++a) {
           std::vector<lie::SE3> column(mesh.J() + 1);
           for (int j = 0; j <= mesh.J(); ++j) column[j] = field(j, a);
@@ -57,22 +56,22 @@ TEST(SpaceSegments, DiagnosticsEqualTheWholeFieldValuesOnARandomField) {
         }
         // Columns 0, stride, ... and A-1.
         ASSERT_EQ(static_cast<int>(cols.size()), stride == 1 ? mesh.A() : 4);
-        EXPECT_EQ(cols.back().a, mesh.A() - 1);
+        EXPECT_EQ(cols.back().index, mesh.A() - 1);
         const int j1 = rows == mesh::Side::prescribed ? 1 : 0;
         const int j2 = rows == mesh::Side::prescribed ? mesh.J() - 1 : mesh.J();
-        for (const SpaceColumnDiagnostics& d : cols) {
-          const std::string at = lie::retraction_name<G>() + " column " + std::to_string(d.a);
-          EXPECT_NEAR(d.energy, EM[d.a], 1e-13 * std::abs(EM[d.a])) << at;
-          const Vec6 Q = total_space_momentum(maps, d.a);
+        for (const SlabRecord& d : cols) {
+          const std::string at = lie::retraction_name<G>() + " column " + std::to_string(d.index);
+          EXPECT_NEAR(d.energy, EM[d.index], 1e-13 * std::abs(EM[d.index])) << at;
+          const Vec6 Q = total_space_momentum(maps, d.index);
           EXPECT_LT(inf(d.momentum - Q), 1e-14 * inf(Q)) << at;
-          if (d.a == 0 || stride != 1) continue;  // the streamed scale_glob: stride 1 below
-          double scale_glob = 0.0;                // dt max over the columns so far of sum_j |N_j^a|
-          for (int c = 0; c <= d.a; ++c) {
+          if (d.index == 0 || stride != 1) continue;  // the streamed scale_glob: stride 1 below
+          double scale_glob = 0.0;  // dt max over the columns so far of sum_j |N_j^a|
+          for (int c = 0; c <= d.index; ++c) {
             double column_sum = 0.0;
             for (int j = j1; j <= std::min(j2, mesh.J() - 1); ++j) column_sum += inf(maps.N(j, c));
             scale_glob = std::max(scale_glob, mesh.dt() * column_sum);
           }
-          const BalanceResult whole = noether_balance(maps, Rectangle{j1, j2, d.a, d.a});
+          const BalanceResult whole = noether_balance(maps, Rectangle{j1, j2, d.index, d.index});
           const double expected = inf(whole.residual) / std::max(whole.scale_R, scale_glob);
           EXPECT_GT(expected, 1e-3) << at;  // not a solution: the balance is O(1)
           EXPECT_NEAR(d.balance, expected, 1e-13 * expected) << at;

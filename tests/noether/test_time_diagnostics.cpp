@@ -5,7 +5,7 @@
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "tests/support/cases.hpp"
 
 namespace field::noether {
@@ -22,9 +22,9 @@ TEST(TimeDiagnostics, MatchWholeFieldDiagnostics) {
   march::TimeMarchInput in = ff.input();
   in.left = march::SideSpec::clamped(in.row0[0]);
 
-  std::vector<TimeRowDiagnostics> rows;
-  TimeDiagnostics diagnostics(model, march::time_boundary(in),
-                              [&rows](const TimeRowDiagnostics& d) { rows.push_back(d); });
+  std::vector<SlabRecord> rows;
+  SlabDiagnostics diagnostics(model, SlabAxis::row, march::time_boundary(in),
+                              [&rows](const SlabRecord& d) { rows.push_back(d); });
   march::FieldRecorder recorder(model.mesh(), true);
   const march::MarchResult r = march::time_march(model, in, {&recorder, &diagnostics});
   ASSERT_TRUE(r.completed);
@@ -32,13 +32,13 @@ TEST(TimeDiagnostics, MatchWholeFieldDiagnostics) {
 
   const std::vector<double> E = time_energies(model, recorder.field());
   const MomentumMaps maps(model, recorder.field());
-  for (const TimeRowDiagnostics& d : rows) {
-    EXPECT_NEAR(d.energy, E[d.j], 1e-13 * std::abs(E[d.j])) << "row " << d.j;
-    EXPECT_LT((d.momentum - total_time_momentum(maps, d.j)).cwiseAbs().maxCoeff(), 1e-13);
-    if (d.j >= 1) {
-      const BalanceResult whole = noether_balance(maps, Rectangle{d.j, d.j, 1, ff.A});
-      EXPECT_LT(d.balance, 1e-12) << "row " << d.j;
-      EXPECT_LT(whole.relative, 1e-12) << "row " << d.j;
+  for (const SlabRecord& d : rows) {
+    EXPECT_NEAR(d.energy, E[d.index], 1e-13 * std::abs(E[d.index])) << "row " << d.index;
+    EXPECT_LT((d.momentum - total_time_momentum(maps, d.index)).cwiseAbs().maxCoeff(), 1e-13);
+    if (d.index >= 1) {
+      const BalanceResult whole = noether_balance(maps, Rectangle{d.index, d.index, 1, ff.A});
+      EXPECT_LT(d.balance, 1e-12) << "row " << d.index;
+      EXPECT_LT(whole.relative, 1e-12) << "row " << d.index;
       EXPECT_GT(d.newton.max_iterations, 0);
     }
   }

@@ -12,7 +12,7 @@
 #include "libfield/dcel/residual.hpp"
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/balance.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "tests/support/cases.hpp"
 
 namespace field::march {
@@ -24,17 +24,17 @@ double inf(const Vec6& v) {
 
 struct CantileverRun {
   MarchResult result;
-  std::vector<noether::TimeRowDiagnostics> rows;
+  std::vector<noether::SlabRecord> rows;
 };
 
-/// The case with J rows, streamed through TimeDiagnostics (and `extra` observers).
+/// The case with J rows, streamed through SlabDiagnostics (and `extra` observers).
 template <class G>
 CantileverRun run_cantilever(const dcel::DiscreteModel<G>& model, const TimeMarchInput& in,
                              std::vector<SlabObserver*> extra = {}) {
   CantileverRun run;
-  noether::TimeDiagnostics diagnostics(
-      model, time_boundary(in),
-      [&run](const noether::TimeRowDiagnostics& d) { run.rows.push_back(d); });
+  noether::SlabDiagnostics diagnostics(
+      model, noether::SlabAxis::row, time_boundary(in),
+      [&run](const noether::SlabRecord& d) { run.rows.push_back(d); });
   extra.push_back(&diagnostics);
   run.result = time_march(model, in, extra);
   return run;
@@ -77,7 +77,7 @@ TEST(Cantilever, RegressionNumbersAndNoetherBalance) {
   for (const auto& d : run.rows) {
     lo = std::min(lo, d.energy);
     hi = std::max(hi, d.energy);
-    if (d.j >= 1) balance = std::max(balance, d.balance);
+    if (d.index >= 1) balance = std::max(balance, d.balance);
   }
   EXPECT_NEAR(run.rows[0].energy, -2.8358681712581241e-05, 1e-10 * 2.8358681712581241e-05);
   EXPECT_NEAR(hi - lo, 5.2792056234149111e-05, 1e-10 * K_max);

@@ -16,7 +16,7 @@
 #include "libfield/mesh/convected.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "tests/support/cases.hpp"
 #include "tests/support/problems.hpp"
 #include "tests/support/random.hpp"
@@ -238,18 +238,17 @@ TEST(Damping, DrivenLoadedDampedBeamKeepsTheEnergyBalanceOrderTwo) {
       const double phi = std::pow(std::sin(M_PI * j * dt), 2);
       return lie::SE3{lie::rotation_about(Vec3::UnitX(), 0.4 * phi), Vec3(0.05 * phi, 0.0, 0.0)};
     });
-    std::vector<noether::TimeRowDiagnostics> rows;
-    noether::TimeDiagnostics diagnostics(
-        model, time_boundary(in),
-        [&rows](const noether::TimeRowDiagnostics& d) { rows.push_back(d); },
-        noether::SeriesOptions{1, 1});
+    std::vector<noether::SlabRecord> rows;
+    noether::SlabDiagnostics diagnostics(
+        model, noether::SlabAxis::row, time_boundary(in),
+        [&rows](const noether::SlabRecord& d) { rows.push_back(d); }, noether::SeriesOptions{1, 1});
     FieldRecorder recorder(model.mesh(), true);
     ASSERT_TRUE(time_march(model, in, {&recorder, &diagnostics}).completed);
     const std::vector<double> D = dcel::dissipated_energy(model, recorder.field());
     ASSERT_EQ(rows.size(), D.size());
     double lo = 0.0, hi = 0.0, worst_D = 0.0;
-    for (const noether::TimeRowDiagnostics& d : rows) {
-      worst_D = std::max(worst_D, std::abs(d.dissipated - D[static_cast<size_t>(d.j)]));
+    for (const noether::SlabRecord& d : rows) {
+      worst_D = std::max(worst_D, std::abs(d.dissipated - D[static_cast<size_t>(d.index)]));
       lo = std::min(lo, d.energy_balance);
       hi = std::max(hi, d.energy_balance);
     }

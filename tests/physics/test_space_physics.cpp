@@ -1,7 +1,7 @@
 // Whole-run physics of the SPACE-MARCH on the space_evolution case (theory §11.4, §6.2, theory §8,
 // theory §10 iv): E_M^a bounded with a range that shrinks like ds^2, and regression numbers of the
 // case (positions 1e-9, energies 1e-10 relative, momenta 1e-11 absolute, as theory §11 asks of a
-// re-implementation), with the streaming diagnostics of noether::SpaceDiagnostics.
+// re-implementation), with the streaming diagnostics of noether::SlabDiagnostics.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "libfield/dcel/residual.hpp"
-#include "libfield/noether/space_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 #include "tests/support/cases.hpp"
 
 namespace field::march {
@@ -21,7 +21,7 @@ double inf(const Vec6& v) {
 
 /// space_evolution with A cells (ds = L/A) and J = 30 A rows (dt = T/J scales with ds, so that
 /// CFL_space = ds/(c_G dt) stays 0.78), marched with the streaming diagnostics.
-std::vector<noether::SpaceColumnDiagnostics> space_evolution_columns(int A) {
+std::vector<noether::SlabRecord> space_evolution_columns(int A) {
   test::SpaceEvolution se;
   se.A = A;
   se.ds = 1.0 / A;
@@ -30,10 +30,10 @@ std::vector<noether::SpaceColumnDiagnostics> space_evolution_columns(int A) {
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const SpaceMarchInput in = se.input();
-  std::vector<noether::SpaceColumnDiagnostics> cols;
-  noether::SpaceDiagnostics diagnostics(
-      model, space_boundary(in),
-      [&cols](const noether::SpaceColumnDiagnostics& d) { cols.push_back(d); });
+  std::vector<noether::SlabRecord> cols;
+  noether::SlabDiagnostics diagnostics(
+      model, noether::SlabAxis::column, space_boundary(in),
+      [&cols](const noether::SlabRecord& d) { cols.push_back(d); });
   EXPECT_TRUE(space_march(model, in, {&diagnostics}).completed);
   return cols;
 }
@@ -46,7 +46,7 @@ TEST(SpacePhysics, EnergyMRangeShrinksLikeDsSquared) {
   const double spec[] = {1.39e-2, 4.04e-3, 1.07e-3};
   double range[3];
   for (int k = 0; k < 3; ++k) {
-    const std::vector<noether::SpaceColumnDiagnostics> cols = space_evolution_columns(As[k]);
+    const std::vector<noether::SlabRecord> cols = space_evolution_columns(As[k]);
     ASSERT_EQ(static_cast<int>(cols.size()), As[k]);
     const auto [lo, hi] = std::minmax_element(
         cols.begin(), cols.end(), [](const auto& x, const auto& y) { return x.energy < y.energy; });
@@ -74,10 +74,10 @@ TEST(SpacePhysics, SpaceEvolutionRegressionNumbers) {
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, se.mesh());
   const SpaceMarchInput in = se.input();
-  std::vector<noether::SpaceColumnDiagnostics> cols;
-  noether::SpaceDiagnostics diagnostics(
-      model, space_boundary(in),
-      [&cols](const noether::SpaceColumnDiagnostics& d) { cols.push_back(d); });
+  std::vector<noether::SlabRecord> cols;
+  noether::SlabDiagnostics diagnostics(
+      model, noether::SlabAxis::column, space_boundary(in),
+      [&cols](const noether::SlabRecord& d) { cols.push_back(d); });
   FieldRecorder recorder(model.mesh(), false);
   const MarchResult r = space_march(model, in, {&recorder, &diagnostics});
   ASSERT_TRUE(r.completed);
@@ -113,7 +113,7 @@ TEST(SpacePhysics, SpaceEvolutionRegressionNumbers) {
   EXPECT_LT(inf(cols[0].momentum - Q0), 1e-11);
   // Conserved quantities: Q^a (zero-momentum rows, no forces) and the column balance.
   for (const auto& d : cols)  // theory §10 iii: 1e-12 relative
-    EXPECT_LT(inf(d.momentum - cols[0].momentum), 1e-12 * inf(Q0)) << "column " << d.a;
+    EXPECT_LT(inf(d.momentum - cols[0].momentum), 1e-12 * inf(Q0)) << "column " << d.index;
   EXPECT_LT(balance, 1e-12);
   const dcel::ResidualReport rep = dcel::residual_report(model, f, space_boundary(in));
   EXPECT_LT(rep.relative, 1e-11);
