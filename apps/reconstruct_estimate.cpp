@@ -22,7 +22,7 @@
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/time_march.hpp"
-#include "libfield/noether/time_diagnostics.hpp"
+#include "libfield/noether/slab_diagnostics.hpp"
 
 namespace field::app {
 
@@ -183,10 +183,12 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   RunProblem found;
   Progress quiet("row", "t", J, true);
   {
-    noether::TimeDiagnostics<G> diagnostics(
-        model, series_boundary,
+    const noether::SlabSides sides =
+        noether::prescribed_sides(series_boundary, noether::SlabAxis::row);
+    noether::SlabDiagnostics<G> diagnostics(
+        model, noether::SlabAxis::row, series_boundary,
         [&](const auto& d) {
-          take_series_row(d, series_boundary, damped, spec.dt, found, stats, series, quiet);
+          take_series_row(d, kTimeWords, sides, damped, spec.dt, found, stats, series, quiet);
         },
         noether::SeriesOptions{spec.output.series_stride, threads});
     for (int j = 0; j <= J && found.non_finite.empty(); ++j) {
