@@ -75,15 +75,22 @@ TYPED_TEST(SpaceMarch, ThreadCountDoesNotChangeBytes) {
   EXPECT_TRUE(test::same_bits(one, two, se.J, se.A));
 }
 
+/// The round trip's free flight (theory §11.5): ds = 1/6, dt = 0.0075, J = 100, A + 1 nodes.
+test::FreeFlight round_trip_flight(int A) {
+  test::FreeFlight ff;
+  ff.A = A;
+  ff.ds = 1.0 / 6.0;
+  ff.dt = 0.0075;
+  ff.J = 100;
+  return ff;
+}
+
 TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
   // theory §11.5 / §10 vi: free flight with A = 6, dt = 0.0075, J = 100; then a space march from
   // columns 0 and 1 with rows 0 and J prescribed from the time solution. The first reconstructed
   // columns agree to ~1e-12; the error grows by ~70 per column (CFL_space = 3.65, see theory §6.2).
-  test::FreeFlight ff;
-  ff.A = 6;
-  ff.ds = 1.0 / 6.0;  // L = 1: CFL_time = c_E dt/ds = 0.45, CFL_space = ds/(c_G dt) = 3.65
-  ff.dt = 0.0075;
-  ff.J = 100;
+  // L = 1: CFL_time = c_E dt/ds = 0.45, CFL_space = ds/(c_G dt) = 3.65.
+  const test::FreeFlight ff = round_trip_flight(6);
   const model::BeamDensity beam = test::soft_beam();
   const model::Loads loads;
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
@@ -128,11 +135,7 @@ TEST(RoundTrip, FirstColumnsReproduceTheTimeMarch) {
 // The same round trip with a coupled law (theory §1.5): both marches on the general per-node
 // path; the space march reproduces the time march's first columns to round-off.
 TEST(RoundTrip, CoupledLawFirstColumnsReproduceTheTimeMarch) {
-  test::FreeFlight ff;
-  ff.A = 6;
-  ff.ds = 1.0 / 6.0;
-  ff.dt = 0.0075;
-  ff.J = 100;
+  const test::FreeFlight ff = round_trip_flight(6);
   const model::BeamDensity beam = test::coupled_beam();
   ASSERT_FALSE(beam.diagonal());
   const model::Loads loads;
@@ -158,11 +161,7 @@ TEST(RoundTrip, CoupledLawFirstColumnsReproduceTheTimeMarch) {
 // column: the space march of a time march under the wrench reproduces its last column with the
 // wrench in the model, and misses it without (the estimator starts from this march, theory §6.7).
 TEST(RoundTrip, AnEndWrenchEntersTheLastColumn) {
-  test::FreeFlight ff;
-  ff.A = 3;
-  ff.ds = 1.0 / 6.0;
-  ff.dt = 0.0075;
-  ff.J = 100;
+  const test::FreeFlight ff = round_trip_flight(3);
   const model::BeamDensity beam = test::soft_beam();
   model::Loads loads;
   model::PointLoad end;
