@@ -127,6 +127,9 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
                  it.cost.tip_strain, it.lambda, it.step, it.rejected ? " (damped)" : "");
   };
   const estimate::Estimate e = estimate::solve(ls, start_values, options);
+  // Standard deviations only where the covariance was computed (a numerically singular J^T J at
+  // the estimate leaves them out; the estimate is written, exit 3).
+  const bool have_sigma = options.covariance && e.covariance_error.empty();
 
   // 3. The run folder: field.csv by rows, field_std.csv, VTK files, run.toml, summary.json.
   const fs::path dir = out.empty() ? default_run_folder(spec) : out;
@@ -143,7 +146,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
     }
     csv.finish();
   }
-  if (options.covariance) {
+  if (have_sigma) {
     io::CsvWriter std_csv(dir / "field_std.csv",
                           {"j", "a", "t", "s", "sigma_position", "sigma_rotation"});
     for (int j = 0; j <= J; ++j)
@@ -156,7 +159,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
     std_csv.close();
   }
   if (spec.output.vtk) {
-    if (options.covariance) write_std_vtu(dir / "field_std.vtu", problem, e);
+    if (have_sigma) write_std_vtu(dir / "field_std.vtu", problem, e);
     const int stride = spec.output.vtk_rows_stride(J);
     io::BeamFramesWriter frames(dir, model, mesh::Side::prescribed, stride);
     io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, ls.boundary(), stride);
@@ -227,7 +230,8 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   summary.number("cost_boundary", e.cost.boundary);
   summary.number("cost_tip_pose", e.cost.tip_pose);
   summary.number("cost_tip_strain", e.cost.tip_strain);
-  if (options.covariance) {
+  if (!e.covariance_error.empty()) summary.text("covariance_error", e.covariance_error);
+  if (have_sigma) {
     summary.number("far_end_sigma_position_max", far_sigma);
     summary.number("far_end_sigma_rotation_max", far_sigma_rotation);
   }
@@ -253,9 +257,11 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
       "tip strain %.3e\n",
       e.iterations, e.converged ? "converged" : "NOT converged", e.start_cost.total(),
       e.cost.total(), e.cost.dcel, e.cost.boundary, e.cost.tip_pose, e.cost.tip_strain);
-  if (options.covariance)
+  if (have_sigma)
     std::printf("  far end a = A: standard deviation <= %.3e m (position), %.3e rad (rotation)\n",
                 far_sigma, far_sigma_rotation);
+  else if (options.covariance)
+    std::printf("  standard deviations not computed: J^T J is singular at the estimate\n");
   else
     std::printf("  standard deviations not computed (covariance = false)\n");
   print_energy_figure(stats);
@@ -268,11 +274,18 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   std::printf("  wrote %s: %s\n", dir.string().c_str(), list_outputs(dir).c_str());
   // A singular or indefinite J^T J (a node the conditions leave unobserved) gives non-finite
   // standard deviations: never with exit code 0 (theory §6.7).
-  bool sigma_finite = true;
-  for (size_t i = 0; options.covariance && i < e.sigma_position.size(); ++i)
+  if (!e.covariance_error.empty())
+    std::fprintf(stderr,
+                 "field: estimate: the estimate is written, its standard deviations are not (%s): "
+                 "the data and the declared conditions leave a direction of the field "
+                 "undetermined; declare first_row, last_row or far_end, lower the declared noise "
+                 "if it is overstated, or set covariance = false\n",
+                 e.covariance_error.c_str());
+  bool sigma_finite = e.covariance_error.empty();
+  for (size_t i = 0; have_sigma && i < e.sigma_position.size(); ++i)
     sigma_finite =
         sigma_finite && std::isfinite(e.sigma_position[i]) && std::isfinite(e.sigma_rotation[i]);
-  if (!sigma_finite)
+  if (!sigma_finite && e.covariance_error.empty())
     std::fprintf(stderr,
                  "field: estimate: the standard deviations are not finite (J^T J is singular: a "
                  "node is left unobserved by the declared conditions); declare first_row, "

@@ -140,6 +140,49 @@ def errors(run, truth, std=False):
     return math.sqrt(d2.mean()), math.sqrt(np.mean(np.square(ang))), nees, d2
 
 
+def case_text(sc, method, tip, declared, max_iterations=50, model_error=None):
+    """The reconstruction case of `method` on its grid (the space march's coarser one), the tip
+    file and the declared noise levels (position, angle, strain)."""
+    A, L, T, J = sc["A"], sc["L"], sc["T"], sc["J"]
+    ds = L / (A - 0.5)  # free far end: L = (A - 1/2) ds (theory §3.4)
+    if method == "space":
+        Jm = sc["J_space"]
+        body = beam_toml(sc, "space", "space", A, ds, T / Jm, Jm)
+        body += '[boundary]\nfirst = "zero_momentum"\nlast = "zero_momentum"\n\n'
+    else:
+        body = beam_toml(sc, method, "space", A, ds, T / J, J)
+    body += (f'[tip]\nfile = "{tip}"\ntime_offset = 0\n'
+             f'noise_position = {declared[0]}\nnoise_angle = {declared[1]}\n'
+             f'noise_strain = {declared[2]}\nmax_predicted_error = 1e9\n\n'
+             f'[reconstruct]\nmethod = "{method}"\n')
+    if method != "space":
+        body += 'far_end = "free"\n'
+    if method == "estimate":
+        body += f'first_row = "straight"\nlast_row = "free"\nmax_iterations = {max_iterations}\n'
+        if model_error:
+            body += f"model_error = {model_error}\n"
+    return body + "\n[output]\nvtk = false\n"
+
+
+def simulate_truth(field, name, sc, d):
+    """The truth of scenario `name` in folder d/truth (a time march FINE times finer in time):
+    returns its tip table (tip.csv)."""
+    A, L, T, J = sc["A"], sc["L"], sc["T"], sc["J"]
+    ds, dt = L / (A - 0.5), T / J
+    os.makedirs(d, exist_ok=True)
+    np.savetxt(os.path.join(d, "motion.csv"), motion(T, J * FINE), delimiter=",",
+               header="t,x,y,z,qw,qx,qy,qz", comments="", fmt="%.17g")
+    with open(os.path.join(d, "simulate.toml"), "w") as f:
+        f.write(beam_toml(sc, f"truth_{name}", "time", A, ds, dt / FINE, J * FINE) +
+                '[boundary]\nleft = { prescribed = "motion.csv" }\nright = "free"\n\n'
+                '[initial]\nconfiguration = "straight"\n\n[output]\nvtk = false\n')
+    rc, err, _ = run([field, "simulate", os.path.join(d, "simulate.toml"), "--out",
+                      os.path.join(d, "truth"), "--force", "-q"])
+    if rc != 0:
+        sys.exit(f"truth of scenario {name}: exit {rc}\n{err}")
+    return read_csv(os.path.join(d, "truth", "tip.csv"))[1]
+
+
 def run(cmd):
     t0 = time.time()
     r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -172,23 +215,11 @@ def main():
     try:
         for name in a.scenarios.split(","):
             sc = SCENARIOS[name]
-            A, L, T, J = sc["A"], sc["L"], sc["T"], sc["J"]
-            ds = L / (A - 0.5)  # free far end: L = (A - 1/2) ds (theory §3.4)
+            L, T, J = sc["L"], sc["T"], sc["J"]
             dt = T / J
             # 1. the truth on a grid FINE times finer in time, same A and ds
             d = os.path.join(work, name)
-            os.makedirs(d, exist_ok=True)
-            np.savetxt(os.path.join(d, "motion.csv"), motion(T, J * FINE), delimiter=",",
-                       header="t,x,y,z,qw,qx,qy,qz", comments="", fmt="%.17g")
-            with open(os.path.join(d, "simulate.toml"), "w") as f:
-                f.write(beam_toml(sc, f"truth_{name}", "time", A, ds, dt / FINE, J * FINE) +
-                        '[boundary]\nleft = { prescribed = "motion.csv" }\nright = "free"\n\n'
-                        '[initial]\nconfiguration = "straight"\n\n[output]\nvtk = false\n')
-            rc, err, _ = run([a.field, "simulate", os.path.join(d, "simulate.toml"), "--out",
-                              os.path.join(d, "truth"), "--force", "-q"])
-            if rc != 0:
-                sys.exit(f"truth of scenario {name}: exit {rc}\n{err}")
-            _, truth_tip = read_csv(os.path.join(d, "truth", "tip.csv"))
+            truth_tip = simulate_truth(a.field, name, sc, d)
             truth = far_end(os.path.join(d, "truth"))
             # 2. the data sets
             sets = []
@@ -207,27 +238,10 @@ def main():
                     np.savetxt(tip, sensor(truth_tip, T, rng, lev), delimiter=",", header=HEADER,
                                comments="", fmt="%.17g")
                 for method in methods:
-                    if method == "space":
-                        Jm = sc["J_space"]
-                        if label == "exact":
-                            continue  # the exact set is on the driven grid
-                        body = beam_toml(sc, "space", "space", A, ds, T / Jm, Jm)
-                        body += '[boundary]\nfirst = "zero_momentum"\nlast = "zero_momentum"\n\n'
-                    else:
-                        body = beam_toml(sc, method, "space", A, ds, dt, J)
+                    if method == "space" and label == "exact":
+                        continue  # the exact set is on the driven grid
                     dl = [v * a.declare_scale for v in lev]
-                    body += (f'[tip]\nfile = "{tip}"\ntime_offset = 0\n'
-                             f'noise_position = {dl[0]}\nnoise_angle = {dl[1]}\n'
-                             f'noise_strain = {dl[2]}\nmax_predicted_error = 1e9\n\n'
-                             f'[reconstruct]\nmethod = "{method}"\n')
-                    if method != "space":
-                        body += 'far_end = "free"\n'
-                    if method == "estimate":
-                        body += ('first_row = "straight"\nlast_row = "free"\n'
-                                 f'max_iterations = {a.max_iterations}\n')
-                        if a.model_error:
-                            body += f"model_error = {a.model_error}\n"
-                    body += "\n[output]\nvtk = false\n"
+                    body = case_text(sc, method, tip, dl, a.max_iterations, a.model_error)
                     case = os.path.join(d, f"{method}_{label}_{seed}.toml")
                     with open(case, "w") as f:
                         f.write(body)

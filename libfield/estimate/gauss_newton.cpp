@@ -254,7 +254,14 @@ Estimate solve(const Problem<G>& problem, const mesh::Field& start, const Solver
   if (options.covariance) {
     const auto t0 = Clock::now();
     normal.assemble(field, r);
-    const std::vector<Mat6> C = normal.inverse_diagonal_blocks();
+    std::vector<Mat6> C;
+    try {
+      C = normal.inverse_diagonal_blocks();
+    } catch (const Error& error) {  // the estimate stands without its standard deviations
+      out.covariance_error = error.what();
+      out.covariance_seconds = seconds_since(t0);
+      return out;
+    }
     for (size_t i = 0; i < nodes; ++i) out.sigma_position[i] = out.sigma_rotation[i] = 0.0;
     for (int k = 0; k < problem.unknown_count(); ++k) {
       const mesh::Node node = problem.nodes()[k];

@@ -10,6 +10,7 @@
 /// complements of the banded factorisation (the selected inverse after a sparse one).
 #include <atomic>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include <Eigen/SparseCore>
@@ -69,6 +70,9 @@ struct Estimate {
   /// Per node (index j (A+1) + a): square roots of the traces of the position and rotation
   /// blocks of the covariance [m], [rad]; 0 at fixed nodes, NaN when not computed.
   std::vector<double> sigma_position, sigma_rotation;
+  /// Why the covariance could not be computed (J^T J numerically singular at the estimate), or
+  /// empty; the estimate itself stands, the standard deviations are NaN.
+  std::string covariance_error;
   long long residual_rows = 0, unknowns = 0, jacobian_nonzeros = 0, normal_nonzeros = 0;
   double jacobian_seconds = 0.0, factor_seconds = 0.0, covariance_seconds = 0.0;
 };

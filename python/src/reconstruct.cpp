@@ -216,7 +216,10 @@ py::dict estimate_arrays(const io::Problem& problem, const dcel::DiscreteModel<G
   d["cost"] = cost_dict(e->cost);
   d["unknowns"] = e->unknowns;
   d["residuals"] = e->residual_rows;
-  d["warnings"] = py::list();
+  py::list warnings;
+  if (!e->covariance_error.empty())  // the estimate stands, its standard deviations are NaN
+    warnings.append("the standard deviations could not be computed: " + e->covariance_error);
+  d["warnings"] = warnings;
   return d;
 }
 

@@ -175,6 +175,33 @@ TEST(CliEstimate, RebuildsADrivenBeamUnderAnEndWrench) {
   EXPECT_NE(w.output.find("declare first_row = \"rest\""), std::string::npos) << w.output;
 }
 
+// A covariance that cannot be computed (J^T J singular at the estimate: both rows free leave a
+// direction undetermined) does not cost the estimate: field.csv and the series are written, no
+// field_std files, the reason on stderr and in summary.json, exit 3.
+TEST(CliEstimate, ASingularCovarianceKeepsTheEstimate) {
+  TempFolder tmp;
+  const fs::path case_file = copy_case(tmp, "driven");
+  const fs::path sim = tmp / "sim";
+  const CommandResult s =
+      run_field("simulate " + (case_file.parent_path() / "simulate.toml").string() + " -q --out " +
+                sim.string());
+  ASSERT_EQ(s.code, 0) << s.output;
+  ASSERT_TRUE(edit(case_file, "J = 250", "J = 60"));
+  ASSERT_TRUE(edit(case_file, "method = \"driven\"",
+                   "method = \"estimate\"\nfirst_row = \"free\"\nlast_row = \"free\""));
+  const fs::path out = tmp / "est";
+  const CommandResult r = run_field("reconstruct " + case_file.string() + " --tip " +
+                                    (sim / "tip.csv").string() + " -q --out " + out.string());
+  EXPECT_EQ(r.code, 3) << r.output;
+  EXPECT_NE(r.output.find("the estimate is written, its standard deviations are not"),
+            std::string::npos)
+      << r.output;
+  for (const char* f : {"field.csv", "time_series.csv", "summary.json", "spacetime.vtu"})
+    EXPECT_TRUE(fs::exists(out / f)) << f;
+  for (const char* f : {"field_std.csv", "field_std.vtu"}) EXPECT_FALSE(fs::exists(out / f)) << f;
+  EXPECT_NE(read_text(out / "summary.json").find("\"covariance_error\""), std::string::npos);
+}
+
 /// Adds `delta` to the x column of node (j, a) of a field.csv written by rows with A = 10.
 void tamper_x(const fs::path& path, int j, int a) {
   std::string text = read_text(path);
