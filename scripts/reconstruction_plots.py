@@ -9,7 +9,8 @@ its grid:
   1. the far-end RMS position error against s (docs/images/reconstruction_noise.png);
   2. at s = 1, the RMS position error over the rows of every column a against s_a
      (docs/images/reconstruction_along.png).
-A method that fails (the space march's Newton, a refusal) leaves its point out and is listed.
+A method that fails (the space march's Newton, a refusal) leaves its point out and is listed; an
+estimate not converged in 50 iterations (exit 3) is drawn hollow.
 
     /usr/bin/python3 scripts/reconstruction_plots.py --field build/bin/field
     /usr/bin/python3 scripts/reconstruction_plots.py --field build/bin/field --scenarios A
@@ -17,7 +18,7 @@ A method that fails (the space march's Newton, a refusal) leaves its point out a
 Needs numpy and matplotlib.
 """
 import argparse
-import math
+import json
 import os
 import shutil
 import sys
@@ -34,7 +35,8 @@ import reconstruction_scenarios as rs  # noqa: E402
 SCALES = (0.1, 0.3, 1.0, 3.0, 10.0)
 BASE = (1e-4, 1e-3, 1e-3)  # sigma_r [m], sigma_theta [rad], sigma_eta
 METHODS = ("space", "driven", "estimate")
-STYLE = {"space": "s-", "driven": "o-", "estimate": "^-"}
+STYLE = {"space": ("s", "C0"), "driven": ("o", "C1"), "estimate": ("^", "C2")}
+TARGET = {"A": (0.002, "issue 11 target (A): 2 mm"), "B": (0.01, "issue 11 target (B): 1 % of L")}
 
 
 def positions(folder):
@@ -100,18 +102,31 @@ def main():
                         last = [l for l in err.strip().splitlines() if l][-1:] or [""]
                         print(f"{name} noise x{s:g} {m}: fails (exit {rc}): {last[0][:100]}")
                         continue
+                    converged = True
+                    if m == "estimate":
+                        with open(os.path.join(out, "summary.json")) as f:
+                            converged = json.load(f)["converged"] == "yes"
                     e = column_errors(out, truth)
-                    far[m].append((s, e[-1]))
+                    far[m].append((s, e[-1], converged))
                     if s == 1.0:
                         along[m] = e
                     print(f"{name} noise x{s:g} {m}: far-end RMS {e[-1]:.3g} m "
-                          f"({100 * e[-1] / L:.3g} % of L), {secs:.1f} s", flush=True)
+                          f"({100 * e[-1] / L:.3g} % of L), {secs:.1f} s"
+                          f"{'' if converged else ', NOT converged (exit 3)'}", flush=True)
             ax = ax_n[0][k]
             for m in METHODS:
                 if far[m]:
-                    x, y = zip(*far[m])
-                    ax.loglog([v * BASE[0] for v in x], y, STYLE[m], label=m)
-            ax.axhline(0.002 * L, color="gray", ls=":", lw=1, label="issue 11 target (A)")
+                    marker, color = STYLE[m]
+                    x = [v[0] * BASE[0] for v in far[m]]
+                    y = [v[1] for v in far[m]]
+                    ax.loglog(x, y, "-", marker=marker, color=color, label=m)
+                    late = [(xi, yi) for xi, yi, v in zip(x, y, far[m]) if not v[2]]
+                    if late:  # not converged: the state after max_iterations
+                        ax.loglog(*zip(*late), marker, color=color, mfc="white", ms=10,
+                                  label=f"{m}: not converged in 50 iterations")
+            level, text = TARGET.get(name, (None, ""))
+            if level:
+                ax.axhline(level * L, color="gray", ls=":", lw=1, label=text)
             ax.set_xlabel("tip position noise [m] (angles and strains x10)")
             ax.set_ylabel("far-end RMS position error [m]")
             ax.set_title(f"scenario {name}: L/b = {L / sc['side']:g}, A = {sc['A']}")
@@ -120,7 +135,8 @@ def main():
             ax = ax_a[0][k]
             for m, e in along.items():
                 s_a = np.arange(len(e)) * ds
-                ax.semilogy(s_a[1:], e[1:], STYLE[m], label=m)
+                marker, color = STYLE[m]
+                ax.semilogy(s_a[1:], e[1:], "-", marker=marker, color=color, label=m)
             ax.set_xlabel("s [m] (tip at 0)")
             ax.set_ylabel("RMS position error over the rows [m]")
             ax.set_title(f"scenario {name}, noise 1e-4 m, 1e-3 rad, 1e-3")
