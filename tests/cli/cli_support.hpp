@@ -137,4 +137,19 @@ inline void expect_refused(const std::string& name, const std::string& from, con
   EXPECT_FALSE(std::filesystem::exists(out)) << r.output;
 }
 
+/// meshes/driven copied to a temporary folder (case_file: its case.toml) and its simulate.toml
+/// run into `simulated`: the tip data of the driven reconstruction and the estimator.
+struct DrivenRun {
+  TempFolder tmp;
+  std::filesystem::path case_file, simulated;
+  DrivenRun() {
+    case_file = copy_case(tmp, "driven");
+    simulated = tmp / "sim";
+    const CommandResult sim =
+        run_field("simulate " + (case_file.parent_path() / "simulate.toml").string() +
+                  " -q --out " + simulated.string());
+    EXPECT_EQ(sim.code, 0) << sim.output;
+  }
+};
+
 }  // namespace field::test

@@ -31,19 +31,6 @@ double max_difference(const fs::path& a, const fs::path& b, std::size_t first) {
   return d;
 }
 
-struct DrivenRun {
-  TempFolder tmp;
-  fs::path case_file, simulated;
-  DrivenRun() {
-    case_file = copy_case(tmp, "driven");
-    simulated = tmp / "sim";
-    const CommandResult sim =
-        run_field("simulate " + (case_file.parent_path() / "simulate.toml").string() +
-                  " -q --out " + simulated.string());
-    EXPECT_EQ(sim.code, 0) << sim.output;
-  }
-};
-
 TEST(CliDriven, RebuildsASimulatedDrivenBeamToRoundOff) {
   DrivenRun run;
   // The shipped tip.csv is the simulation's, byte for byte.

@@ -54,13 +54,10 @@ double max_difference(const fs::path& a, const fs::path& b, std::pair<int, int> 
 }
 
 TEST(CliEstimate, RebuildsASimulatedDrivenBeam) {
-  TempFolder tmp;
-  const fs::path case_file = copy_case(tmp, "driven");
-  const fs::path sim = tmp / "sim";
-  const CommandResult s =
-      run_field("simulate " + (case_file.parent_path() / "simulate.toml").string() + " -q --out " +
-                sim.string());
-  ASSERT_EQ(s.code, 0) << s.output;
+  const DrivenRun run;
+  const TempFolder& tmp = run.tmp;
+  const fs::path& case_file = run.case_file;
+  const fs::path& sim = run.simulated;
   ASSERT_TRUE(edit(case_file, "J = 250", "J = 60"));  // the first 60 rows of the simulation
   ASSERT_TRUE(edit(case_file, "method = \"driven\"",
                    "method = \"estimate\"\nfirst_row = \"straight\"\nlast_row = \"free\""));
@@ -179,13 +176,10 @@ TEST(CliEstimate, RebuildsADrivenBeamUnderAnEndWrench) {
 // direction undetermined) does not cost the estimate: field.csv and the series are written, no
 // field_std files, the reason on stderr and in summary.json, exit 3.
 TEST(CliEstimate, ASingularCovarianceKeepsTheEstimate) {
-  TempFolder tmp;
-  const fs::path case_file = copy_case(tmp, "driven");
-  const fs::path sim = tmp / "sim";
-  const CommandResult s =
-      run_field("simulate " + (case_file.parent_path() / "simulate.toml").string() + " -q --out " +
-                sim.string());
-  ASSERT_EQ(s.code, 0) << s.output;
+  const DrivenRun run;
+  const TempFolder& tmp = run.tmp;
+  const fs::path& case_file = run.case_file;
+  const fs::path& sim = run.simulated;
   ASSERT_TRUE(edit(case_file, "J = 250", "J = 60"));
   ASSERT_TRUE(edit(case_file, "method = \"driven\"",
                    "method = \"estimate\"\nfirst_row = \"free\"\nlast_row = \"free\""));
@@ -219,13 +213,10 @@ void tamper_x(const fs::path& path, int j, int a) {
 // declared conditions (free last row and far end), against model_error. With the space march's
 // conditions this run failed (Noether balance 0.24 at row J). A node moved by 1e-5 ds fails.
 TEST(CliEstimate, CheckUsesTheDeclaredConditionsAndATamperedNodeFails) {
-  TempFolder tmp;
-  const fs::path case_file = copy_case(tmp, "driven");
-  const fs::path sim = tmp / "sim";
-  ASSERT_EQ(run_field("simulate " + (case_file.parent_path() / "simulate.toml").string() +
-                      " -q --out " + sim.string())
-                .code,
-            0);
+  const DrivenRun run;
+  const TempFolder& tmp = run.tmp;
+  const fs::path& case_file = run.case_file;
+  const fs::path& sim = run.simulated;
   ASSERT_TRUE(edit(case_file, "J = 250", "J = 40"));
   ASSERT_TRUE(edit(case_file, "method = \"driven\"",
                    "method = \"estimate\"\nfirst_row = \"straight\"\nlast_row = "
