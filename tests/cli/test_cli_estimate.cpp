@@ -216,7 +216,6 @@ TEST(CliEstimate, CheckUsesTheDeclaredConditionsAndATamperedNodeFails) {
   const DrivenRun run;
   const TempFolder& tmp = run.tmp;
   const fs::path& case_file = run.case_file;
-  const fs::path& sim = run.simulated;
   ASSERT_TRUE(edit(case_file, "J = 250", "J = 40"));
   ASSERT_TRUE(edit(case_file, "method = \"driven\"",
                    "method = \"estimate\"\nfirst_row = \"straight\"\nlast_row = "
