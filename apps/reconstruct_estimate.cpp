@@ -199,8 +199,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
       diagnostics.slab(j, row, {});
     }
   }
-  series.close();
-  FIELD_CHECK(found.non_finite.empty(), "estimate: time_series.csv: " << found.non_finite);
+  series.close();  // a non-finite row ends the series there: reported below, exit 3
   double far_sigma = 0.0, far_sigma_rotation = 0.0;
   for (int j = 0; j < J; ++j) {
     const size_t i = static_cast<size_t>(j) * (A + 1) + A;
@@ -281,6 +280,9 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
                  "undetermined; declare first_row, last_row or far_end, lower the declared noise "
                  "if it is overstated, or set covariance = false\n",
                  e.covariance_error.c_str());
+  if (!found.non_finite.empty())
+    std::fprintf(stderr, "field: estimate: time_series.csv ends at a non-finite diagnostic: %s\n",
+                 found.non_finite.c_str());
   bool sigma_finite = e.covariance_error.empty();
   for (size_t i = 0; have_sigma && i < e.sigma_position.size(); ++i)
     sigma_finite =
@@ -290,7 +292,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
                  "field: estimate: the standard deviations are not finite (J^T J is singular: a "
                  "node is left unobserved by the declared conditions); declare first_row, "
                  "last_row or far_end, or set covariance = false\n");
-  return e.converged && sigma_finite ? 0 : 3;
+  return e.converged && sigma_finite && found.non_finite.empty() ? 0 : 3;
 }
 
 #define FIELD_INSTANTIATE(G)                                                                      \
