@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <optional>
 
-#include "apps/cable_run.hpp"
+#include "apps/cable_info.hpp"
 #include "apps/commands.hpp"
 #include "apps/run_folder.hpp"
 #include "libfield/io/beam_frames.hpp"
@@ -132,7 +132,7 @@ double key_text(const io::SlabSelection& selection, Value&& value) {
 
 int run_info(const fs::path& case_file) {
   const io::CaseSpec spec = io::load_case(case_file);
-  if (spec.theory == io::Theory::cable) return info_cable(spec);  // apps/cable_run.hpp
+  if (spec.theory == io::Theory::cable) return info_cable(spec);  // apps/cable_info.hpp
   const io::Problem problem(spec);
   const bool time = spec.march == io::MarchKind::time;
   // Reading the inputs validates the data files too, unless the run could not fit in memory

@@ -12,7 +12,6 @@
 #include <memory>
 #include <type_traits>
 
-#include "apps/cable_run.hpp"
 #include "apps/commands.hpp"
 #include "apps/thread_count.hpp"
 #include "apps/time_march_run.hpp"
@@ -34,17 +33,22 @@ struct Args {
   fs::path out;
 };
 
-std::string vector_text(const Vec6& v) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "(%.10g, %.10g, %.10g, %.10g, %.10g, %.10g)", v(0), v(1), v(2),
-                v(3), v(4), v(5));
-  return buf;
+/// "(v0, v1, ...)" with 10 significant digits.
+template <class V>
+std::string vector_text(const V& v) {
+  std::string text = "(";
+  char buf[32];
+  for (int i = 0; i < v.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%s%.10g", i ? ", " : "", v(i));
+    text += buf;
+  }
+  return text + ")";
 }
 
 template <class G>
 int march_case(const Args& args, const CommonOptions& common,
-               std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
-               const dcel::DiscreteModel<G>& model, const march::TimeMarchInputOf<G>& input);
+               std::chrono::steady_clock::time_point start, int threads,
+               const io::TimeCase<G>& time_case);
 
 int run_simulate(const Args& args, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
@@ -56,43 +60,51 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   if (spec.theory != io::Theory::cable) io::check_memory(spec);
   const int threads = run_threads(common.threads, spec.A);  // apps/thread_count.hpp
   use_passive_openmp_wait(threads, spec.A);                 // may start the program again, once
-  // The cable on R^3 (theory §1.8) has its own outputs (apps/cable_run.hpp).
-  if (spec.theory == io::Theory::cable)
-    return simulate_cable(spec, args.out, common, threads, start);
-  const io::Problem problem(spec);
-  // The case's theory and retraction become the type G here, once (io::with_time_march): the
-  // SE(3) beam with either retraction, or the planar beam on SE(2) (theory §1.7).
-  return io::with_time_march(problem, [&](const auto& model, const auto& input) {
-    return march_case(args, common, start, problem, threads, model, input);
+  // The case's theory and retraction become the type G here, once (io::with_time_case): the
+  // SE(3) beam with either retraction, the planar beam on SE(2) (theory §1.7) or the cable on
+  // R^3 (theory §1.8).
+  return io::with_time_case(spec, [&](const auto& time_case) {
+    return march_case(args, common, start, threads, time_case);
   });
+}
+
+/// The march's theory and group in the report's first line.
+template <class G>
+std::string group_text() {
+  if constexpr (std::is_same_v<G, lie::Se2Cayley>)
+    return "planar beam on SE(2), cayley";
+  else if constexpr (std::is_same_v<G, lie::Rn<3>>)
+    return "cable on R^3";
+  else
+    return lie::retraction_name<G>();
 }
 
 // Steps 1 (the march's input) to 5 of run_simulate with the discrete model of the case.
 template <class G>
 int march_case(const Args& args, const CommonOptions& common,
-               std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
-               const dcel::DiscreteModel<G>& model, const march::TimeMarchInputOf<G>& input) {
-  const io::CaseSpec& spec = problem.spec;
+               std::chrono::steady_clock::time_point start, int threads,
+               const io::TimeCase<G>& time_case) {
+  const io::CaseSpec& spec = time_case.spec;
   const int J = spec.J, A = spec.A;
 
   // 2-4. The stability warning, the run folder and its writers, the march
   // (apps/time_march_run.hpp).
   TimeMarchRunOptions options;
   options.out = args.out;
-  const TimeMarchRun run = run_time_march(problem, model, input, options, common, threads, start);
+  const auto run = run_time_march(time_case, options, common, threads, start);
   const march::MarchResult& result = run.result;
-  const SeriesStats& stats = run.stats;
+  const auto& stats = run.stats;
 
   // 5. Summary (stdout and summary.json).
   Summary summary;
   summary.text("field_version", FIELD_VERSION);
   summary.text("command", "simulate");
   summary.text("case", spec.file.string());
+  summary.text("theory", io::theory_name(spec.theory));
   write_time_march_summary(summary, run, threads);
   summary.write(run.dir);
 
-  const std::string group = std::is_same_v<G, lie::Se2Cayley> ? "planar beam on SE(2), cayley"
-                                                              : lie::retraction_name<G>();
+  const std::string group = group_text<G>();
   std::printf("%s: time march (%s), A = %d, J = %d, dt = %g s, ds = %g m, T = %g s\n",
               spec.name.c_str(), group.c_str(), A, J, spec.dt, spec.ds, spec.duration());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, run.wall,
@@ -103,7 +115,7 @@ int march_case(const Args& args, const CommonOptions& common,
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
               stats.balance, stats.newton_max);
   if (spec.output.vtk)  // a continued run writes frames from row k-1 (io/checkpoint.hpp)
-    print_vtk_rows(spec, result.last_slab, std::max(input.resume.k - 1, 0));
+    print_vtk_rows(spec, result.last_slab, std::max(time_case.input.resume.k - 1, 0));
   std::printf("  wrote %s: %s\n", run.dir.string().c_str(), list_outputs(run.dir).c_str());
   if (!run.outcome.message.empty()) std::fprintf(stderr, "%s\n", run.outcome.message.c_str());
   return run.outcome.exit_code;

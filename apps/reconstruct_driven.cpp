@@ -31,7 +31,9 @@ int reconstruct_driven(const fs::path& out, const CommonOptions& common,
   options.tip_csv = false;  // the tip is the data itself
   options.extra = {&misfit};
   options.note = setup.note;
-  const TimeMarchRun run = run_time_march(problem, model, input, options, common, threads, start);
+  const io::OutputModel<G> outputs(problem, model);
+  const TimeMarchRun run = run_time_march(io::beam_time_case(problem, outputs, model, input),
+                                          options, common, threads, start);
   const march::MarchResult& result = run.result;
   const SeriesStats& stats = run.stats;
 

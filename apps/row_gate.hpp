@@ -16,31 +16,32 @@
 
 namespace field::app {
 
-class RowGate final : public march::SlabObserver {
+/// E: the elements of the rows (lie::SE3 for the beams, Vec3 for the cable).
+template <class E>
+class BasicRowGate final : public march::BasicSlabObserver<E> {
  public:
   /// `observers` in the order they run on the march's thread (the diagnostics, which set
   /// `problem.non_finite`, among them); `problem` is read on the thread that calls slab().
-  RowGate(std::vector<march::SlabObserver*> observers, const RunProblem& problem)
+  BasicRowGate(std::vector<march::BasicSlabObserver<E>*> observers, const RunProblem& problem)
       : observers_(std::move(observers)), problem_(problem) {}
 
-  void slab(int index, const std::vector<lie::SE3>& values,
-            const march::SlabStats& stats) override {
+  void slab(int index, const std::vector<E>& values, const march::SlabStats& stats) override {
     if (!problem_.non_finite.empty()) return;  // the row after the one that raised it was the last
-    for (march::SlabObserver* o : observers_) o->slab(index, values, stats);
+    for (march::BasicSlabObserver<E>* o : observers_) o->slab(index, values, stats);
     last_ = index;  // every observer has it
     node_solves_ += stats.solved_nodes;
     newton_iterations_ += std::llround(stats.mean_iterations * stats.solved_nodes);
   }
   void finish() override {
     finished_ = true;
-    for (march::SlabObserver* o : observers_) o->finish();
+    for (march::BasicSlabObserver<E>* o : observers_) o->finish();
   }
   /// After an error of the run, finishes the observers (best effort, as march_safely does) unless
   /// finish() ran: an error raised on the outputs' thread ends it before the gate is finished.
   void finish_after_error() {
     if (finished_) return;
     finished_ = true;
-    for (march::SlabObserver* o : observers_) try {
+    for (march::BasicSlabObserver<E>* o : observers_) try {
         o->finish();
       } catch (const std::exception&) {  // keep finishing the others
       }
@@ -69,11 +70,12 @@ class RowGate final : public march::SlabObserver {
   }
 
  private:
-  std::vector<march::SlabObserver*> observers_;
+  std::vector<march::BasicSlabObserver<E>*> observers_;
   const RunProblem& problem_;
   bool finished_ = false;
   int last_ = -1;
   long long node_solves_ = 0, newton_iterations_ = 0;
 };
+using RowGate = BasicRowGate<lie::SE3>;
 
 }  // namespace field::app

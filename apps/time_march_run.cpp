@@ -31,15 +31,22 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// Whether two poses (SE(3), SE(2)), or two points of R^3, are the same, bit for bit.
+template <class E>
+bool same(const E& g, const E& h) {
+  if constexpr (std::is_same_v<E, Vec3>)
+    return g == h;
+  else
+    return g.R == h.R && g.r == h.r;
+}
+
 /// A prescribed end that moves (a driven end): its pose differs from row 0's on some row.
 template <class E>
 bool driven(const march::BasicSideSpec<E>& end, int J) {
   if (end.is_free()) return false;
   const E g0 = end.motion(0);
-  for (int j = 1; j <= J; ++j) {
-    const E g = end.motion(j);
-    if (g.R != g0.R || g.r != g0.r) return true;
-  }
+  for (int j = 1; j <= J; ++j)
+    if (!same(end.motion(j), g0)) return true;
   return false;
 }
 
@@ -73,6 +80,7 @@ std::vector<std::pair<std::string, double>> checkpoint_numbers(
 
 template <class V>
 noether::BasicSeriesState<V> series_state(const io::Checkpoint& c) {
+  // (the cable has no checkpoint: io/cable_case.hpp refuses the keys)
   noether::BasicSeriesState<V> s{c.number("E0"), c.number("scale_glob"), c.number("work_loads"),
                                  c.number("work_ends"), std::nullopt};
   if constexpr (std::is_same_v<V, Vec6>) {  // the planar beam has no damping
@@ -83,7 +91,8 @@ noether::BasicSeriesState<V> series_state(const io::Checkpoint& c) {
   return s;
 }
 
-void restore_stats(const io::Checkpoint& c, SeriesStats& stats) {
+template <class V>
+void restore_stats(const io::Checkpoint& c, BasicSeriesStats<V>& stats) {
   stats.started = c.number("stats_started") != 0.0;
   stats.E0 = c.number("stats_E0");
   stats.E_min = c.number("stats_E_min");
@@ -93,7 +102,8 @@ void restore_stats(const io::Checkpoint& c, SeriesStats& stats) {
   stats.newton_max = static_cast<int>(c.number("stats_newton_max"));
   stats.balance_max = c.number("stats_balance_max");
   stats.exchanged = c.number("stats_exchanged");
-  for (int i = 0; i < 6; ++i) stats.momentum0(i) = c.number("stats_P0_" + std::to_string(i));
+  for (int i = 0; i < stats.momentum0.size(); ++i)
+    stats.momentum0(i) = c.number("stats_P0_" + std::to_string(i));
 }
 
 }  // namespace
@@ -107,13 +117,17 @@ bool energy_balance_applies(const dcel::DiscreteModel<G>& model,
 }
 
 template <class G>
-TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
-                            const march::TimeMarchInputOf<G>& input, const TimeMarchRunOptions& run,
-                            const CommonOptions& common, int threads,
-                            std::chrono::steady_clock::time_point start) {
+TimeMarchRunOf<G> run_time_march(const io::TimeCase<G>& time_case, const TimeMarchRunOptions& run,
+                                 const CommonOptions& common, int threads,
+                                 std::chrono::steady_clock::time_point start) {
   constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
-  using W = typename io::OutputGroup<G>::type;
-  const io::CaseSpec& spec = problem.spec;
+  // The cable's rows and series are points and translations of R^3 (theory §1.8).
+  constexpr bool cable = std::is_same_v<G, lie::Rn<3>>;
+  using W = typename io::TimeCase<G>::W;
+  using E = lie::ElementOf<W>;
+  const io::CaseSpec& spec = time_case.spec;
+  const dcel::DiscreteModel<G>& model = time_case.model;
+  const march::TimeMarchInputOf<G>& input = time_case.input;
   const int J = spec.J;
   march::MarchOptions options;
   options.newton = spec.newton;
@@ -123,12 +137,8 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   if (!run.note.empty() && !common.quiet) std::cerr << "field: " << run.note << "\n";
 
   // Stability numbers of theory §6.1, before marching (warnings print even with -q).
-  TimeMarchRun r;
-  // The planar beam's own wave speeds (theory §1.7); the SE(3) case's otherwise.
-  if constexpr (planar)
-    r.numbers = problem.stability(model.density().wave_speeds());
-  else
-    r.numbers = problem.stability();
+  TimeMarchRunOf<G> r;
+  r.numbers = time_case.numbers;
   const std::string warning = march::time_march_warning(r.numbers, spec.dt);
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
   const std::string damping =
@@ -148,38 +158,22 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   r.dir = run.out.empty() ? default_run_folder(spec) : run.out;
   prepare_run_folder(r.dir, common.force, spec.input_files());
   write_run_case(r.dir, spec);
-  // The model the writers take (strains, stresses, tip data): the march's, or for the planar
-  // beam the SE(3) beam of the case in the plane (io/planar_case.hpp).
-  const io::OutputModel<G> output_model(problem, model);
-  const dcel::DiscreteModel<W>* writer_model = &output_model.get();
-  // The node texts (field.csv, field_rates.csv: the costliest outputs) first: they run on a
-  // thread of their own.
-  std::vector<std::unique_ptr<march::SlabObserver>> writers;
-  if (spec.output.csv)
-    writers.push_back(std::make_unique<io::FieldCsvWriter>(r.dir / "field.csv", problem.mesh, true,
-                                                           spec.left_side(), spec.output.stride));
-  if (spec.output.rates)
-    writers.push_back(std::make_unique<io::FieldRatesWriter<W>>(
-        r.dir / "field_rates.csv", *writer_model, spec.left_side(), spec.output.stride, first_row));
-  const std::size_t text_writers = writers.size();
-  if (spec.output.tip && run.tip_csv)
-    writers.push_back(
-        std::make_unique<io::TipCsvWriter<W>>(r.dir / "tip.csv", *writer_model, first_row));
-  const int vtk_stride = spec.output.vtk_rows_stride(J);  // "auto": at most ~400 frames
-  if (spec.output.vtk) {
-    writers.push_back(std::make_unique<io::BeamFramesWriter<W>>(
-        r.dir, *writer_model, spec.left_side(), vtk_stride, first_row));
-    // spacetime.vtu holds the whole march from row 0: not written by a continued run.
-    if (!continued)
-      writers.push_back(std::make_unique<io::SpacetimeWriter<W>>(
-          r.dir / "spacetime.vtu", *writer_model, problem.boundary(), vtk_stride));
-  }
+  // The case's writers (io/run_writers.hpp): the node texts (field.csv, field_rates.csv: the
+  // costliest outputs) run on a thread of their own; spacetime.vtu holds the whole march from
+  // row 0: not written by a continued run.
+  const mesh::Boundary boundary = time_case.boundary();
+  io::RunWriterOptions writer_options;
+  writer_options.dir = r.dir;
+  writer_options.boundary = boundary;
+  writer_options.first_row = first_row;
+  writer_options.tip = run.tip_csv;
+  writer_options.spacetime = !continued;
+  typename io::TimeCase<G>::Writers writers = time_case.writers(writer_options);
   // The reactions of the prescribed ends and the energy balance (theory §8.1), after the columns
-  // every time series has had from the start.
-  const mesh::Boundary boundary = problem.boundary();
+  // every time series has had from the start; the cable's translations only (theory (1.8.8)).
   // A damped run adds D_j of theory (4.20) as the last column (theory §4.7).
   const bool damped = model.loads().damping.any();
-  const std::vector<std::string> columns = io::time_series_columns(boundary, damped);
+  const std::vector<std::string> columns = io::time_series_columns(boundary, damped, cable);
   io::CsvWriter series(r.dir / "time_series.csv", columns);
   r.stats.balanced = energy_balance_applies(model, input);
   Progress progress("row", "t", J, !common.progress());
@@ -198,8 +192,12 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   noether::SlabDiagnostics<G> diagnostics(
       model, noether::SlabAxis::row, boundary,
       [&](const auto& row) {
-        take_series_row(noether::series_row(row), kTimeWords, sides, damped, spec.dt, problem_found,
-                        r.stats, series, progress);
+        if constexpr (planar)  // in the SE(3) columns (noether/planar_series_row.hpp)
+          take_series_row(noether::series_row(row), kTimeWords, sides, damped, spec.dt,
+                          problem_found, r.stats, series, progress);
+        else
+          take_series_row(row, kTimeWords, sides, damped, spec.dt, problem_found, r.stats, series,
+                          progress);
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});
@@ -207,32 +205,36 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
     diagnostics.resume(input.resume.k, series_state<lie::AlgebraOf<G>>(*checkpoint));
     restore_stats(*checkpoint, r.stats);
   }
-  std::vector<march::SlabObserver*> observers;
-  for (auto& w : writers) observers.push_back(w.get());
-  std::unique_ptr<io::WriterThread> field_thread;
-  if (text_writers > 0 && output_threads) {
-    field_thread = std::make_unique<io::WriterThread>(std::vector<march::SlabObserver*>(
-        observers.begin(), observers.begin() + static_cast<std::ptrdiff_t>(text_writers)));
-    observers.erase(observers.begin(),
-                    observers.begin() + static_cast<std::ptrdiff_t>(text_writers));
-    observers.insert(observers.begin(), field_thread.get());
+  std::vector<march::BasicSlabObserver<E>*> texts, observers;
+  for (auto& w : writers.texts) texts.push_back(w.get());
+  std::unique_ptr<io::BasicWriterThread<E>> field_thread;
+  if (!texts.empty() && output_threads) {
+    field_thread = std::make_unique<io::BasicWriterThread<E>>(texts);
+    observers.push_back(field_thread.get());
+  } else {
+    observers = texts;
   }
-  observers.insert(observers.end(), run.extra.begin(), run.extra.end());
+  for (auto& w : writers.others) observers.push_back(w.get());
+  if constexpr (std::is_same_v<E, lie::SE3>)
+    observers.insert(observers.end(), run.extra.begin(), run.extra.end());
+  else
+    FIELD_CHECK(run.extra.empty(), "run_time_march: observers of SE(3) rows on a march of points");
   // The planar diagnostics see the SE(2) rows again, projected (bit for bit) from the embedded
   // ones, so that one output thread and one gate serve both groups.
   std::optional<march::PlanarProjection> projection;
   march::append_observer(observers, diagnostics, projection);
-  RowGate gate(observers, problem_found);
-  std::unique_ptr<io::WriterThread> output_thread;
+  BasicRowGate<E> gate(observers, problem_found);
+  std::unique_ptr<io::BasicWriterThread<E>> output_thread;
   if (output_threads) {
-    output_thread = std::make_unique<io::WriterThread>(std::vector<march::SlabObserver*>{&gate});
+    output_thread = std::make_unique<io::BasicWriterThread<E>>(
+        std::vector<march::BasicSlabObserver<E>*>{&gate});
     observers = {output_thread.get()};
   }
 
   // March; an error raised after this point is a run failure (apps/run_outcome.hpp).
   march::MarchState<lie::ElementOf<G>, lie::AlgebraOf<G>> end;  // checkpoint.txt
   r.result = march_safely(
-      [&](const std::vector<march::SlabObserver*>& all) {
+      [&](const std::vector<march::BasicSlabObserver<E>*>& all) {
         if constexpr (planar) {
           march::PlanarEmbedding embedding(all);
           return march::time_march(model, input, {&embedding}, options, &end);
@@ -254,30 +256,33 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   // checkpoint.txt: the state after the last row of a run that completed or was interrupted
   // between rows, with every row through the outputs (not after a failure or a non-finite
   // diagnostic). The planar beam's march is stored embedded in SE(3) (march::embed_planar).
-  if (spec.output.checkpoint && end.k >= 1 && problem_found.error.empty() &&
-      problem_found.non_finite.empty() && r.result.last_slab == end.k) {
-    io::Checkpoint out;
-    out.retraction = spec.retraction;
-    out.theory = spec.theory;
-    out.case_hash = io::checkpoint_case_hash(spec);
-    out.A = spec.A;
-    out.dt = spec.dt;
-    out.ds = spec.ds;
-    if constexpr (planar)
-      out.march = march::embed_planar(end);
-    else
-      out.march = std::move(end);
-    const auto state = diagnostics.state();
-    out.numbers = checkpoint_numbers(state, r.stats, r.result.node_solves + r.node_solves_before,
-                                     r.result.newton_iterations + r.newton_iterations_before);
-    if constexpr (!planar) {
-      if (state.damping) {  // theory §4.7: the damping terms of row k-2
-        out.damping_xi = state.damping->xi;
-        out.damping_eta = state.damping->eta;
-        out.damping_D2 = state.damping->D2;
+  // The cable has none (io/cable_case.hpp refuses the key).
+  if constexpr (!cable) {
+    if (spec.output.checkpoint && end.k >= 1 && problem_found.error.empty() &&
+        problem_found.non_finite.empty() && r.result.last_slab == end.k) {
+      io::Checkpoint out;
+      out.retraction = spec.retraction;
+      out.theory = spec.theory;
+      out.case_hash = io::checkpoint_case_hash(spec);
+      out.A = spec.A;
+      out.dt = spec.dt;
+      out.ds = spec.ds;
+      if constexpr (planar)
+        out.march = march::embed_planar(end);
+      else
+        out.march = std::move(end);
+      const auto state = diagnostics.state();
+      out.numbers = checkpoint_numbers(state, r.stats, r.result.node_solves + r.node_solves_before,
+                                       r.result.newton_iterations + r.newton_iterations_before);
+      if constexpr (!planar) {
+        if (state.damping) {  // theory §4.7: the damping terms of row k-2
+          out.damping_xi = state.damping->xi;
+          out.damping_eta = state.damping->eta;
+          out.damping_D2 = state.damping->D2;
+        }
       }
+      io::write_checkpoint(r.dir / "checkpoint.txt", out);
     }
-    io::write_checkpoint(r.dir / "checkpoint.txt", out);
   }
   r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.outcome = run_outcome(r.result, problem_found, kTimeWords, warning, spec.newton.tolerance,
@@ -285,7 +290,8 @@ TimeMarchRun run_time_march(const io::Problem& problem, const dcel::DiscreteMode
   return r;
 }
 
-void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int threads) {
+template <class V>
+void write_time_march_summary(Summary& summary, const BasicTimeMarchRun<V>& run, int threads) {
   write_outcome(summary, run.outcome, run.result, kTimeWords);
   summary.number("threads", threads);
   summary.number("wall_time_s", run.wall);
@@ -300,14 +306,15 @@ void write_time_march_summary(Summary& summary, const TimeMarchRun& run, int thr
   summary.number("cutoff_term", run.numbers.cutoff_term);
 }
 
-#define FIELD_INSTANTIATE(G)                                                                     \
-  template TimeMarchRun run_time_march<G>(const io::Problem&, const dcel::DiscreteModel<G>&,     \
-                                          const march::TimeMarchInputOf<G>&,                     \
-                                          const TimeMarchRunOptions&, const CommonOptions&, int, \
-                                          std::chrono::steady_clock::time_point);                \
-  template bool energy_balance_applies<G>(const dcel::DiscreteModel<G>&,                         \
+#define FIELD_INSTANTIATE(G)                                                                       \
+  template TimeMarchRunOf<G> run_time_march<G>(const io::TimeCase<G>&, const TimeMarchRunOptions&, \
+                                               const CommonOptions&, int,                          \
+                                               std::chrono::steady_clock::time_point);             \
+  template bool energy_balance_applies<G>(const dcel::DiscreteModel<G>&,                           \
                                           const march::TimeMarchInputOf<G>&);
-FIELD_FOR_EACH_GROUP_AND_SE2(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
+template void write_time_march_summary(Summary&, const BasicTimeMarchRun<Vec6>&, int);
+template void write_time_march_summary(Summary&, const BasicTimeMarchRun<Vec3>&, int);
 
 }  // namespace field::app

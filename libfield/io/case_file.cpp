@@ -23,6 +23,18 @@
 
 namespace field::io {
 
+const char* theory_name(Theory theory) {
+  switch (theory) {
+    case Theory::planar_beam:
+      return "planar_beam";
+    case Theory::cable:
+      return "cable";
+    case Theory::beam:
+      break;
+  }
+  return "beam";
+}
+
 namespace fs = std::filesystem;
 
 namespace {

@@ -28,6 +28,8 @@ namespace field::io {
 /// theory §1, the planar beam on SE(2) of theory §1.7 (its case rules: io/planar_case.hpp) or the
 /// extensible cable on R^3 of theory §1.8 (io/cable_case.hpp).
 enum class Theory { beam, planar_beam, cable };
+/// The case file's name of a theory: "beam", "planar_beam", "cable".
+const char* theory_name(Theory theory);
 
 /// The extensible cable of theory §1.8 (`theory = "cable"`: the [cable] table and the cable's
 /// [initial] keys, io/cable_case.hpp, meshes/README.md).

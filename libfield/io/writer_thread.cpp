@@ -5,7 +5,8 @@
 
 namespace field::io {
 
-WriterThread::WriterThread(std::vector<march::SlabObserver*> writers)
+template <class E>
+BasicWriterThread<E>::BasicWriterThread(std::vector<march::BasicSlabObserver<E>*> writers)
     : writers_(std::move(writers)), batches_(kBatches) {
   current_ = &batches_[0];
   for (int k = 1; k < kBatches; ++k) free_.push_back(&batches_[k]);
@@ -25,12 +26,14 @@ WriterThread::WriterThread(std::vector<march::SlabObserver*> writers)
   pthread_sigmask(SIG_SETMASK, &old, nullptr);
 }
 
-WriterThread::~WriterThread() {
+template <class E>
+BasicWriterThread<E>::~BasicWriterThread() {
   stop();
 }
 
-void WriterThread::slab(int index, const std::vector<lie::SE3>& values,
-                        const march::SlabStats& stats) {
+template <class E>
+void BasicWriterThread<E>::slab(int index, const std::vector<E>& values,
+                                const march::SlabStats& stats) {
   if (failed_.load(std::memory_order_acquire)) rethrow_error();
   if (current_ == nullptr) throw std::logic_error("WriterThread::slab after finish()");
   Batch& b = *current_;
@@ -44,13 +47,15 @@ void WriterThread::slab(int index, const std::vector<lie::SE3>& values,
     hand_over(true);
 }
 
-void WriterThread::finish() {
+template <class E>
+void BasicWriterThread<E>::finish() {
   stop();
   rethrow_error();
-  for (march::SlabObserver* w : writers_) w->finish();
+  for (march::BasicSlabObserver<E>* w : writers_) w->finish();
 }
 
-void WriterThread::hand_over(bool wait) {
+template <class E>
+void BasicWriterThread<E>::hand_over(bool wait) {
   std::unique_lock<std::mutex> lock(mutex_);
   full_.push_back(current_);
   current_ = nullptr;
@@ -66,7 +71,8 @@ void WriterThread::hand_over(bool wait) {
   free_.pop_back();
 }
 
-void WriterThread::stop() {
+template <class E>
+void BasicWriterThread<E>::stop() {
   if (!thread_.joinable()) return;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -78,11 +84,13 @@ void WriterThread::stop() {
   thread_.join();
 }
 
-void WriterThread::rethrow_error() {
+template <class E>
+void BasicWriterThread<E>::rethrow_error() {
   if (failed_.load(std::memory_order_acquire)) std::rethrow_exception(error_);
 }
 
-void WriterThread::run() {
+template <class E>
+void BasicWriterThread<E>::run() {
   for (;;) {
     Batch* b = nullptr;
     {
@@ -94,7 +102,7 @@ void WriterThread::run() {
     }
     try {
       for (std::size_t k = 0; k < b->count; ++k)
-        for (march::SlabObserver* w : writers_)
+        for (march::BasicSlabObserver<E>* w : writers_)
           w->slab(b->slabs[k].index, b->slabs[k].values, b->slabs[k].stats);
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -112,5 +120,8 @@ void WriterThread::run() {
     freed_.notify_one();
   }
 }
+
+template class BasicWriterThread<lie::SE3>;
+template class BasicWriterThread<Vec3>;
 
 }  // namespace field::io

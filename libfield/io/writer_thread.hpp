@@ -29,7 +29,9 @@
 
 namespace field::io {
 
-class WriterThread final : public march::SlabObserver {
+/// E: the elements of the rows (lie::SE3 for the beams, Vec3 for the cable).
+template <class E>
+class BasicWriterThread final : public march::BasicSlabObserver<E> {
  public:
   /// Poses per batch (a few hundred KiB) and batches in all (one filled by the march, the others
   /// queued or being written).
@@ -39,15 +41,15 @@ class WriterThread final : public march::SlabObserver {
 
   /// Starts the writer thread (SIGINT and SIGTERM blocked on it: the march's thread handles
   /// them, apps/interrupt.hpp). The writers must outlive this object.
-  explicit WriterThread(std::vector<march::SlabObserver*> writers);
-  WriterThread(const WriterThread&) = delete;
-  WriterThread& operator=(const WriterThread&) = delete;
+  explicit BasicWriterThread(std::vector<march::BasicSlabObserver<E>*> writers);
+  BasicWriterThread(const BasicWriterThread&) = delete;
+  BasicWriterThread& operator=(const BasicWriterThread&) = delete;
   /// Writes every slab received (the writers' own destructors then keep their files as
   /// prefixes), stops the thread. Never throws.
-  ~WriterThread() override;
+  ~BasicWriterThread() override;
 
   /// Copies the slab into the current batch; throws the writer thread's exception, if any.
-  void slab(int index, const std::vector<lie::SE3>& values, const march::SlabStats& stats) override;
+  void slab(int index, const std::vector<E>& values, const march::SlabStats& stats) override;
   /// Writes every slab received, stops the thread, then calls finish() of every writer in order
   /// on this thread. Throws the writer thread's exception, if any, or a writer's finish() error.
   void finish() override;
@@ -56,7 +58,7 @@ class WriterThread final : public march::SlabObserver {
   struct Slab {
     int index = 0;
     march::SlabStats stats;
-    std::vector<lie::SE3> values;
+    std::vector<E> values;
   };
   struct Batch {
     std::vector<Slab> slabs;  // slabs[0..count) hold data; the rest keep their capacity
@@ -70,7 +72,7 @@ class WriterThread final : public march::SlabObserver {
   void stop();
   void rethrow_error();
 
-  std::vector<march::SlabObserver*> writers_;
+  std::vector<march::BasicSlabObserver<E>*> writers_;
   std::vector<Batch> batches_;
   Batch* current_ = nullptr;  // filled by the march; in neither list
   std::chrono::steady_clock::time_point handed_at_;
@@ -84,5 +86,6 @@ class WriterThread final : public march::SlabObserver {
   std::exception_ptr error_;
   std::thread thread_;
 };
+using WriterThread = BasicWriterThread<lie::SE3>;
 
 }  // namespace field::io

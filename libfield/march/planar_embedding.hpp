@@ -67,12 +67,13 @@ class PlanarProjection final : public SlabObserver {
   std::vector<lie::SE2> projected_;  // the slab in the plane (buffer reused)
 };
 
-/// Appends `observer` to the SE(3) observers of a march: itself, or an SE(2) observer (the planar
-/// diagnostics) through `projection`, which hands it the rows projected back (bit for bit).
-template <class O>
-void append_observer(std::vector<SlabObserver*>& observers, O& observer,
+/// Appends `observer` to the observers of a march on E: itself, or an SE(2) observer (the planar
+/// diagnostics) of SE(3) rows through `projection`, which hands it the rows projected back (bit
+/// for bit).
+template <class E, class O>
+void append_observer(std::vector<BasicSlabObserver<E>*>& observers, O& observer,
                      std::optional<PlanarProjection>& projection) {
-  if constexpr (std::is_base_of_v<BasicSlabObserver<lie::SE2>, O>) {
+  if constexpr (std::is_same_v<E, lie::SE3> && std::is_base_of_v<BasicSlabObserver<lie::SE2>, O>) {
     projection.emplace(std::vector<BasicSlabObserver<lie::SE2>*>{&observer});
     observers.push_back(&*projection);
   } else {

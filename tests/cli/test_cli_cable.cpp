@@ -42,6 +42,9 @@ TEST(CliCable, HangingCableStaysAtRestAndItsMomentumTakesTheImpulses) {
                         "frames/cable_000640.vtp", "summary.json", "run.toml"})
     EXPECT_TRUE(fs::exists(out / f)) << f;
   EXPECT_EQ(summary_value(out, "status"), "\"completed\"");
+  // The keys of every time march (apps/time_march_run.hpp): the cable has no cut-off term.
+  EXPECT_EQ(summary_value(out, "theory"), "\"cable\"");
+  EXPECT_EQ(summary_number(out, "cutoff_term"), 0.0);
 
   // At rest to O(ds^2): 1.9e-4 m over 1 s at A = 32 (the catenary is 0.3 m deep).
   const double moved = largest_motion(out / "field.csv");

@@ -55,10 +55,12 @@ TEST(CliPlanar, CantileverEqualsTheSe3BeamInThePlane) {
                         "summary.json", "run.toml"})
     EXPECT_TRUE(fs::exists(out2 / f)) << f;
   EXPECT_EQ(summary_value(out2, "status"), "\"completed\"");
+  EXPECT_EQ(summary_value(out2, "theory"), "\"planar_beam\"");
 
   const fs::path se3 = se3_twin(planar, out2);
   const CommandResult r3 = run_field("simulate " + se3.string() + " --out " + out3.string());
   ASSERT_EQ(r3.code, 0) << r3.output;
+  EXPECT_EQ(summary_value(out3, "theory"), "\"beam\"");
 
   // field.csv: the same rows, nodes and poses (x, y, z, qw..qz) to round-off.
   const auto f2 = csv_numbers(out2 / "field.csv"), f3 = csv_numbers(out3 / "field.csv");
