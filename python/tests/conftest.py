@@ -56,15 +56,17 @@ def by_node(field, n_t, n_s, column):
 
 @pytest.fixture(scope="session")
 def field_program(tmp_path_factory):
-    """Runs `field COMMAND CASE --threads 1` once per (command, case); returns the run folder."""
+    """Runs `field COMMAND CASE --threads 1` once per (command, case); returns the run folder.
+    The program must exit with `expect_code` (0: a complete run)."""
     done = {}
 
-    def run(command, case):
+    def run(command, case, expect_code=0):
         key = (command, str(case))
         if key not in done:
             out = tmp_path_factory.mktemp(command)
-            subprocess.run([FIELD_BIN, command, "-q", "--threads", "1", "--force", "--out",
-                            str(out), str(case)], check=True, capture_output=True)
+            r = subprocess.run([FIELD_BIN, command, "-q", "--threads", "1", "--force", "--out",
+                                str(out), str(case)], capture_output=True, text=True)
+            assert r.returncode == expect_code, r.stderr
             done[key] = out
         return done[key]
 

@@ -88,6 +88,29 @@ def test_the_estimator_equals_the_program(field_program, tmp_path):
     assert run.cost["dcel"] == summary["cost_dcel"]
 
 
+def test_a_covariance_that_cannot_be_computed_keeps_the_estimate(field_program, tmp_path):
+    """Both rows free: J^T J is singular at the estimate (tests/cli/test_cli_estimate,
+    ASingularCovarianceKeepsTheEstimate). The program writes the estimate, no field_std files and
+    exits 3; the module returns the same estimate with NaN standard deviations and warns."""
+    path = mesh_case("driven")
+    with open(path, "rb") as f:
+        table = tomllib.load(f)
+    table["grid"]["J"] = 60
+    table["reconstruct"].update(method="estimate", first_row="free", last_row="free")
+    case = libfield.load_case(table, name=path)
+    file = tmp_path / "singular.toml"
+    file.write_text(case.to_toml())
+    with pytest.warns(RuntimeWarning, match="the standard deviations could not be computed"):
+        run = libfield.reconstruct(case)
+    assert run.status == "converged"
+    assert run.sigma_position.shape == run.positions.shape[:2]
+    assert np.isnan(run.sigma_position).all() and np.isnan(run.sigma_rotation).all()
+    out = field_program("reconstruct", file, expect_code=3)
+    assert not (out / "field_std.csv").exists()
+    assert_field_equal(run, out)
+    assert "covariance_error" in json.loads((out / "summary.json").read_text())
+
+
 def tip_arrays(path):
     tip = read_table(path)
     return {"t": tip["t"],
