@@ -378,28 +378,16 @@ int check_equations(const Args& args, const io::CaseSpec& spec, const dcel::Disc
 int check_cable(const Args& args, const io::CaseSpec& spec) {
   using R3 = lie::Rn<3>;
   require_every_slab(args.dir, spec, "row");
-  const io::CsvTable csv = io::read_csv(args.dir / "field.csv", io::cable_field_csv_columns());
+  const io::BasicFieldCsv<Vec3> csv = io::read_field_csv<Vec3>(args.dir / "field.csv");
   int last = -1;
-  for (std::size_t i = 0; i < csv.lines.size(); ++i)
-    last = std::max(last, static_cast<int>(csv.value(i, "j")));
+  for (const int j : csv.j) last = std::max(last, j);
   FIELD_CHECK(last >= 2, csv.path.string() << " holds rows 0.." << last
                                            << " only: the equations of a row need the rows on "
                                               "both sides, so at least 0..2 are needed");
   io::CaseSpec rows = spec;
   rows.J = last;
   const io::CableProblem cable(rows);
-  mesh::FieldOf<R3> field(cable.mesh);
-  std::vector<char> found(static_cast<std::size_t>(cable.mesh.node_count()), 0);
-  for (std::size_t i = 0; i < csv.lines.size(); ++i) {
-    const double j = csv.value(i, "j"), a = csv.value(i, "a");
-    FIELD_CHECK(j >= 0 && a >= 0 && a <= spec.A && j == std::floor(j) && a == std::floor(a),
-                csv.where(i) << ": node (" << j << ", " << a << ") is not on the grid");
-    field(int(j), int(a)) = Vec3(csv.value(i, "x"), csv.value(i, "y"), csv.value(i, "z"));
-    found[static_cast<std::size_t>(j * (spec.A + 1) + a)] = 1;
-  }
-  for (std::size_t n = 0; n < found.size(); ++n)
-    FIELD_CHECK(found[n], csv.path.string() << ": node (" << n / (spec.A + 1) << ", "
-                                            << n % (spec.A + 1) << ") is missing");
+  const mesh::FieldOf<R3> field = io::assemble_field(csv, cable.mesh, true);
   std::printf("%s: time march, cable on R^3 (theory §1.8), rows 0..%d, columns 0..%d\n",
               args.dir.string().c_str(), last, spec.A);
   return check_equations<R3>(args, rows, cable.model, field, cable.boundary(), false, true,

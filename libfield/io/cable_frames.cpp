@@ -9,41 +9,6 @@
 
 namespace field::io {
 
-const std::vector<std::string>& cable_field_csv_columns() {
-  static const std::vector<std::string> columns = {"j", "a", "t", "s", "x", "y", "z"};
-  return columns;
-}
-
-CableFieldCsvWriter::CableFieldCsvWriter(std::filesystem::path path,
-                                         const mesh::SpacetimeMesh& mesh, mesh::Side left,
-                                         int stride)
-    : mesh_(mesh),
-      left_(left),
-      selection_(mesh.J(), stride),
-      csv_(std::move(path), cable_field_csv_columns()) {}
-
-void CableFieldCsvWriter::write(int j, const std::vector<Vec3>& row) {
-  for (int a = 0; a <= mesh_.A(); ++a) {
-    const Vec3& r = row[static_cast<std::size_t>(a)];
-    csv_.row({double(j), double(a), mesh_.t(j), mesh_.s(a, left_), r(0), r(1), r(2)});
-  }
-  written_j_ = j;
-}
-
-void CableFieldCsvWriter::slab(int j, const std::vector<Vec3>& row, const march::SlabStats&) {
-  check_frame_row("cable field.csv", j, last_j_, finished_, row.size(), mesh_);
-  if (selection_.selects(j)) write(j, row);
-  last_ = row;
-  last_j_ = j;
-}
-
-void CableFieldCsvWriter::finish() {
-  if (finished_) return;
-  finished_ = true;
-  if (last_j_ >= 0 && written_j_ != last_j_) write(last_j_, last_);
-  csv_.close();
-}
-
 std::string cable_frame_name(int j) {
   char name[40];
   std::snprintf(name, sizeof name, "frames/cable_%06d.vtp", j);

@@ -1,8 +1,7 @@
 #pragma once
-/// The outputs of a cable run (theory §1.8, docs/cable.md, docs/output-format.md), slab observers
-/// of the time rows r_j^a, a = 0..A, of a march on R^3:
-///  - CableFieldCsvWriter: field.csv with columns j, a, t, s, x, y, z for the rows j % stride == 0
-///    and the last row received;
+/// The frames of a cable run (theory §1.8, docs/cable.md, docs/output-format.md; its field.csv is
+/// io::BasicFieldCsvWriter<Vec3>'s), a slab observer of the time rows r_j^a, a = 0..A, of a march
+/// on R^3:
 ///  - CableFramesWriter: `dir/frames/cable_NNNNNN.vtp` and `dir/cable.pvd` for the rows
 ///    j % stride == 0 and the last (as io/beam_frames.hpp: the frame file first, then the index).
 ///    Each .vtp is VTK XML PolyData with raw appended float64 data (io/vtk_file.hpp):
@@ -18,7 +17,6 @@
 #include <vector>
 
 #include "libfield/dcel/discrete_model.hpp"
-#include "libfield/io/csv_writer.hpp"
 #include "libfield/io/pvd_index.hpp"
 #include "libfield/io/slab_selection.hpp"
 #include "libfield/lie/rn.hpp"
@@ -26,28 +24,6 @@
 #include "libfield/model/cable_density.hpp"
 
 namespace field::io {
-
-/// The columns of a cable's field.csv.
-const std::vector<std::string>& cable_field_csv_columns();
-
-class CableFieldCsvWriter final : public march::BasicSlabObserver<Vec3> {
- public:
-  CableFieldCsvWriter(std::filesystem::path path, const mesh::SpacetimeMesh& mesh, mesh::Side left,
-                      int stride);
-  void slab(int j, const std::vector<Vec3>& row, const march::SlabStats& stats) override;
-  /// Writes the last row received when the stride skipped it, closes the file.
-  void finish() override;
-
- private:
-  void write(int j, const std::vector<Vec3>& row);
-  mesh::SpacetimeMesh mesh_;
-  mesh::Side left_;
-  SlabSelection selection_;
-  CsvWriter csv_;
-  std::vector<Vec3> last_;
-  int last_j_ = -1, written_j_ = -1;
-  bool finished_ = false;
-};
 
 /// "frames/cable_NNNNNN.vtp": the frame file of row j relative to the run folder.
 std::string cable_frame_name(int j);

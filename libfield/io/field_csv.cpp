@@ -13,21 +13,29 @@
 
 namespace field::io {
 
+template <class E>
 const std::vector<std::string>& field_csv_columns() {
-  static const std::vector<std::string> columns = {"j", "a",  "t",  "s",  "x", "y",
-                                                   "z", "qw", "qx", "qy", "qz"};
+  static const std::vector<std::string> columns = [] {
+    std::vector<std::string> c = {"j", "a", "t", "s"};
+    for (const char* name : lie::Coordinates<E>::names) c.emplace_back(name);
+    return c;
+  }();
   return columns;
 }
 
-FieldCsvWriter::FieldCsvWriter(std::filesystem::path path, const mesh::SpacetimeMesh& mesh,
-                               bool by_rows, mesh::Side left, int stride)
+template <class E>
+BasicFieldCsvWriter<E>::BasicFieldCsvWriter(std::filesystem::path path,
+                                            const mesh::SpacetimeMesh& mesh, bool by_rows,
+                                            mesh::Side left, int stride)
     : mesh_(mesh),
       by_rows_(by_rows),
       selection_(by_rows ? mesh.J() : mesh.A(), stride),
-      csv_(std::move(path), field_csv_columns()),
+      csv_(std::move(path), field_csv_columns<E>()),
       keys_(mesh, by_rows, left) {}
 
-void FieldCsvWriter::slab(int index, const std::vector<lie::SE3>& values, const march::SlabStats&) {
+template <class E>
+void BasicFieldCsvWriter<E>::slab(int index, const std::vector<E>& values,
+                                  const march::SlabStats&) {
   const int size = by_rows_ ? mesh_.A() + 1 : mesh_.J() + 1;
   FIELD_CHECK(index >= 0 && index <= selection_.last(),
               "field.csv: slab " << index << " outside 0.." << selection_.last());
@@ -43,30 +51,33 @@ void FieldCsvWriter::slab(int index, const std::vector<lie::SE3>& values, const 
   }
 }
 
-void FieldCsvWriter::finish() {
+template <class E>
+void BasicFieldCsvWriter<E>::finish() {
   if (!csv_.is_open()) return;
   if (pending_index_ >= 0) write_slab(pending_index_, pending_);
   pending_index_ = -1;
   csv_.close();
 }
 
-void FieldCsvWriter::write_slab(int index, const std::vector<lie::SE3>& values) {
+template <class E>
+void BasicFieldCsvWriter<E>::write_slab(int index, const std::vector<E>& values) {
   // The whole slab as one text, values in the shortest round-trip form (csv_writer.hpp): per
-  // node "j,a,t,s," (io/slab_key_texts.hpp), then the pose. The line's room, kMaxLine, holds the
-  // keys' slots: a slot is at most kSlot bytes past the start of the last key, and 7 numbers of
-  // kMaxDoubleChars and their separators follow.
+  // node "j,a,t,s," (io/slab_key_texts.hpp), then the coordinates. The line's room, kMaxLine,
+  // holds the keys' slots: a slot is at most kSlot bytes past the start of the last key, and n
+  // numbers of kMaxDoubleChars and their separators follow.
+  using C = lie::Coordinates<E>;
+  constexpr int n = C::size;
   keys_.begin(index);
-  // j, a, t, s and their commas; 7 pose values: kMaxDoubleChars each, 7 separators.
-  constexpr std::size_t kMaxLine = SlabKeyTexts::kMaxChars + 7 * (kMaxDoubleChars + 1);
+  // j, a, t, s and their commas; n values: kMaxDoubleChars each, n separators.
+  constexpr std::size_t kMaxLine = SlabKeyTexts::kMaxChars + n * (kMaxDoubleChars + 1);
   static_assert(kMaxLine >= 10 + 1 + 10 + 1 + kMaxDoubleChars + 1 + SlabKeyTexts::kSlot,
                 "the slot of s_a (time rows) or t_j (space columns) fits in the line's room");
   csv_.lines(static_cast<long long>(values.size()), values.size() * kMaxLine, [&](char* out) {
     for (std::size_t k = 0; k < values.size(); ++k) {
       out = keys_.write(out, k);
-      const lie::SE3& g = values[k];
-      const Vec4 q = g.quat();
-      const double pose[7] = {g.r.x(), g.r.y(), g.r.z(), q(0), q(1), q(2), q(3)};
-      out = write_doubles(out, pose, 7, '\n');
+      double coordinates[n];
+      C::write(values[k], coordinates);
+      out = write_doubles(out, coordinates, n, '\n');
     }
     return out;
   });
@@ -92,36 +103,40 @@ std::string trim(const std::string& text) {
 
 }  // namespace
 
-FieldCsv read_field_csv(const std::filesystem::path& path, bool prefix) {
+template <class E>
+BasicFieldCsv<E> read_field_csv(const std::filesystem::path& path, bool prefix) {
+  using C = lie::Coordinates<E>;
   errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throw IoError("cannot open '" + path.string() + "' for reading: " + last_os_error() +
                   "; give the field.csv of a run folder");
   const std::string name = path.string();
-  FieldCsv csv;
+  BasicFieldCsv<E> csv;
   csv.path = path;
+  const std::vector<std::string>& wanted = field_csv_columns<E>();
+  std::string names;  // "j,a,t,s,x,y,z,..."
+  for (const std::string& c : wanted) names += (names.empty() ? "" : ",") + c;
 
   std::string text;
-  FIELD_CHECK(std::getline(in, text), name << " is empty: expected the header line '"
-                                           << "j,a,t,s,x,y,z,qw,qx,qy,qz'");
+  FIELD_CHECK(std::getline(in, text),
+              name << " is empty: expected the header line '" << names << "'");
   FIELD_CHECK(!prefix || !in.eof(), name << " holds no complete line (only " << text.size()
                                          << " bytes of its header): the run was stopped before "
                                             "it wrote a row");
   std::vector<std::string> header = split(text);
   for (std::string& h : header) h = trim(h);
-  const std::vector<std::string>& wanted = field_csv_columns();
   std::vector<size_t> column(wanted.size());
   for (size_t c = 0; c < wanted.size(); ++c) {
     size_t k = 0;
     while (k < header.size() && header[k] != wanted[c]) ++k;
     FIELD_CHECK(k < header.size(), name << " line 1: column '" << wanted[c]
                                         << "' is missing; the header must name the columns "
-                                        << "j,a,t,s,x,y,z,qw,qx,qy,qz, got '" << trim(text) << "'");
+                                        << names << ", got '" << trim(text) << "'");
     column[c] = k;
   }
 
-  double v[11];
+  double v[4 + C::size];
   long long line_number = 1;
   while (std::getline(in, text)) {
     ++line_number;
@@ -149,18 +164,14 @@ FieldCsv read_field_csv(const std::filesystem::path& path, bool prefix) {
       FIELD_CHECK(v[c] >= 0.0 && v[c] <= 2e9 && v[c] == std::floor(v[c]),
                   name << " line " << line_number << ", column '" << wanted[c] << "': " << v[c]
                        << " is not a node index (a non-negative integer)");
-    const Vec4 q(v[7], v[8], v[9], v[10]);
-    FIELD_CHECK(std::abs(q.norm() - 1.0) <= 1e-6,
-                name << " line " << line_number << ": the quaternion (" << v[7] << ", " << v[8]
-                     << ", " << v[9] << ", " << v[10] << ") has norm " << q.norm()
-                     << ", not 1 (to 1e-6); the rotation columns qw,qx,qy,qz must be a unit "
-                        "quaternion");
+    const std::string problem = C::problem(v + 4);
+    FIELD_CHECK(problem.empty(), name << " line " << line_number << ": " << problem);
     csv.line.push_back(line_number);
     csv.j.push_back(static_cast<int>(v[0]));
     csv.a.push_back(static_cast<int>(v[1]));
     csv.t.push_back(v[2]);
     csv.s.push_back(v[3]);
-    csv.g.push_back(lie::SE3::from_quat(q.normalized(), Vec3(v[4], v[5], v[6])));
+    csv.g.push_back(C::read(v + 4));
   }
   if (in.bad())
     throw IoError("cannot read '" + name + "' after line " + std::to_string(line_number) + ": " +
@@ -168,7 +179,8 @@ FieldCsv read_field_csv(const std::filesystem::path& path, bool prefix) {
   return csv;
 }
 
-long long drop_incomplete_last_slab(FieldCsv& csv, bool by_rows, int slab_size) {
+template <class E>
+long long drop_incomplete_last_slab(BasicFieldCsv<E>& csv, bool by_rows, int slab_size) {
   const std::vector<int>& slab = by_rows ? csv.j : csv.a;
   if (slab.empty()) return 0;
   size_t first = slab.size();
@@ -182,10 +194,12 @@ long long drop_incomplete_last_slab(FieldCsv& csv, bool by_rows, int slab_size) 
   return count;
 }
 
-mesh::Field assemble_field(const FieldCsv& csv, const mesh::SpacetimeMesh& mesh, bool by_rows) {
+template <class E>
+mesh::BasicField<E> assemble_field(const BasicFieldCsv<E>& csv, const mesh::SpacetimeMesh& mesh,
+                                   bool by_rows) {
   const std::string name = csv.path.string();
   const int J = mesh.J(), A = mesh.A();
-  mesh::Field field(mesh, by_rows ? mesh::Layout::by_row : mesh::Layout::by_column);
+  mesh::BasicField<E> field(mesh, by_rows ? mesh::Layout::by_row : mesh::Layout::by_column);
   std::vector<long long> seen(static_cast<size_t>(mesh.node_count()), 0);  // line, 0: not seen
   for (size_t k = 0; k < csv.g.size(); ++k) {
     const int j = csv.j[k], a = csv.a[k];
@@ -217,5 +231,17 @@ mesh::Field assemble_field(const FieldCsv& csv, const mesh::SpacetimeMesh& mesh,
     }
   return field;
 }
+
+// The poses of the beams (the planar beam's embedded) and the points of the cable.
+#define FIELD_INSTANTIATE(E)                                                       \
+  template const std::vector<std::string>& field_csv_columns<E>();                 \
+  template class BasicFieldCsvWriter<E>;                                           \
+  template BasicFieldCsv<E> read_field_csv<E>(const std::filesystem::path&, bool); \
+  template long long drop_incomplete_last_slab<E>(BasicFieldCsv<E>&, bool, int);   \
+  template mesh::BasicField<E> assemble_field<E>(const BasicFieldCsv<E>&,          \
+                                                 const mesh::SpacetimeMesh&, bool);
+FIELD_INSTANTIATE(lie::SE3)
+FIELD_INSTANTIATE(Vec3)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::io

@@ -44,8 +44,8 @@ RunWriters<Vec3> cable_run_writers(const CableProblem& cable, const RunWriterOpt
   FIELD_CHECK(o.first_row == 0, "a cable run is not continued from a checkpoint");
   RunWriters<Vec3> w;
   if (out.csv)
-    w.texts.push_back(std::make_unique<CableFieldCsvWriter>(o.dir / "field.csv", cable.mesh,
-                                                            spec.left_side(), out.stride));
+    w.texts.push_back(std::make_unique<BasicFieldCsvWriter<Vec3>>(
+        o.dir / "field.csv", cable.mesh, true, spec.left_side(), out.stride));
   if (out.tip && o.tip)
     w.others.push_back(
         std::make_unique<CableTipCsvWriter>(o.dir / "tip.csv", cable.density, cable.mesh));

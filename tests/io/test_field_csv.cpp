@@ -179,5 +179,48 @@ TEST(FieldCsv, ReaderNamesFileLineAndValue) {
   EXPECT_TRUE(test::contains(io, (dir / "none.csv").string())) << io;
 }
 
+// The points of R^3 (the cable, theory §1.8) through the same writer and reader: the columns j,
+// a, t, s, x, y, z (lie::Coordinates<Vec3>), every row of stride 2 and the last, the points'
+// doubles back bit for bit, assemble_field's checks and the reader's messages with the names of
+// the point's columns.
+TEST(FieldCsv, PointsOfR3) {
+  const test::TempFolder dir;
+  const std::filesystem::path path = dir / "field.csv";
+  const mesh::SpacetimeMesh mesh(3, 2, 0.1, 0.25);
+  mesh::BasicField<Vec3> points(mesh);
+  {
+    BasicFieldCsvWriter<Vec3> writer(path, mesh, true, mesh::Side::prescribed, 2);
+    for (int j = 0; j <= 3; ++j) {
+      std::vector<Vec3> row;
+      for (int a = 0; a <= 2; ++a) {
+        points(j, a) = Vec3(0.1 * a + 1.0 / 3.0, -j / 7.0, 1e-300 * (a + 1));
+        row.push_back(points(j, a));
+      }
+      writer.slab(j, row, march::SlabStats{});
+    }
+    writer.finish();
+  }
+  std::string header;
+  std::getline(std::ifstream(path), header);
+  EXPECT_EQ(header, "j,a,t,s,x,y,z");
+  const BasicFieldCsv<Vec3> csv = read_field_csv<Vec3>(path);
+  ASSERT_EQ(csv.g.size(), 9u);  // rows 0, 2 and the last, 3
+  std::set<int> rows(csv.j.begin(), csv.j.end());
+  EXPECT_EQ(rows, (std::set<int>{0, 2, 3}));
+  for (std::size_t k = 0; k < csv.g.size(); ++k) {
+    EXPECT_EQ(csv.g[k], points(csv.j[k], csv.a[k])) << k;
+    EXPECT_EQ(csv.s[k], mesh.s(csv.a[k], mesh::Side::prescribed));
+  }
+  // Row 1 is not in the file: assemble_field names it.
+  std::string m = test::error_message([&] { assemble_field(csv, mesh, true); });
+  EXPECT_TRUE(test::contains(m, "node (1, 0) is missing")) << m;
+  write_text(path, "j,a,t,s,x,y\n0,0,0,0,1,2\n");
+  m = test::error_message([&] { read_field_csv<Vec3>(path); });
+  EXPECT_TRUE(test::contains(m,
+                             "line 1: column 'z' is missing; the header must name the columns "
+                             "j,a,t,s,x,y,z"))
+      << m;
+}
+
 }  // namespace
 }  // namespace field::io
