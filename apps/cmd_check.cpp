@@ -19,7 +19,6 @@
 #include "libfield/dcel/damping.hpp"
 #include "libfield/dcel/residual.hpp"
 #include "libfield/io/cable_case.hpp"
-#include "libfield/io/cable_frames.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/estimate_conditions.hpp"
@@ -373,7 +372,7 @@ int check_equations(const Args& args, const io::CaseSpec& spec, const dcel::Disc
   return ok ? kSuccess : kSolverFailed;
 }
 
-// `field check` of a cable run (theory §1.8, io/cable_frames.hpp): field.csv's positions on the
+// `field check` of a cable run (theory §1.8, io/field_csv.hpp): field.csv's positions on the
 // grid of its complete rows, checked by the equations of the cable on R^3 (steps 2 to 4).
 int check_cable(const Args& args, const io::CaseSpec& spec) {
   using R3 = lie::Rn<3>;

@@ -9,12 +9,12 @@
 #include "apps/cable_info.hpp"
 #include "apps/commands.hpp"
 #include "apps/run_folder.hpp"
-#include "libfield/io/beam_frames.hpp"
 #include "libfield/io/beam_rates.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/estimate_conditions.hpp"
 #include "libfield/io/field_rates.hpp"
+#include "libfield/io/frames.hpp"
 #include "libfield/io/memory_estimate.hpp"
 #include "libfield/io/planar_case.hpp"
 #include "libfield/io/series_columns.hpp"
@@ -323,8 +323,8 @@ int run_info(const fs::path& case_file) {
                              csv_lines * (6 * value_lengths.rates + 22) +
                              (csv_lines - slabs) * 12 * value_lengths.rates + rates_header;
   const double frames = vtk_rows.count();
-  const double frame_bytes =
-      frames * double(io::beam_frame_bytes(A)) + frames * 80.0 + 110.0;  // + beam.pvd
+  const double frame_bytes = frames * double(io::frame_bytes<lie::SE3>(problem.density, A)) +
+                             frames * 80.0 + 110.0;  // + beam.pvd
   const double spacetime_bytes = double(io::spacetime_file_bytes(vtk_rows.count(), A));
   // A series file: its header, then per line kCsvValue characters per value, short ones for the
   // index and Newton's two iteration counts, a separator per column; the columns as the run

@@ -22,10 +22,10 @@
 #include "apps/thread_count.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
-#include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/frames.hpp"
 #include "libfield/io/memory_estimate.hpp"
 #include "libfield/io/series_columns.hpp"
 #include "libfield/io/space_prediction.hpp"
@@ -54,7 +54,7 @@ void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Fiel
   const io::Problem done(problem, problem.spec.J, A_done);
   const dcel::DiscreteModel<G> model = done.model<G>();
   const int stride = problem.spec.output.vtk_rows_stride(problem.spec.J);
-  io::BeamFramesWriter frames(dir, model, mesh::Side::prescribed, stride);
+  io::FramesWriter frames(dir, model, mesh::Side::prescribed, stride);
   io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, done.boundary(), stride);
   std::vector<lie::SE3> row(A_done + 1);
   for (int j = 0; j <= problem.spec.J; ++j) {

@@ -11,9 +11,9 @@
 #include "apps/commands.hpp"
 #include "apps/run_folder.hpp"
 #include "libfield/core/error.hpp"
-#include "libfield/io/beam_frames.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/frames.hpp"
 #include "libfield/io/static_setup.hpp"
 #include "libfield/statics/static_residual.hpp"
 
@@ -83,7 +83,7 @@ int static_case(const Args& args, const CommonOptions& common,
     csv.finish();
   }
   if (spec.output.vtk) {
-    io::BeamFramesWriter<G> frames(dir, model, spec.left_side(), 1);
+    io::FramesWriter<G> frames(dir, model, spec.left_side(), 1);
     frames.slab(0, result.row, {});
     frames.finish();
   }

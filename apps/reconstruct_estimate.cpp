@@ -11,11 +11,11 @@
 #include "libfield/core/error.hpp"
 #include "libfield/estimate/gauss_newton.hpp"
 #include "libfield/io/atomic_file.hpp"
-#include "libfield/io/beam_frames.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/estimate_conditions.hpp"
 #include "libfield/io/estimate_start.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/frames.hpp"
 #include "libfield/io/space_prediction.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/vtk_file.hpp"
@@ -161,7 +161,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   if (spec.output.vtk) {
     if (have_sigma) write_std_vtu(dir / "field_std.vtu", problem, e);
     const int stride = spec.output.vtk_rows_stride(J);
-    io::BeamFramesWriter frames(dir, model, mesh::Side::prescribed, stride);
+    io::FramesWriter frames(dir, model, mesh::Side::prescribed, stride);
     io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, ls.boundary(), stride);
     for (int j = 0; j <= J; ++j) {
       for (int a = 0; a <= A; ++a) row[a] = e.field(j, a);

@@ -1,7 +1,7 @@
 #pragma once
-/// The rates and stresses of a beam's row that its outputs show (the point and cell data of the
-/// VTK frames, io/beam_frames.hpp; field_rates.csv, io/field_rates.hpp): one formula for both, so
-/// that the files agree bit for bit.
+/// The rates and stresses of a beam's row that field_rates.csv shows (io/field_rates.hpp), with
+/// the formulas of the frames' point and cell data (io/frames.hpp: mesh::convected and the
+/// segment density's stress), so that the files agree bit for bit (test FieldRates.*).
 ///   body velocity  xi_j^a  = tau^{-1}((g_j^a)^{-1} g_{j+1}^a) / dt        (theory §3.1)
 ///   body strain    eta_j^a = tau^{-1}((g_j^a)^{-1} g_j^{a+1}) / ds        (theory §3.1)
 ///   body stress    (moment, force) = C_a (eta_j^a - eta0_a)                (theory §1, §1.6)

@@ -1,12 +1,11 @@
 #include "libfield/io/run_writers.hpp"
 
 #include "libfield/core/error.hpp"
-#include "libfield/io/beam_frames.hpp"
 #include "libfield/io/cable_case.hpp"
-#include "libfield/io/cable_frames.hpp"
 #include "libfield/io/cable_tip.hpp"
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/field_rates.hpp"
+#include "libfield/io/frames.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/lie/se3_groups.hpp"
@@ -30,7 +29,7 @@ RunWriters<lie::ElementOf<W>> beam_run_writers(const CaseSpec& spec,
   if (out.vtk) {
     const int stride = out.vtk_rows_stride(spec.J);  // "auto": at most ~400 frames
     w.others.push_back(
-        std::make_unique<BeamFramesWriter<W>>(o.dir, model, spec.left_side(), stride, o.first_row));
+        std::make_unique<FramesWriter<W>>(o.dir, model, spec.left_side(), stride, o.first_row));
     if (o.spacetime)
       w.others.push_back(
           std::make_unique<SpacetimeWriter<W>>(o.dir / "spacetime.vtu", model, o.boundary, stride));
@@ -51,8 +50,8 @@ RunWriters<Vec3> cable_run_writers(const CableProblem& cable, const RunWriterOpt
         std::make_unique<CableTipCsvWriter>(o.dir / "tip.csv", cable.density, cable.mesh));
   if (out.vtk) {
     const int stride = out.vtk_rows_stride(spec.J);  // "auto": at most ~400 frames
-    w.others.push_back(std::make_unique<CableFramesWriter>(o.dir, cable.density, cable.mesh,
-                                                           spec.left_side(), stride));
+    w.others.push_back(
+        std::make_unique<FramesWriter<lie::Rn<3>>>(o.dir, cable.model, spec.left_side(), stride));
     if (o.spacetime)
       w.others.push_back(std::make_unique<SpacetimeWriter<lie::Rn<3>>>(
           o.dir / "spacetime.vtu", cable.model, o.boundary, stride));

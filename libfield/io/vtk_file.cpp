@@ -84,8 +84,8 @@ std::string polyline_cell_blocks(int A) {
   return out;
 }
 
-VtkAppendedLayout polyline_frame_layout(int A, const std::vector<FrameArray>& point_arrays,
-                                        const std::vector<FrameArray>& cell_arrays) {
+VtkAppendedLayout polyline_frame_layout(int A, const std::vector<OutputQuantity>& point_arrays,
+                                        const std::vector<OutputQuantity>& cell_arrays) {
   const std::uint64_t n = static_cast<std::uint64_t>(A) + 1;
   VtkAppendedLayout layout;
   layout.line(4, "<FieldData>");
@@ -93,11 +93,11 @@ VtkAppendedLayout polyline_frame_layout(int A, const std::vector<FrameArray>& po
   layout.line(4, "</FieldData>");
   layout.line(4, polyline_piece(A));
   layout.line(6, "<PointData>");
-  for (const FrameArray& a : point_arrays)
+  for (const OutputQuantity& a : point_arrays)
     layout.array("Float64", a.name, a.components, a.components * n, 8);
   layout.line(6, "</PointData>");
   layout.line(6, "<CellData>");
-  for (const FrameArray& a : cell_arrays)
+  for (const OutputQuantity& a : cell_arrays)
     layout.array("Float64", a.name, a.components, a.components * (n - 1), 8);
   layout.line(6, "</CellData>");
   layout.line(6, "<Points>");

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "libfield/core/output_quantity.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
 
 namespace field::io {
@@ -59,16 +60,12 @@ void append_double_block(std::string& out, const std::vector<double>& values);
 std::string polyline_piece(int A);
 std::string polyline_cell_blocks(int A);
 
-/// A Float64 data array of a polyline frame: its name and components per tuple.
-struct FrameArray {
-  const char* name;
-  int components;
-};
 /// The XML of a polyline frame of A segments (a beam's or a cable's frame file): TimeValue as
 /// field data, the point data `point_arrays` (A+1 tuples each), the cell data `cell_arrays` (A
 /// tuples each), the points, the lines; the blocks follow in that order.
-VtkAppendedLayout polyline_frame_layout(int A, const std::vector<FrameArray>& point_arrays,
-                                        const std::vector<FrameArray>& cell_arrays);
+/// Each array is Float64, named with its components per tuple (core/output_quantity.hpp).
+VtkAppendedLayout polyline_frame_layout(int A, const std::vector<OutputQuantity>& point_arrays,
+                                        const std::vector<OutputQuantity>& cell_arrays);
 
 /// Checks row j of a frames writer (beam, cable) that received row `last_j` before (first - 1:
 /// none; -1 for a march from row 0): not after finish(), in order, inside the mesh, with

@@ -38,6 +38,12 @@ class BeamDensity final : public Density<lie::Se3Group> {
   const DiagonalQuadraticLaw<lie::Se3Group>* diagonal_law() const override {
     return diagonal_ ? &law_diagonal_ : nullptr;
   }
+  /// The frames show the strain (Omega, Gamma) and the stress resultants (moment, force) of a
+  /// segment, three components each (docs/output-format.md, section 2): the default values.
+  const char* output_name() const override { return "beam"; }
+  std::vector<OutputQuantity> segment_quantities() const override {
+    return {{"strain_Omega", 3}, {"strain_Gamma", 3}, {"moment", 3}, {"force", 3}};
+  }
 
   // The diagonal branch keeps the bits of the diagonal law (a coupled law with zero
   // off-diagonals takes it too).

@@ -65,6 +65,15 @@ class CableDensity final : public Density<lie::Rn<3>> {
   /// nu_ref = 1 + N_ref/EA (transverse at the reference tension), omega_c = 0 (no cut-off):
   /// (1.8.6).
   WaveSpeeds wave_speeds() const override;
+  /// The frames show the stretch nu = |eta| and the tension N = W'(nu) of a segment (1.8.2).
+  const char* output_name() const override { return "cable"; }
+  std::vector<OutputQuantity> segment_quantities() const override {
+    return {{"stretch", 1}, {"tension", 1}};
+  }
+  void segment_values(const Vec3& eta, double* out) const override {
+    out[0] = eta.norm();
+    out[1] = tension(out[0]);
+  }
 
  private:
   CableSection section_;

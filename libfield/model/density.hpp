@@ -8,6 +8,9 @@
 /// (model::BeamDensity on SE(3)); dcel/, march/ and noether/ use only this interface, and ask
 /// for a fast path through its capabilities (diagonal_law()), never by casting to a concrete
 /// density (docs/lie-groups.md, "Adding a theory").
+#include <vector>
+
+#include "libfield/core/output_quantity.hpp"
 #include "libfield/model/wave_speeds.hpp"
 
 namespace field::model {
@@ -66,6 +69,21 @@ class Density {
   /// The diagonal quadratic law when the density is one (with the bits of kinetic_momentum and
   /// stress), else null: the capability that enables the closed-form and lane kernels.
   virtual const DiagonalQuadraticLaw<S>* diagonal_law() const { return nullptr; }
+
+  /// What the outputs show of this theory (io/frames.hpp, docs/output-format.md "Frames"): the
+  /// name of its frame files (frames/NAME_NNNNNN.vtp, NAME.pvd) and the quantities of a segment
+  /// (cell data) from its strain eta (with the stress n = dV/deta of the segment's density), by
+  /// default "strain" and "stress" with S::dim components each; segment_values writes them in
+  /// that order.
+  virtual const char* output_name() const { return "field"; }
+  virtual std::vector<OutputQuantity> segment_quantities() const {
+    return {{"strain", S::dim}, {"stress", S::dim}};
+  }
+  virtual void segment_values(const Algebra& eta, double* out) const {
+    const Algebra n = stress(eta);
+    for (int i = 0; i < S::dim; ++i) out[i] = eta(i);
+    for (int i = 0; i < S::dim; ++i) out[S::dim + i] = n(i);
+  }
 
   /// l(g, xi, eta) = T - V - Pi.
   double lagrangian(const Element& g, const Algebra& xi, const Algebra& eta) const {

@@ -3,7 +3,7 @@
 // counts, TimeValue, positions, quaternions and directors equal to the recorded field (float64);
 // the velocity of a rigid screw motion, the strain and stress of the static arc and the zero
 // stress of a straight unstrained beam; an interrupted run leaves a readable index.
-#include "libfield/io/beam_frames.hpp"
+#include "libfield/io/frames.hpp"
 
 #include <gtest/gtest.h>
 #include <vtkCellArray.h>
@@ -100,7 +100,7 @@ TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
-  BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 3);
+  FramesWriter frames(dir.path(), model, mesh::Side::natural, 3);
   ASSERT_TRUE(march::time_march(model, ff.input(), {&recorder, &frames}).completed);
   const mesh::Field& field = recorder.field();
   const int A = ff.A, J = ff.J;
@@ -113,11 +113,11 @@ TEST(BeamFrames, FreeFlightFramesMatchTheRecordedField) {
   for (size_t k = 0; k < expected.size(); ++k) {
     const int j = expected[k];
     EXPECT_EQ(pvd[k].time, model.mesh().t(j));  // 17 digits
-    EXPECT_EQ(pvd[k].file, io::beam_frame_name(j));
+    EXPECT_EQ(pvd[k].file, frame_name("beam", j));
     EXPECT_EQ(own[k].time, pvd[k].time);
     EXPECT_EQ(own[k].file, pvd[k].file);
   }
-  EXPECT_EQ(io::beam_frame_name(7), "frames/beam_000007.vtp");
+  EXPECT_EQ(frame_name("beam", 7), "frames/beam_000007.vtp");
   EXPECT_FALSE(std::filesystem::exists(dir / "beam.pvd.part"));
 
   for (const PvdEntry& entry : pvd) {
@@ -277,18 +277,19 @@ TEST(BeamFrames, SameArraysAndBitsAsVtksOwnWriter) {
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
-  BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 4);
+  FramesWriter frames(dir.path(), model, mesh::Side::natural, 4);
   ASSERT_TRUE(march::time_march(model, ff.input(), {&recorder, &frames}).completed);
   int compared = 0;
   for (const int j : {0, 4, 8, 9}) {
     const std::filesystem::path reference = dir / ("vtk_" + std::to_string(j) + ".vtp");
     write_with_vtk(model, recorder.field(), j, mesh::Side::natural, reference);
-    expect_same_bits(read_vtp(dir / io::beam_frame_name(j)), read_vtp(reference),
+    expect_same_bits(read_vtp(dir / frame_name("beam", j)), read_vtp(reference),
                      "frame " + std::to_string(j));
     ++compared;
   }
   EXPECT_EQ(compared, 4);
-  EXPECT_EQ(std::filesystem::file_size(dir / io::beam_frame_name(4)), io::beam_frame_bytes(ff.A));
+  EXPECT_EQ(std::filesystem::file_size(dir / frame_name("beam", 4)),
+            frame_bytes<lie::SE3>(model.density(), ff.A));
 }
 
 TEST(BeamFrames, RigidSpinVelocityAndZeroStress) {
@@ -307,7 +308,7 @@ TEST(BeamFrames, RigidSpinVelocityAndZeroStress) {
   }
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
-  BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 5);
+  FramesWriter frames(dir.path(), model, mesh::Side::natural, 5);
   ASSERT_TRUE(march::time_march(model, in, {&recorder, &frames}).completed);
 
   double velocity_error = 0.0, stress_max = 0.0;
@@ -355,7 +356,7 @@ TEST(BeamFrames, StaticArcStrainAndStress) {
   in.left = march::SideSpec::clamped(in.row0.front());
   in.right = march::SideSpec::clamped(in.row0.back());
   const test::TempFolder dir;
-  BeamFramesWriter frames(dir.path(), model, mesh::Side::prescribed, 1);
+  FramesWriter frames(dir.path(), model, mesh::Side::prescribed, 1);
   ASSERT_TRUE(march::time_march(model, in, {&frames}).completed);
 
   const Vec3 moment_expected = beam.stress(eta_bar).head<3>();  // (2 EI, 0, 0)
@@ -396,7 +397,7 @@ TEST(BeamFrames, InterruptedRunLeavesAReadableIndex) {
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, m);
   const test::TempFolder dir;
   std::vector<lie::SE3> row(4);
-  BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 2);
+  FramesWriter frames(dir.path(), model, mesh::Side::natural, 2);
   for (int j = 0; j <= 4; ++j) {
     for (int a = 0; a <= 3; ++a) row[a].r = Vec3(0.01 * j, 0, 0.25 * a);
     frames.slab(j, row, {});
@@ -422,8 +423,70 @@ TEST(BeamFrames, IoErrorWhenTheFramesFolderCannotBeCreated) {
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{},
                                   mesh::SpacetimeMesh(2, 2, 0.1, 0.1));
   const std::string message = test::io_error_message(
-      [&] { BeamFramesWriter frames(dir / "run", model, mesh::Side::natural, 1); });
+      [&] { FramesWriter frames(dir / "run", model, mesh::Side::natural, 1); });
   EXPECT_TRUE(test::contains(message, (dir / "run" / "frames").string())) << message;
+}
+
+// A density that says nothing about its outputs (a linear string on R^3: T = m |xi|^2 / 2,
+// V = k |eta - e1|^2 / 2, no potential): the frames of any theory (io/frames.hpp) show the
+// group's point data (R^3: velocity) and the default segment quantities, "strain" and "stress"
+// (model::Density::segment_quantities), in frames/field_NNNNNN.vtp and field.pvd: a new density
+// gets its frames without a line in io/.
+class LinearString final : public model::Density<lie::Rn<3>> {
+ public:
+  double kinetic_energy(const Vec3& xi) const override { return 0.5 * m * xi.squaredNorm(); }
+  Vec3 kinetic_momentum(const Vec3& xi) const override { return m * xi; }
+  Mat3 kinetic_hessian(const Vec3&) const override { return m * Mat3::Identity(); }
+  double strain_energy(const Vec3& eta) const override {
+    return 0.5 * k * (eta - Vec3::UnitX()).squaredNorm();
+  }
+  Vec3 stress(const Vec3& eta) const override { return k * (eta - Vec3::UnitX()); }
+  Mat3 stress_hessian(const Vec3&) const override { return k * Mat3::Identity(); }
+  Vec3 reference_strain() const override { return Vec3::UnitX(); }
+  double potential(const Vec3&) const override { return 0.0; }
+  Vec3 potential_force(const Vec3&) const override { return Vec3::Zero(); }
+  bool has_potential() const override { return false; }
+  model::WaveSpeeds wave_speeds() const override { return {std::sqrt(k / m), 0.0, 0.0}; }
+  double m = 2.0, k = 50.0;
+};
+
+TEST(Frames, ADensityWithoutOutputsGetsTheDefaultQuantities) {
+  const LinearString string;
+  const model::Loads loads;
+  const double dt = 0.1, ds = 0.25;
+  const dcel::DiscreteModel<lie::Rn<3>> model(string, loads, mesh::SpacetimeMesh(1, 2, dt, ds));
+  const std::vector<Vec3> row0 = {Vec3(0, 0, 0), Vec3(0.3, 0, 0), Vec3(0.5, 0.1, 0)};
+  const std::vector<Vec3> row1 = {Vec3(0, 0.01, 0), Vec3(0.3, 0.02, 0), Vec3(0.5, 0.1, 0.03)};
+  const test::TempFolder dir;
+  {
+    FramesWriter frames(dir.path(), model, mesh::Side::prescribed, 1);
+    frames.slab(0, row0, {});
+    frames.slab(1, row1, {});
+    frames.finish();
+  }
+  const std::vector<PvdEntry> pvd = parse_pvd(dir / "field.pvd");
+  ASSERT_EQ(pvd.size(), 2u);
+  EXPECT_EQ(pvd[0].file, "frames/field_000000.vtp");
+  const vtkSmartPointer<vtkPolyData> poly = read_vtp(dir / pvd[0].file);
+  ASSERT_EQ(poly->GetNumberOfPoints(), 3);
+  ASSERT_EQ(poly->GetNumberOfCells(), 2);
+  vtkPointData* pd = poly->GetPointData();
+  vtkCellData* cd = poly->GetCellData();
+  ASSERT_EQ(pd->GetNumberOfArrays(), 2);  // s, velocity
+  ASSERT_EQ(cd->GetNumberOfArrays(), 2);  // strain, stress
+  for (const char* name : {"strain", "stress"})
+    ASSERT_EQ(cd->GetArray(name)->GetNumberOfComponents(), 3) << name;
+  for (int a = 0; a <= 2; ++a) {
+    EXPECT_EQ(Vec3(poly->GetPoint(a)), row0[a]);
+    EXPECT_EQ(pd->GetArray("s")->GetTuple1(a), a * ds);
+    EXPECT_EQ(vec3_of(pd->GetArray("velocity"), a), Vec3((row1[a] - row0[a]) / dt));
+  }
+  for (int a = 0; a < 2; ++a) {
+    const Vec3 eta = (row0[a + 1] - row0[a]) / ds;
+    EXPECT_EQ(vec3_of(cd->GetArray("strain"), a), eta);
+    EXPECT_EQ(vec3_of(cd->GetArray("stress"), a), string.stress(eta));
+  }
+  EXPECT_EQ(std::filesystem::file_size(dir / pvd[1].file), frame_bytes<Vec3>(string, 2));
 }
 
 }  // namespace

@@ -19,7 +19,7 @@
 #include <map>
 #include <sstream>
 
-#include "libfield/io/beam_frames.hpp"
+#include "libfield/io/frames.hpp"
 #include "libfield/march/field_recorder.hpp"
 #include "libfield/march/time_march.hpp"
 #include "tests/support/cases.hpp"
@@ -67,7 +67,7 @@ TEST(FieldRates, ValuesEqualThoseOfTheVtkFramesOfTheSameRow) {
   const dcel::DiscreteModel model(beam, loads, lie::Se3Cayley{}, ff.mesh());
   const test::TempFolder dir;
   march::FieldRecorder recorder(model.mesh(), true);
-  BeamFramesWriter frames(dir.path(), model, mesh::Side::natural, 3);
+  FramesWriter frames(dir.path(), model, mesh::Side::natural, 3);
   FieldRatesWriter rates(dir / "field_rates.csv", model, mesh::Side::natural, 3);
   ASSERT_TRUE(march::time_march(model, ff.input(), {&recorder, &frames, &rates}).completed);
   const int A = ff.A;
@@ -85,7 +85,7 @@ TEST(FieldRates, ValuesEqualThoseOfTheVtkFramesOfTheSameRow) {
   std::size_t line = 1;
   for (const int j : rows) {
     vtkNew<vtkXMLPolyDataReader> reader;
-    reader->SetFileName((dir / beam_frame_name(j)).string().c_str());
+    reader->SetFileName((dir / frame_name("beam", j)).string().c_str());
     reader->Update();
     ASSERT_EQ(reader->GetErrorCode(), 0u) << j;
     vtkPolyData* frame = reader->GetOutput();
