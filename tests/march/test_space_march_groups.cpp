@@ -94,8 +94,9 @@ void expect_column_balance(const dcel::DiscreteModel<G>& model, const SpaceRun<G
 // tip strain and first and last rows rebuild the whole field on SE(2); the SE(3) space march of
 // the beam in the plane, from the same data embedded, gives the same field. The space march
 // amplifies round-off where ds/(c dt) > 1 for a wave speed c (theory §6.2, §10 vi): with the
-// section of test::kPlanarSection (c = 27, 16, 8.7 m/s) by 30 to 300 per column; here the three
-// speeds are equal, c dt/ds = 0.9, and it grows from 1e-15 to 5.0e-14 over the 8 columns.
+// section of test::kPlanarSection (c = 27, 16, 8.7 m/s, c_E dt/ds = 0.27) by 10 to 360 per column;
+// here the three speeds are equal, c dt/ds = 0.9, and it grows from 1e-15 to 5.0e-14 over the 8
+// columns.
 TEST(SpaceMarchGroups, PlanarBeamRebuildsItsTimeMarchAndIsTheSe3SpaceMarchInThePlane) {
   const model::PlanarSection section{2.0e3, 2.0e3, 2.96, 2.7, 4.0e-3};
   const double c = std::sqrt(section.EA / section.rhoA), ds = 0.05;
