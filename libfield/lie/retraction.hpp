@@ -57,6 +57,6 @@ decltype(auto) with_group(RetractionKind kind, F&& f) {
 /// any group (the time march and its diagnostics, docs/lie-groups.md "generic today").
 #define FIELD_FOR_EACH_GROUP_AND_SE2(M) FIELD_FOR_EACH_GROUP(M) M(::field::lie::Se2Cayley)
 
-/// The same with the cable's group R^3 (theory §1.8) added: the time march, the residual and
-/// the diagnostics, which are written for any group.
+/// The same with the cable's group R^3 (theory §1.8) added: the time and space marches (theory
+/// §6.1, §6.2), the residual and the diagnostics, which are written for any group.
 #define FIELD_FOR_EACH_MARCH_GROUP(M) FIELD_FOR_EACH_GROUP_AND_SE2(M) M(::field::lie::Rn<3>)

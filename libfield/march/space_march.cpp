@@ -7,14 +7,12 @@
 
 namespace field::march {
 
-mesh::Boundary space_boundary(const SpaceMarchInput& input) {
-  return mesh::Boundary::space_evolution(input.first.side, input.last.side);
-}
-
 namespace {
 
 // Step 1 of theory §6.2 for column a: ghost row J (free) or prescribed rows.
-void apply_rows(const SpaceMarchInput& in, int J, int a, std::vector<lie::SE3>& column) {
+template <class S>
+void apply_rows(const BasicSpaceMarchInput<S>& in, int J, int a,
+                std::vector<typename S::Element>& column) {
   if (in.last.is_free())
     column[J] = column[J - 1];
   else
@@ -25,8 +23,10 @@ void apply_rows(const SpaceMarchInput& in, int J, int a, std::vector<lie::SE3>& 
 // The target -lambda of node j of column a (theory §6.2 step 2): lambda~_j^{a-1} from
 // eta_j^{a-1}, the time momenta mu_j^a and mu~_{j-1}^a (zero below row 0), the loads.
 template <class G>
-Vec6 space_target(const dcel::DiscreteModel<G>& model, const lie::SE3& g, int j, int a,
-                  const Vec6& eta_prev, const Vec6& mu, const Vec6& mu_tilde_before) {
+lie::AlgebraOf<G> space_target(const dcel::DiscreteModel<G>& model, const lie::ElementOf<G>& g,
+                               int j, int a, const lie::AlgebraOf<G>& eta_prev,
+                               const lie::AlgebraOf<G>& mu,
+                               const lie::AlgebraOf<G>& mu_tilde_before) {
   const double dt = model.dt(), ds = model.ds();
   return -(dcel::space_momentum_tilde(model, a - 1, eta_prev) - (ds / dt) * (mu - mu_tilde_before) +
            ds * model.force(g, j, a) + model.point_load(g, j, a));
@@ -37,32 +37,34 @@ Vec6 space_target(const dcel::DiscreteModel<G>& model, const lie::SE3& g, int j,
 template <class G>
 struct SpaceAxis {
   using Group = G;
+  using E = lie::ElementOf<G>;
+  using V = lie::AlgebraOf<G>;
   static constexpr dcel::NodeEquation kEquation = dcel::NodeEquation::space;
   static constexpr AxisNames names{"space march", "column", "row j", "j", "ds", "strain"};
 
   const dcel::DiscreteModel<G>& model_;
-  const SpaceMarchInput& in;
+  const SpaceMarchInputOf<G>& in;
 
   const dcel::DiscreteModel<G>& model() const { return model_; }
   int slabs() const { return model_.mesh().A(); }
   int nodes() const { return model_.mesh().J(); }
   int lo() const { return in.first.is_free() ? 0 : 1; }  // solved rows lo..J-1
   double h() const { return model_.ds(); }
-  void flux(const std::vector<lie::SE3>& column, const std::vector<lie::SE3>&, int a, int j,
-            Vec6& mu, Vec6& mu_tilde) const {
+  void flux(const std::vector<E>& column, const std::vector<E>&, int a, int j, V& mu,
+            V& mu_tilde) const {
     dcel::time_momenta(model_, a, mesh::convected<G>(column[j], column[j + 1], model_.dt()), mu,
                        mu_tilde);
   }
-  Vec6 target(const std::vector<lie::SE3>& column, int a, int j, const Vec6& eta_prev,
-              const Vec6& mu, const Vec6& mu_tilde_before) const {
+  V target(const std::vector<E>& column, int a, int j, const V& eta_prev, const V& mu,
+           const V& mu_tilde_before) const {
     return space_target(model_, column[j], j, a, eta_prev, mu, mu_tilde_before);
   }
   // On lanes: the target is -lambda, the loads enter with the opposite sign.
-  Vec6 load(const std::vector<lie::SE3>& column, int a, int j) const {
+  V load(const std::vector<E>& column, int a, int j) const {
     return -(model_.ds() * model_.force(column[j], j, a) + model_.point_load(column[j], j, a));
   }
-  const lie::SE3* lanes_prev(const std::vector<lie::SE3>&) const { return nullptr; }
-  void boundary(int a, std::vector<lie::SE3>& column, const std::vector<lie::SE3>*) const {
+  const E* lanes_prev(const std::vector<E>&) const { return nullptr; }
+  void boundary(int a, std::vector<E>& column, const std::vector<E>*) const {
     apply_rows(in, model_.mesh().J(), a, column);
   }
   int column(int a, int) const { return a - 1; }  // the failed slab a+1 is built on column a
@@ -71,7 +73,7 @@ struct SpaceAxis {
 }  // namespace
 
 template <class G>
-void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInput& in,
+void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInputOf<G>& in,
                        const MarchOptions& options) {
   const mesh::SpacetimeMesh& mesh = model.mesh();
   const int J = mesh.J(), A = mesh.A();
@@ -107,15 +109,15 @@ void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInpu
   // Columns 0 and 1 as given and as the march uses them (rows applied): finite, no half turn
   // between neighbours.
   const SpaceAxis<G> axis{model, in};
-  const std::vector<lie::SE3> column0 = check_initial_slab(axis, 0, in.column0, true);
-  std::vector<lie::SE3> column1 = in.column1;
+  const std::vector<lie::ElementOf<G>> column0 = check_initial_slab(axis, 0, in.column0, true);
+  std::vector<lie::ElementOf<G>> column1 = in.column1;
   if (from_strain) {
     column1.resize(J + 1);
     for (int j = 0; j < J; ++j) {
       FIELD_CHECK(in.strain0[j].allFinite(),
                   "space march: the tip strain of row j = " << j << " is not finite: "
                                                             << in.strain0[j].transpose());
-      column1[j] = column0[j] * G::tau(ds * in.strain0[j]);
+      column1[j] = G::compose(column0[j], G::tau(ds * in.strain0[j]));
     }
   }
   // From the strain, row J is set by the rows.
@@ -123,8 +125,8 @@ void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInpu
 }
 
 template <class G>
-MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInput& in,
-                        const std::vector<SlabObserver*>& observers, const MarchOptions& options) {
+MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInputOf<G>& in,
+                        const SlabObserversOf<G>& observers, const MarchOptions& options) {
   check_space_march(model, in, options);
   const int J = model.mesh().J();
   const double ds = model.ds();
@@ -133,11 +135,11 @@ MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInp
   SlabMarch<SpaceAxis<G>> march(axis, observers, options);
 
   // Columns 0 and 1.
-  std::vector<lie::SE3> prev = in.column0, cur(J + 1);
+  std::vector<lie::ElementOf<G>> prev = in.column0, cur(J + 1);
   const int threads = march.solver().threads_for(J);
   if (from_strain) {
 #pragma omp parallel for schedule(static) num_threads(threads)
-    for (int j = 0; j < J; ++j) cur[j] = prev[j] * G::tau(ds * in.strain0[j]);
+    for (int j = 0; j < J; ++j) cur[j] = G::compose(prev[j], G::tau(ds * in.strain0[j]));
   } else {
     cur = in.column1;
   }
@@ -146,19 +148,19 @@ MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInp
   march.emit(1, cur, SlabStats{});
 
   // eta_j^{a-1} of the previous column: the Newton start and lambda~_j^{a-1}.
-  std::vector<Vec6> eta(J + 1, model.density().reference_strain());
+  std::vector<lie::AlgebraOf<G>> eta(J + 1, model.density().reference_strain());
   for (int j = 0; j <= J; ++j) eta[j] = mesh::convected<G>(prev[j], cur[j], ds);  // may throw
 
   // Step 2: columns a = 1..A-1 produce column a+1 (march/slab_march.hpp).
   return march.run(prev, cur, eta);
 }
 
-#define FIELD_INSTANTIATE(G)                                                              \
-  template void check_space_march(const dcel::DiscreteModel<G>&, const SpaceMarchInput&,  \
-                                  const MarchOptions&);                                   \
-  template MarchResult space_march(const dcel::DiscreteModel<G>&, const SpaceMarchInput&, \
-                                   const std::vector<SlabObserver*>&, const MarchOptions&);
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#define FIELD_INSTANTIATE(G)                                                                   \
+  template void check_space_march(const dcel::DiscreteModel<G>&, const SpaceMarchInputOf<G>&,  \
+                                  const MarchOptions&);                                        \
+  template MarchResult space_march(const dcel::DiscreteModel<G>&, const SpaceMarchInputOf<G>&, \
+                                   const SlabObserversOf<G>&, const MarchOptions&);
+FIELD_FOR_EACH_MARCH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::march

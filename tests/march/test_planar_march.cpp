@@ -34,6 +34,8 @@ using lie::Vec2;
 
 using test::embed;
 using test::embedded_beam;
+using test::Planar;
+using test::planar_data;
 
 const model::PlanarSection& kSection = test::kPlanarSection;
 constexpr double kCurvature = test::kPlanarCurvature;
@@ -53,32 +55,6 @@ template <class G>
 struct Series {
   std::vector<typename noether::SlabDiagnostics<G>::Record> rows;
 };
-
-struct Planar {
-  BasicTimeMarchInput<Se2Cayley> input;
-  TimeMarchInput embedded;
-};
-
-// A stress-free arc (curvature kappa0) with velocities that bend, stretch and turn it; the left
-// end clamped when `clamped`.
-Planar planar_data(const mesh::SpacetimeMesh& mesh, bool clamped) {
-  Planar d;
-  const int A = mesh.A();
-  for (int a = 0; a <= A; ++a) {
-    const SE2 g = Se2Cayley::tau(a * mesh.ds() * Vec3(kCurvature, 1.0, 0.0));
-    const double s = a * mesh.ds();
-    const Vec3 xi = clamped && a == 0 ? Vec3::Zero() : Vec3(0.8 + s, -0.3 * s, 1.1 * s - 0.4);
-    d.input.row0.push_back(g);
-    d.input.velocities.push_back(xi);
-    d.embedded.row0.push_back(embed(g));
-    d.embedded.velocities.push_back(embed(xi));
-  }
-  if (clamped) {
-    d.input.left = BasicSideSpec<SE2>::clamped(d.input.row0[0]);
-    d.embedded.left = SideSpec::clamped(d.embedded.row0[0]);
-  }
-  return d;
-}
 
 void expect_same_march(const Vec2& gravity, bool clamped, NodeKernel kernel) {
   // c_E dt / ds = 0.27 (sqrt(EA / rho A) = 27 m/s), omega_c dt = 0.2: a stable march.

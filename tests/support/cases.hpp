@@ -61,14 +61,18 @@ RecordedRun record_space_march(const dcel::DiscreteModel<G>& model,
 
 /// The space march's input of a round trip (theory §11.5): columns 0 and 1 and the prescribed
 /// rows 0 and J taken from `truth`, a recorded time march of J rows (it must outlive the march).
-inline march::SpaceMarchInput round_trip_input(const mesh::Field& truth, int J) {
-  march::SpaceMarchInput in;
+/// S: the group space (lie::Se3Group for the beam, lie::Se2Cayley, lie::Rn<3>).
+template <class S = lie::Se3Group>
+march::BasicSpaceMarchInput<S> round_trip_input(const mesh::BasicField<typename S::Element>& truth,
+                                                int J) {
+  using Side = typename march::BasicSpaceMarchInput<S>::Side;
+  march::BasicSpaceMarchInput<S> in;
   for (int j = 0; j <= J; ++j) {
     in.column0.push_back(truth(j, 0));
     in.column1.push_back(truth(j, 1));
   }
-  in.first = march::SideSpec::prescribed([&truth](int a) { return truth(0, a); });
-  in.last = march::SideSpec::prescribed([&truth, J](int a) { return truth(J, a); });
+  in.first = Side::prescribed([&truth](int a) { return truth(0, a); });
+  in.last = Side::prescribed([&truth, J](int a) { return truth(J, a); });
   return in;
 }
 
