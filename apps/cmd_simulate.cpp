@@ -33,18 +33,6 @@ struct Args {
   fs::path out;
 };
 
-/// "(v0, v1, ...)" with 10 significant digits.
-template <class V>
-std::string vector_text(const V& v) {
-  std::string text = "(";
-  char buf[32];
-  for (int i = 0; i < v.size(); ++i) {
-    std::snprintf(buf, sizeof buf, "%s%.10g", i ? ", " : "", v(i));
-    text += buf;
-  }
-  return text + ")";
-}
-
 template <class G>
 int march_case(const Args& args, const CommonOptions& common,
                std::chrono::steady_clock::time_point start, int threads,
@@ -110,8 +98,8 @@ int march_case(const Args& args, const CommonOptions& common,
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, run.wall,
               result.node_solves / std::max(run.wall, 1e-9));
   print_energy_figure(stats);
-  std::printf("  momentum P_0 = %s, max |P_j - P_0| = %.3e\n", vector_text(stats.momentum0).c_str(),
-              stats.drift);
+  std::printf("  momentum P_0 = %s, max |P_j - P_0| = %.3e\n",
+              vector_text(stats.momentum0, "%.10g", "(", ")").c_str(), stats.drift);
   std::printf("  Noether balance per row <= %.2e (relative), Newton <= %d iterations\n",
               stats.balance, stats.newton_max);
   if (spec.output.vtk)  // a continued run writes frames from row k-1 (io/checkpoint.hpp)

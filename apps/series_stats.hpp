@@ -13,16 +13,24 @@
 
 namespace field::app {
 
+/// The entries of v in the printf `format` of one double, separated by ", ", between `open` and
+/// `close`.
+template <class V>
+std::string vector_text(const V& v, const char* format, const char* open, const char* close) {
+  std::string text = open;
+  char buf[32];
+  for (int i = 0; i < v.size(); ++i) {
+    if (i) text += ", ";
+    std::snprintf(buf, sizeof buf, format, v(i));
+    text += buf;
+  }
+  return text + close;
+}
+
 /// A vector as a JSON array, 17 significant digits.
 template <class V>
 std::string json_vector(const V& v) {
-  std::string text = "[";
-  char buf[32];
-  for (int i = 0; i < v.size(); ++i) {
-    std::snprintf(buf, sizeof buf, "%s%.17g", i ? ", " : "", v(i));
-    text += buf;
-  }
-  return text + "]";
+  return vector_text(v, "%.17g", "[", "]");
 }
 
 /// V: the momentum's type (Vec6 on SE(3), Vec3 for the cable's translations on R^3).

@@ -33,16 +33,16 @@ def assert_series_equal(run, path):
         assert np.array_equal(run.series[c], values), c
 
 
-def estimate_case(tmp_path):
+def estimate_case(tmp_path, first_row="straight"):
     """The driven case's first 60 rows rebuilt by the estimator (as tests/cli/test_cli_estimate),
     written as a resolved case file (absolute paths) for the program."""
     path = mesh_case("driven")
     with open(path, "rb") as f:
         table = tomllib.load(f)
     table["grid"]["J"] = 60
-    table["reconstruct"].update(method="estimate", first_row="straight", last_row="free")
+    table["reconstruct"].update(method="estimate", first_row=first_row, last_row="free")
     case = libfield.load_case(table, name=path)
-    file = tmp_path / "estimate.toml"
+    file = tmp_path / f"estimate_{first_row}.toml"
     file.write_text(case.to_toml())
     return case, file
 
@@ -92,14 +92,7 @@ def test_a_covariance_that_cannot_be_computed_keeps_the_estimate(field_program, 
     """Both rows free: J^T J is singular at the estimate (tests/cli/test_cli_estimate,
     ASingularCovarianceKeepsTheEstimate). The program writes the estimate, no field_std files and
     exits 3; the module returns the same estimate with NaN standard deviations and warns."""
-    path = mesh_case("driven")
-    with open(path, "rb") as f:
-        table = tomllib.load(f)
-    table["grid"]["J"] = 60
-    table["reconstruct"].update(method="estimate", first_row="free", last_row="free")
-    case = libfield.load_case(table, name=path)
-    file = tmp_path / "singular.toml"
-    file.write_text(case.to_toml())
+    case, file = estimate_case(tmp_path, first_row="free")
     with pytest.warns(RuntimeWarning, match="the standard deviations could not be computed"):
         run = libfield.reconstruct(case)
     assert run.status == "converged"
