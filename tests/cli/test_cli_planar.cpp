@@ -195,6 +195,8 @@ TEST(CliPlanar, ReconstructEqualsTheSe3SpaceMarchAndTheSimulation) {
        {"field.csv", "space_series.csv", "beam.pvd", "spacetime.vtu", "summary.json", "run.toml"})
     EXPECT_TRUE(fs::exists(out2 / f)) << f;
   EXPECT_EQ(summary_value(out2, "status"), "\"completed\"");
+  const CommandResult check = run_field("check " + out2.string());  // its run.toml is planar
+  EXPECT_EQ(check.code, 0) << check.output;
   const fs::path se3 = tmp.path() / "se3.toml";
   write_text(se3, read_text(planar));
   ASSERT_TRUE(edit(se3, "theory = \"planar_beam\"", ""));
@@ -233,7 +235,8 @@ TEST(CliPlanar, ReconstructEqualsTheSe3SpaceMarchAndTheSimulation) {
 }
 
 // A tip file out of the plane is refused before anything is written, naming the file, the row
-// and the value; so is a reconstruction method other than the space march, naming the key.
+// and the value; so are prescribed rows and a reconstruction method other than the space march,
+// naming the key.
 TEST(CliPlanar, ReconstructRefusesATipOutOfThePlaneAndOtherMethods) {
   TempFolder tmp;
   const std::string rest = "0,0,0,0.5,0.5,0.5,0.5,0,0,0,0,0,1\n";
@@ -253,7 +256,17 @@ TEST(CliPlanar, ReconstructRefusesATipOutOfThePlaneAndOtherMethods) {
       << r.output;
   EXPECT_FALSE(fs::exists(out));
 
-  write_text(file, read_text(file) + "\n[reconstruct]\nmethod = \"driven\"\n");
+  const std::string text = read_text(file);
+  write_text(file, text + "\n[boundary]\nfirst = { prescribed = \"tip.csv\" }\n");
+  const CommandResult p = run_field("reconstruct " + file.string() + " --out " + out.string());
+  EXPECT_EQ(p.code, 4) << p.output;
+  EXPECT_NE(p.output.find("[boundary] first"), std::string::npos) << p.output;
+  EXPECT_NE(p.output.find("a prescribed row is not supported for theory = \"planar_beam\""),
+            std::string::npos)
+      << p.output;
+  EXPECT_FALSE(fs::exists(out));
+
+  write_text(file, text + "\n[reconstruct]\nmethod = \"driven\"\n");
   const CommandResult d = run_field("reconstruct " + file.string() + " --out " + out.string());
   EXPECT_EQ(d.code, 4) << d.output;
   EXPECT_NE(d.output.find(file.string() + ":"), std::string::npos) << d.output;
