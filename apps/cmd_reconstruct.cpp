@@ -145,8 +145,8 @@ int march_case(const Args& args, const CommonOptions& common,
   const std::string warning = march::space_march_warning(numbers, spec.dt);
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
   // Know before you march (theory §6.3; the planar beam's prediction is the SE(3) beam's in the
-  // plane): refuse, as invalid input, when the predicted far-end
-  // error exceeds [tip] max_predicted_error.
+  // plane): refuse, as invalid input, when the predicted far-end error exceeds [tip]
+  // max_predicted_error.
   const march::SpacePrediction prediction = io::predict_space_march(problem, setup.input);
   const march::TipNoise noise = io::tip_noise(spec);
   if (!common.quiet)
