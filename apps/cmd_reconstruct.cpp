@@ -1,7 +1,8 @@
 // `field reconstruct CASE.toml [--tip TIP.csv] [--out DIR]`: the space march of theory §6.2:
 // the motion of the whole beam from the measured motion and strain of its tip a = 0. Writes
 // field.csv (by columns), space_series.csv, beam.pvd + frames/, spacetime.vtu, run.toml and
-// summary.json in DIR (docs/cli.md, docs/output-format.md).
+// summary.json in DIR (docs/cli.md, docs/output-format.md). The planar beam (theory §1.7)
+// marches on SE(2) and writes the outputs of the SE(3) beam in the plane (march::PlanarEmbedding).
 #include <omp.h>
 
 #include <chrono>
@@ -9,8 +10,11 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <type_traits>
 
 #include "apps/commands.hpp"
+#include "apps/group_text.hpp"
 #include "apps/interrupt.hpp"
 #include "apps/progress.hpp"
 #include "apps/reconstruct_driven.hpp"
@@ -27,12 +31,15 @@
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/frames.hpp"
 #include "libfield/io/memory_estimate.hpp"
+#include "libfield/io/planar_case.hpp"
 #include "libfield/io/series_columns.hpp"
 #include "libfield/io/space_prediction.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/march/field_recorder.hpp"
+#include "libfield/march/planar_embedding.hpp"
 #include "libfield/march/slab_solve.hpp"
 #include "libfield/march/space_march.hpp"
+#include "libfield/noether/planar_series_row.hpp"
 #include "libfield/noether/slab_diagnostics.hpp"
 
 namespace field::app {
@@ -98,7 +105,13 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
     return problem.with_model([&](const auto& model) {
       return reconstruct_estimate(args.out, common, start, problem, threads, model);
     });
-  // The case's retraction becomes the type G here, once (io::Problem::with_model).
+  // The case's theory and retraction become the type G here, once: the planar beam on SE(2)
+  // (theory §1.7, io::PlanarProblem) or the SE(3) beam with the case's retraction
+  // (io::Problem::with_model).
+  if (spec.theory == io::Theory::planar_beam) {
+    const io::PlanarProblem planar(problem);
+    return march_case(args, common, start, problem, threads, planar.model);
+  }
   return problem.with_model(
       [&](const auto& model) { return march_case(args, common, start, problem, threads, model); });
 }
@@ -109,21 +122,31 @@ int march_case(const Args& args, const CommonOptions& common,
                std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
                const dcel::DiscreteModel<G>& model) {
   const io::CaseSpec& spec = problem.spec;
+  constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
+  // The tip data of the SE(3) beam (the planar beam's in the plane, projected to SE(2)).
   const io::SpaceSetup setup = io::space_march_input(problem);
+  march::SpaceMarchInputOf<G> input;
+  if constexpr (planar)
+    input = io::planar_space_input(problem, setup);
+  else
+    input = setup.input;
   const int J = spec.J, A = spec.A;
   march::MarchOptions options;
   options.newton = spec.newton;
   options.threads = threads;
   options.stop = &stop_flag();
-  march::check_space_march(model, setup.input, options);
+  march::check_space_march(model, input, options);
   if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
 
-  // 2. Stability numbers of theory §6.2, before marching (warnings print even with -q).
-  const march::StabilityNumbers numbers = problem.stability();
+  // 2. Stability numbers of theory §6.2, before marching (warnings print even with -q); the
+  // planar beam's from its own wave speeds (theory §1.7).
+  const march::StabilityNumbers numbers =
+      planar ? problem.stability(model.density().wave_speeds()) : problem.stability();
   const std::string warning = march::space_march_warning(numbers, spec.dt);
   if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
-  // Know before you march (theory §6.3): refuse, as invalid input, when the predicted far-end
-  // error exceeds [tip] max_predicted_error.
+  // Know before you march (theory §6.3; the planar beam's prediction is the SE(3) beam's in the
+  // plane): refuse, as invalid input, when the predicted far-end error exceeds [tip]
+  // max_predicted_error.
   const march::SpacePrediction prediction = io::predict_space_march(problem, setup.input);
   const march::TipNoise noise = io::tip_noise(spec);
   if (!common.quiet)
@@ -158,25 +181,35 @@ int march_case(const Args& args, const CommonOptions& common,
   const noether::SlabSides sides = noether::prescribed_sides(boundary, noether::SlabAxis::column);
   noether::SlabDiagnostics<G> diagnostics(
       model, noether::SlabAxis::column, boundary,
-      [&](const auto& d) {
-        take_series_row(d, kSpaceWords, sides, false, spec.ds, problem_found, stats, series,
-                        progress);
+      [&](const auto& d) {  // the planar beam's in the SE(3) columns (noether::series_row)
+        take_series_row(noether::series_row(d), kSpaceWords, sides, false, spec.ds, problem_found,
+                        stats, series, progress);
       },
       noether::SeriesOptions{spec.output.series_stride, threads});
-  std::vector<march::SlabObserver*> observers{&recorder, &diagnostics};
+  std::vector<march::SlabObserver*> observers{&recorder};
   if (csv) observers.insert(observers.begin(), csv.get());
+  // The planar diagnostics see the SE(2) columns projected back (bit for bit) from the embedded
+  // ones that the SE(3) writers take.
+  std::optional<march::PlanarProjection> projection;
+  march::append_observer(observers, diagnostics, projection);
 
   // 4. March, then the VTK files from the recorded columns; an error raised after this point is
   // a run failure (apps/run_outcome.hpp).
   const march::MarchResult result = march_safely(
       [&](const std::vector<march::SlabObserver*>& all) {
-        return march::space_march(model, setup.input, all, options);
+        if constexpr (planar) {
+          march::PlanarEmbedding embedding(all);
+          return march::space_march(model, input, {&embedding}, options);
+        } else {
+          return march::space_march(model, input, all, options);
+        }
       },
       observers, problem_found);
   progress.done();
   series.close();
   const int done = problem_found.error.empty() ? result.last_slab : problem_found.error_slab;
-  if (spec.output.vtk && done >= 1) write_vtk<G>(dir, problem, recorder.field(), done);
+  if (spec.output.vtk && done >= 1)
+    write_vtk<typename io::OutputGroup<G>::type>(dir, problem, recorder.field(), done);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -204,8 +237,7 @@ int march_case(const Args& args, const CommonOptions& common,
   summary.write(dir);
 
   std::printf("%s: space march (%s), A = %d, J = %d, dt = %g s, ds = %g m, L = %g m\n",
-              spec.name.c_str(), lie::retraction_name<G>().c_str(), A, J, spec.dt, spec.ds,
-              spec.length());
+              spec.name.c_str(), group_text<G>().c_str(), A, J, spec.dt, spec.ds, spec.length());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, wall,
               result.node_solves / std::max(wall, 1e-9));
   if (stats.balanced)

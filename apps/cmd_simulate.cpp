@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "apps/commands.hpp"
+#include "apps/group_text.hpp"
 #include "apps/thread_count.hpp"
 #include "apps/time_march_run.hpp"
 #include "apps/wait_policy.hpp"
@@ -54,17 +55,6 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   return io::with_time_case(spec, [&](const auto& time_case) {
     return march_case(args, common, start, threads, time_case);
   });
-}
-
-/// The march's theory and group in the report's first line.
-template <class G>
-std::string group_text() {
-  if constexpr (std::is_same_v<G, lie::Se2Cayley>)
-    return "planar beam on SE(2), cayley";
-  else if constexpr (std::is_same_v<G, lie::Rn<3>>)
-    return "cable on R^3";
-  else
-    return lie::retraction_name<G>();
 }
 
 // Steps 1 (the march's input) to 5 of run_simulate with the discrete model of the case.

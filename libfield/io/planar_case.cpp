@@ -1,7 +1,9 @@
 #include "libfield/io/planar_case.hpp"
 
 #include <cmath>
+#include <sstream>
 #include <string>
+#include <tuple>
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/checkpoint.hpp"
@@ -25,7 +27,17 @@ void check_planar_case(const toml::table& root, const CaseSpec& c) {
   if (c.retraction != lie::RetractionKind::cayley)
     top.fail("retraction", std::string("the planar beam runs on SE(2) with Cayley (theory §1.7): "
                                        "use retraction = \"cayley\" or leave it out"));
-  if (c.march != MarchKind::time) top.fail("march", std::string("march = \"space\"") + kWhy);
+  if (c.march == MarchKind::space) {  // `field reconstruct`: the space march of theory §6.2
+    TomlTable reconstruct = table_of(root, "reconstruct", c);
+    if (c.reconstruct.method != ReconstructSpec::Method::space)
+      reconstruct.fail("method", std::string("a method other than \"space\"") + kWhy +
+                                     ": the planar beam is rebuilt by the space march of theory "
+                                     "§6.2: leave method out or use \"space\"");
+    TomlTable boundary = table_of(root, "boundary", c);
+    for (const auto& [key, row] : {std::pair{"first", &c.first}, std::pair{"last", &c.last}})
+      if (row->kind == RowSpec::Kind::prescribed)
+        boundary.fail(key, std::string("a prescribed row") + kWhy + ": use \"zero_momentum\"");
+  }
   TomlTable beam = table_of(root, "beam", c);
   if (!c.section_table.empty()) beam.fail("section", std::string("section = \"table\"") + kWhy);
   const model::SectionLaw law = c.section_law();
@@ -47,7 +59,7 @@ void check_planar_case(const toml::table& root, const CaseSpec& c) {
   const InitialSpec& in = c.initial;
   // A continued run takes its rows from the checkpoint (PlanarProblem; the other [initial] keys
   // are refused with it, io/case_file.cpp).
-  if (in.checkpoint.empty()) {
+  if (c.march == MarchKind::time && in.checkpoint.empty()) {
     if (in.configuration != InitialSpec::Configuration::straight)
       initial.fail("configuration", std::string("a row 0 other than \"straight\"") + kWhy);
     if (in.origin(2) != 0.0)
@@ -108,9 +120,9 @@ PlanarProblem::PlanarProblem(const Problem& problem)
               lie::Vec2(problem.spec.gravity(0), problem.spec.gravity(1))),
       model(density, loads, problem.mesh) {
   const CaseSpec& c = problem.spec;
-  FIELD_CHECK(c.theory == Theory::planar_beam && c.march == MarchKind::time,
-              c.file.string() << ": not a planar-beam time march");
-  if (!c.initial.checkpoint.empty()) {  // continue a run from its state (io/checkpoint.hpp)
+  FIELD_CHECK(c.theory == Theory::planar_beam, c.file.string() << ": not a planar-beam case");
+  if (c.march == MarchKind::space) return;  // its input is planar_space_input's
+  if (!c.initial.checkpoint.empty()) {      // continue a run from its state (io/checkpoint.hpp)
     const Checkpoint checkpoint = read_fitting_checkpoint(c);
     // Stored embedded in SE(3) (march::embed_planar), projected back bit for bit.
     FIELD_CHECK(march::in_plane(checkpoint.march),
@@ -133,6 +145,45 @@ PlanarProblem::PlanarProblem(const Problem& problem)
     input.velocities.assign(c.A + 1, Vec3::Zero());
   input.left = planar_end(c.left, input.row0.front());
   input.right = planar_end(c.right, input.row0.back());
+}
+
+march::SpaceMarchInputOf<lie::Se2Cayley> planar_space_input(const Problem& problem,
+                                                            const SpaceSetup& setup) {
+  const CaseSpec& c = problem.spec;
+  const march::SpaceMarchInput& in = setup.input;
+  FIELD_CHECK(in.first.is_free() && in.last.is_free(),
+              c.file.string() << ": a planar space march with prescribed rows");  // refused above
+  const double L = c.length();
+  const auto fail = [&](int j, const std::string& what, double value) {
+    std::ostringstream m;
+    m << c.tip.string() << ": the tip at row j = " << j << " of the grid (t = " << j * c.dt
+      << " s) is not in the x-y plane: " << what << " = " << value << " (tolerance "
+      << kPlanarTolerance
+      << "): theory = \"planar_beam\" needs tip poses in the plane with d2 = e3 (the normal, "
+         "docs/lie-groups.md) and in-plane strains (Omega1 = Omega3 = Gamma2 = 0); give planar "
+         "tip data, or remove theory = \"planar_beam\" to rebuild it as an SE(3) beam";
+    throw Error(m.str());
+  };
+  march::SpaceMarchInputOf<lie::Se2Cayley> out;
+  for (std::size_t j = 0; j < in.column0.size(); ++j) {
+    const lie::SE3& g = in.column0[j];
+    // d2 = e3: R e2 = (0, 0, 1); d1, d3 in the plane: R(2, 0) = R(2, 2) = 0 (march::embed_planar).
+    const double d2 = (g.R.col(1) - Vec3::UnitZ()).cwiseAbs().maxCoeff();
+    if (d2 > kPlanarTolerance) fail(int(j), "|d2 - e3|", d2);
+    for (int k : {0, 2})
+      if (std::abs(g.R(2, k)) > kPlanarTolerance)
+        fail(int(j), "the z component of d" + std::to_string(k + 1), g.R(2, k));
+    if (std::abs(g.r(2)) > kPlanarTolerance * L) fail(int(j), "z/L", g.r(2) / L);
+    out.column0.push_back(march::project_planar(g));
+  }
+  for (std::size_t j = 0; j < in.strain0.size(); ++j) {
+    const Vec6& eta = in.strain0[j];
+    for (const auto& [k, name, scale] :
+         {std::tuple{0, "Omega1 L", L}, std::tuple{2, "Omega3 L", L}, std::tuple{4, "Gamma2", 1.0}})
+      if (std::abs(eta(k)) * scale > kPlanarTolerance) fail(int(j), name, eta(k) * scale);
+    out.strain0.push_back(march::project_planar_body(eta));
+  }
+  return out;  // rows j = 0 and J free (zero momentum)
 }
 
 }  // namespace field::io

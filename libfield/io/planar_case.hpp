@@ -15,16 +15,29 @@
 #include "libfield/io/case_file.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/lie/se2.hpp"
+#include "libfield/march/space_march.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/model/planar_beam_density.hpp"
 
 namespace field::io {
 
 /// Throws field::Error (file:line: key = value: why) for a planar-beam case key the planar beam
-/// does not support: an exponential retraction, a space march, a section table or a non-diagonal
-/// law, two different rho A, a [shape], prescribed ends, a row 0 or velocity other than straight
-/// and at rest in the plane, gravity along z, loads other than gravity, [damping], [static].
+/// does not support: an exponential retraction, a [reconstruct] method other than "space",
+/// prescribed rows of a space march, a section table or a non-diagonal law, two different rho A, a
+/// [shape], prescribed ends, a row 0 or velocity other than straight and at rest in the plane,
+/// gravity along z, loads other than gravity, [damping], [static].
 void check_planar_case(const toml::table& root, const CaseSpec& c);
+
+/// The planar beam's space march (`field reconstruct`, theory §6.2) from the tip data of the SE(3)
+/// beam in the plane (io::space_march_input): every tip pose and strain must lie in the plane to
+/// kPlanarTolerance (the entries of d1, d2 - e3, d3 out of the plane, z/L, Omega1 L, Omega3 L,
+/// Gamma2: round-off of the tip file's quaternions and numbers is ~1e-16), then is projected to
+/// SE(2) (march::project_planar, project_planar_body). Rows j = 0 and J are free (zero momentum;
+/// check_planar_case refuses prescribed rows). Throws field::Error naming the tip file, the row
+/// j of the grid, the value and what to do.
+inline constexpr double kPlanarTolerance = 1e-9;
+march::SpaceMarchInputOf<lie::Se2Cayley> planar_space_input(const Problem& problem,
+                                                            const SpaceSetup& setup);
 
 /// The in-plane subset of an SE(3) section law (see above).
 model::PlanarSection planar_section(const model::SectionLaw& law);
@@ -41,7 +54,8 @@ struct PlanarProblem {
   model::Loads loads;  ///< none: gravity is the density's potential
   dcel::DiscreteModel<lie::Se2Cayley> model;
   /// Row 0 straight from [initial] origin along axis (node a at s_a, theory §3.4), at rest; or
-  /// with [initial] checkpoint the state it holds (input.resume), projected to the plane.
+  /// with [initial] checkpoint the state it holds (input.resume), projected to the plane. Empty
+  /// for a space march (march = "space": planar_space_input).
   march::TimeMarchInputOf<lie::Se2Cayley> input;
 };
 

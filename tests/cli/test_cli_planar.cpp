@@ -1,8 +1,10 @@
 // The planar beam of theory §1.7 through the real program (`theory = "planar_beam"`,
 // meshes/planar_cantilever): `field simulate` marches it on SE(2) and writes the SE(3) outputs of
 // the beam embedded in the x-y plane (march::PlanarEmbedding); they equal those of the SE(3) case
-// of the same beam in the plane (row 0 given as a file of the embedded poses) to round-off. Keys
-// the planar beam does not support are refused with file, line and key.
+// of the same beam in the plane (row 0 given as a file of the embedded poses) to round-off.
+// `field reconstruct` rebuilds a planar beam from its tip by the space march on SE(2) (theory
+// §6.2), equal to the SE(3) space march of the same beam to round-off. Keys the planar beam does
+// not support are refused with file, line and key.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -152,6 +154,127 @@ TEST(CliPlanar, RefusesWhatThePlanarBeamDoesNotSupport) {
       {"[output]", "[shape]\ncurvature = [0.0, 1.0, 0.0]\n\n[output]", "shape"},
   };
   for (const Case& c : cases) expect_refused("planar_cantilever", c.from, c.to, c.says);
+}
+
+// A planar space-march case (theory §6.2) rebuilding the planar cantilever from `tip`: clamped
+// at a = 0, so the tip is at rest and its strain carries the motion; A = 4 columns of ds = 0.1 m.
+fs::path planar_space_case(const fs::path& folder, const fs::path& tip) {
+  const fs::path file = folder / "reconstruct.toml";
+  write_text(file,
+             "format = 1\nname = \"planar_reconstruct\"\nmarch = \"space\"\n"
+             "theory = \"planar_beam\"\n\n[beam]\nsection = \"square\"\nside = 0.1\n"
+             "E = 1.0e7\nnu = 0.35\nrho = 1000.0\n\n[grid]\nA = 4\nds = 0.1\ndt = 5.0e-4\n"
+             "J = 100\n\n[tip]\nfile = \"" +
+                 tip.string() + "\"\n\n[loads]\ngravity = [0.0, -9.81, 0.0]\n");
+  return file;
+}
+
+// `field reconstruct` of a planar case: the space march on SE(2) from the tip.csv of a planar
+// `field simulate` equals the SE(3) space march of the same case without `theory` to round-off
+// (observed 3e-14 in the poses), and both equal the simulation on the rows that the end rows'
+// conditions have not reached: the space march's rows j = 0 and J are at zero momentum, the
+// simulation's row J moves (and its row 0 is the second-order start's), and what differs there
+// travels one row per column (theory §6.2), so column a agrees on rows a <= j <= J - a (observed
+// 4e-14 at a = 4, round-off grown by the space march outside its stable range).
+TEST(CliPlanar, ReconstructEqualsTheSe3SpaceMarchAndTheSimulation) {
+  TempFolder tmp;
+  const fs::path sim = copy_case(tmp, "planar_cantilever");
+  ASSERT_TRUE(edit(sim, "L = 1.0", "ds = 0.1"));
+  ASSERT_TRUE(edit(sim, "A = 10", "A = 4"));
+  ASSERT_TRUE(edit(sim, "J = 1000", "J = 100"));
+  ASSERT_TRUE(edit(sim, "stride = 10", "stride = 1"));
+  const fs::path simulated = tmp / "sim", out2 = tmp / "planar", out3 = tmp / "se3";
+  ASSERT_EQ(run_field("simulate " + sim.string() + " -q --out " + simulated.string()).code, 0);
+  const fs::path planar = planar_space_case(tmp.path(), simulated / "tip.csv");
+  const CommandResult r2 = run_field("reconstruct " + planar.string() + " --out " + out2.string());
+  ASSERT_EQ(r2.code, 0) << r2.output;
+  EXPECT_NE(r2.output.find("planar_reconstruct: space march (planar beam on SE(2), cayley)"),
+            std::string::npos)
+      << r2.output;
+  for (const char* f :
+       {"field.csv", "space_series.csv", "beam.pvd", "spacetime.vtu", "summary.json", "run.toml"})
+    EXPECT_TRUE(fs::exists(out2 / f)) << f;
+  EXPECT_EQ(summary_value(out2, "status"), "\"completed\"");
+  const CommandResult check = run_field("check " + out2.string());  // its run.toml is planar
+  EXPECT_EQ(check.code, 0) << check.output;
+  const fs::path se3 = tmp.path() / "se3.toml";
+  write_text(se3, read_text(planar));
+  ASSERT_TRUE(edit(se3, "theory = \"planar_beam\"", ""));
+  const CommandResult r3 = run_field("reconstruct " + se3.string() + " --out " + out3.string());
+  ASSERT_EQ(r3.code, 0) << r3.output;
+  EXPECT_NE(r3.output.find("space march (cayley)"), std::string::npos) << r3.output;
+
+  const auto f2 = csv_numbers(out2 / "field.csv"), f3 = csv_numbers(out3 / "field.csv");
+  const auto simulation = csv_numbers(simulated / "field.csv");
+  ASSERT_EQ(f2.size(), 101u * 5u);  // rows 0..100 of nodes 0..4, by columns
+  ASSERT_EQ(f3.size(), f2.size());
+  ASSERT_EQ(simulation.size(), f2.size());
+  double twin = 0.0, inner = 0.0, edge = 0.0, moved = 0.0;
+  for (size_t k = 0; k < f2.size(); ++k) {
+    ASSERT_EQ(f2[k].size(), 11u);
+    ASSERT_EQ(f3[k].size(), 11u);
+    EXPECT_EQ(f2[k][0], f3[k][0]);
+    EXPECT_EQ(f2[k][1], f3[k][1]);
+    EXPECT_EQ(f2[k][6], 0.0);  // in the plane z = 0
+    for (int c = 4; c < 11; ++c) twin = std::max(twin, std::abs(f2[k][c] - f3[k][c]));
+    // The simulation's field.csv is by rows (j, a), the reconstruction's by columns (a, j).
+    const int a = int(f2[k][1]), j = int(f2[k][0]);
+    const std::vector<double>& s = simulation[size_t(j) * 5 + size_t(a)];
+    ASSERT_EQ(s[0], j);
+    ASSERT_EQ(s[1], a);
+    double d = 0.0;
+    for (int c = 4; c < 11; ++c) d = std::max(d, std::abs(f2[k][c] - s[c]));
+    double& worst = a <= j && j <= 100 - a ? inner : edge;
+    worst = std::max(worst, d);
+    moved = std::max(moved, std::abs(f2[k][5]));
+  }
+  EXPECT_LT(twin, 1e-12);
+  EXPECT_LT(inner, 1e-12);
+  EXPECT_GT(edge, 1e-5);   // the end rows' conditions differ (see above)
+  EXPECT_GT(moved, 5e-3);  // the far end fell
+}
+
+// A tip file out of the plane is refused before anything is written, naming the file, the row
+// and the value; so are prescribed rows and a reconstruction method other than the space march,
+// naming the key.
+TEST(CliPlanar, ReconstructRefusesATipOutOfThePlaneAndOtherMethods) {
+  TempFolder tmp;
+  const std::string rest = "0,0,0,0.5,0.5,0.5,0.5,0,0,0,0,0,1\n";
+  std::string tip = "t,x,y,z,qw,qx,qy,qz,Omega1,Omega2,Omega3,Gamma1,Gamma2,Gamma3\n";
+  for (int j = 0; j <= 100; ++j)
+    tip += std::to_string(j * 5e-4) + "," +
+           (j == 7 ? std::string("0,0,0.001,0.5,0.5,0.5,0.5,0,0,0,0,0,1\n") : rest);
+  write_text(tmp / "tip.csv", tip);
+  const fs::path file = planar_space_case(tmp.path(), tmp / "tip.csv");
+  const fs::path out = tmp / "run";
+  const CommandResult r = run_field("reconstruct " + file.string() + " --out " + out.string());
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_NE(r.output.find((tmp / "tip.csv").string() +
+                          ": the tip at row j = 7 of the grid (t = 0.0035 s) is not in the x-y "
+                          "plane: z/L = 0.0025"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(fs::exists(out));
+
+  const std::string text = read_text(file);
+  write_text(file, text + "\n[boundary]\nfirst = { prescribed = \"tip.csv\" }\n");
+  const CommandResult p = run_field("reconstruct " + file.string() + " --out " + out.string());
+  EXPECT_EQ(p.code, 4) << p.output;
+  EXPECT_NE(p.output.find("[boundary] first"), std::string::npos) << p.output;
+  EXPECT_NE(p.output.find("a prescribed row is not supported for theory = \"planar_beam\""),
+            std::string::npos)
+      << p.output;
+  EXPECT_FALSE(fs::exists(out));
+
+  write_text(file, text + "\n[reconstruct]\nmethod = \"driven\"\n");
+  const CommandResult d = run_field("reconstruct " + file.string() + " --out " + out.string());
+  EXPECT_EQ(d.code, 4) << d.output;
+  EXPECT_NE(d.output.find(file.string() + ":"), std::string::npos) << d.output;
+  EXPECT_NE(d.output.find("[reconstruct] method = \"driven\": a method other than \"space\" is "
+                          "not supported for theory = \"planar_beam\""),
+            std::string::npos)
+      << d.output;
+  EXPECT_FALSE(fs::exists(out));
 }
 
 }  // namespace
