@@ -232,6 +232,12 @@ py::dict reconstruct(const io::CaseSpec& spec, int threads, const py::object& ca
                           ": march = \"time\": this case is run by libfield.simulate");
   if (threads < 1)
     throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
+  // The planar beam's space march (theory §1.7, §6.2) runs in `field reconstruct` only.
+  if (spec.theory == io::Theory::planar_beam)
+    throw py::value_error(spec.file.string() +
+                          ": theory = \"planar_beam\": libfield.reconstruct does not rebuild a "
+                          "planar beam yet; run `field reconstruct` on the case (docs/"
+                          "reconstruction.md, \"The planar beam\")");
   std::optional<io::CsvTable> table;
   if (!tip.is_none()) table = tip_table(tip.cast<py::dict>());
   check_run_memory(spec);  // the whole field is kept, as arrays

@@ -233,3 +233,18 @@ def test_threads_do_not_change_the_bits(name):
     assert np.array_equal(one.poses, two.poses)
     for c in one.series:
         assert np.array_equal(one.series[c], two.series[c]), c
+
+
+def test_a_planar_beam_is_refused_with_what_to_do():
+    """`field reconstruct` rebuilds a planar-beam case on SE(2) (docs/reconstruction.md, "The
+    planar beam"); the module does not yet, and says so rather than running the SE(3) beam."""
+    path = mesh_case("planar_cantilever")
+    with open(path, "rb") as f:
+        table = tomllib.load(f)
+    table["march"] = "space"
+    table["tip"] = {"file": mesh_case("space_evolution").replace("case.toml", "tip.csv")}
+    for key in ("initial", "boundary"):
+        table.pop(key, None)
+    case = libfield.load_case(table, name=path)
+    with pytest.raises(ValueError, match=r"theory = \"planar_beam\".*run `field reconstruct`"):
+        libfield.reconstruct(case)
