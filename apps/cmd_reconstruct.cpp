@@ -218,6 +218,7 @@ int march_case(const Args& args, const CommonOptions& common,
   summary.text("field_version", FIELD_VERSION);
   summary.text("command", "reconstruct");
   summary.text("case", spec.file.string());
+  summary.text("theory", io::theory_name(spec.theory));
   summary.text("tip", spec.tip.string());
   summary.text("tip_note", setup.note);
   summary.number("predicted_far_end_error", prediction.far_position);  // theory §6.3

@@ -202,6 +202,8 @@ TEST(CliPlanar, ReconstructEqualsTheSe3SpaceMarchAndTheSimulation) {
   ASSERT_TRUE(edit(se3, "theory = \"planar_beam\"", ""));
   const CommandResult r3 = run_field("reconstruct " + se3.string() + " --out " + out3.string());
   ASSERT_EQ(r3.code, 0) << r3.output;
+  EXPECT_EQ(summary_value(out2, "theory"), "\"planar_beam\"");
+  EXPECT_EQ(summary_value(out3, "theory"), "\"beam\"");
   EXPECT_NE(r3.output.find("space march (cayley)"), std::string::npos) << r3.output;
 
   const auto f2 = csv_numbers(out2 / "field.csv"), f3 = csv_numbers(out3 / "field.csv");
