@@ -15,12 +15,15 @@
 #include "libfield/estimate/gauss_newton.hpp"
 #include "libfield/io/estimate_conditions.hpp"
 #include "libfield/io/estimate_start.hpp"
+#include "libfield/io/planar_case.hpp"
 #include "libfield/io/space_prediction.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/march/field_recorder.hpp"
+#include "libfield/march/planar_embedding.hpp"
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/stability.hpp"
 #include "libfield/march/tip_strain_misfit.hpp"
+#include "libfield/noether/planar_series_row.hpp"
 #include "libfield/noether/slab_diagnostics.hpp"
 #include "python/src/arrays.hpp"
 #include "python/src/run_arrays.hpp"
@@ -101,17 +104,28 @@ io::CsvTable tip_table(const py::dict& tip) {
   return table;
 }
 
+// The space march of theory §6.2 as `field reconstruct` runs it: G an SE(3) group, or the planar
+// beam's SE(2) (theory §1.7: the tip data checked planar and projected, io::planar_space_input;
+// the columns recorded embedded in SE(3), the series in the SE(3) columns).
 template <class G>
 py::dict space_march_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& model,
                             const io::SpaceSetup& setup, const io::CsvTable* tip, int threads,
                             const py::object& callback) {
+  constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
   const io::CaseSpec& spec = problem.spec;
   std::atomic<bool> stop{false};
   const march::MarchOptions options = march_options(spec, threads, stop);
-  march::check_space_march(model, setup.input, options);
-  // The stability warning and the prediction of theory §6.3, and its refusal, as the program's.
+  march::SpaceMarchInputOf<G> input;
+  if constexpr (planar)
+    input = io::planar_space_input(problem, setup);
+  else
+    input = setup.input;
+  march::check_space_march(model, input, options);
+  // The stability warning and the prediction of theory §6.3 (the planar beam's: the SE(3) beam's
+  // in the plane), and its refusal, as the program's.
   py::list warnings;
-  const march::StabilityNumbers numbers = problem.stability();
+  const march::StabilityNumbers numbers =
+      planar ? problem.stability(model.density().wave_speeds()) : problem.stability();
   const std::string warning = march::space_march_warning(numbers, spec.dt);
   if (!warning.empty()) warnings.append(warning);
   const march::SpacePrediction prediction = io::predict_space_march(problem, setup.input);
@@ -125,20 +139,29 @@ py::dict space_march_arrays(const io::Problem& problem, const dcel::DiscreteMode
   std::vector<noether::SlabRecord> columns;
   noether::SlabDiagnostics<G> diagnostics(
       model, noether::SlabAxis::column, boundary,
-      [&](const noether::SlabRecord& d) { columns.push_back(d); },
+      [&](const auto& d) { columns.push_back(noether::series_row(d)); },
       noether::SeriesOptions{spec.output.series_stride, threads});
   SlabCallback column_callback(
       callback, [&](int a) { return problem.mesh.s(a, mesh::Side::prescribed); }, stop);
+  std::vector<march::SlabObserver*> observers{&recorder};
+  std::optional<march::PlanarProjection> projection;  // the planar diagnostics' SE(2) columns
+  march::append_observer(observers, diagnostics, projection);
+  observers.push_back(&column_callback);
   march::MarchResult result;
   {
     py::gil_scoped_release release;
-    result = march::space_march(model, setup.input, {&recorder, &diagnostics, &column_callback},
-                                options);
+    if constexpr (planar) {
+      march::PlanarEmbedding embedding(observers);
+      result = march::space_march(model, input, {&embedding}, options);
+    } else {
+      result = march::space_march(model, input, observers, options);
+    }
   }
   column_callback.rethrow();
 
-  py::dict d = field_arrays(problem, model, recorder.field(), spec.J + 1, result.last_slab + 1,
-                            mesh::Side::prescribed);
+  const io::OutputModel<G> array_model(problem, model);
+  py::dict d = field_arrays(problem, array_model.get(), recorder.field(), spec.J + 1,
+                            result.last_slab + 1, mesh::Side::prescribed);
   d["series"] = space_series_arrays(columns, boundary);
   put_march_result(d, result);
   d["warnings"] = warnings;
@@ -232,12 +255,6 @@ py::dict reconstruct(const io::CaseSpec& spec, int threads, const py::object& ca
                           ": march = \"time\": this case is run by libfield.simulate");
   if (threads < 1)
     throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
-  // The planar beam's space march (theory §1.7, §6.2) runs in `field reconstruct` only.
-  if (spec.theory == io::Theory::planar_beam)
-    throw py::value_error(spec.file.string() +
-                          ": theory = \"planar_beam\": libfield.reconstruct does not rebuild a "
-                          "planar beam yet; run `field reconstruct` on the case (docs/"
-                          "reconstruction.md, \"The planar beam\")");
   std::optional<io::CsvTable> table;
   if (!tip.is_none()) table = tip_table(tip.cast<py::dict>());
   check_run_memory(spec);  // the whole field is kept, as arrays
@@ -245,6 +262,15 @@ py::dict reconstruct(const io::CaseSpec& spec, int threads, const py::object& ca
   const io::SpaceSetup setup =
       table ? io::space_march_input(problem, *table) : io::space_march_input(problem);
   using Method = io::ReconstructSpec::Method;
+  if (spec.theory == io::Theory::planar_beam) {  // the space march only (io/planar_case.hpp)
+    const io::PlanarProblem planar(problem);
+    py::dict d = space_march_arrays<lie::Se2Cayley>(problem, planar.model, setup,
+                                                    table ? &*table : nullptr, threads, callback);
+    d["method"] = "space";
+    d["tip_note"] = setup.note;
+    d["theory"] = "planar_beam";
+    return d;
+  }
   return problem.with_model([&](const auto& model) {
     using G = typename std::decay_t<decltype(model)>::Group;
     py::dict d;

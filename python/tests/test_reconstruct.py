@@ -235,16 +235,37 @@ def test_threads_do_not_change_the_bits(name):
         assert np.array_equal(one.series[c], two.series[c]), c
 
 
-def test_a_planar_beam_is_refused_with_what_to_do():
-    """`field reconstruct` rebuilds a planar-beam case on SE(2) (docs/reconstruction.md, "The
-    planar beam"); the module does not yet, and says so rather than running the SE(3) beam."""
-    path = mesh_case("planar_cantilever")
-    with open(path, "rb") as f:
-        table = tomllib.load(f)
-    table["march"] = "space"
-    table["tip"] = {"file": mesh_case("space_evolution").replace("case.toml", "tip.csv")}
-    for key in ("initial", "boundary"):
-        table.pop(key, None)
-    case = libfield.load_case(table, name=path)
-    with pytest.raises(ValueError, match=r"theory = \"planar_beam\".*run `field reconstruct`"):
-        libfield.reconstruct(case)
+def test_a_planar_beam_equals_the_program(field_program, tmp_path):
+    """A planar cantilever simulated by the program, rebuilt from its tip.csv on SE(2) by the
+    module and by `field reconstruct` (docs/reconstruction.md, "The planar beam"): the same
+    field.csv doubles and space_series.csv columns; a tip out of the plane is refused."""
+    sim = tmp_path / "simulate.toml"
+    text = open(mesh_case("planar_cantilever")).read()
+    for old, new in [("L = 1.0", "ds = 0.1"), ("A = 10", "A = 4"), ("J = 1000", "J = 100"),
+                     ("stride = 10", "stride = 1")]:
+        assert old in text
+        text = text.replace(old, new)
+    sim.write_text(text)
+    simulated = field_program("simulate", sim)
+    case_file = tmp_path / "reconstruct.toml"
+    case_file.write_text(
+        'format = 1\nname = "planar_reconstruct"\nmarch = "space"\ntheory = "planar_beam"\n'
+        '[beam]\nsection = "square"\nside = 0.1\nE = 1.0e7\nnu = 0.35\nrho = 1000.0\n'
+        "[grid]\nA = 4\nds = 0.1\ndt = 5.0e-4\nJ = 100\n"
+        f'[tip]\nfile = "{simulated / "tip.csv"}"\n[loads]\ngravity = [0.0, -9.81, 0.0]\n')
+    # The program's warnings too: ds/(c_G dt) > 1 and the content of the simulated tip.
+    with pytest.warns(RuntimeWarning, match="outside its stable range"):
+        run = libfield.reconstruct(case_file)
+    out = field_program("reconstruct", case_file)
+    assert run.method == "space" and run.status == "completed" and run.theory == "planar_beam"
+    assert_field_equal(run, out)
+    assert_series_equal(run, out / "space_series.csv")
+    tip = read_table(simulated / "tip.csv")
+    arrays = {"t": tip["t"], "positions": np.stack([tip[c] for c in "xyz"], axis=-1),
+              "quaternions": np.stack([tip[c] for c in QUATERNION], axis=-1),
+              "strains": np.stack([tip[c] for c in ["Omega1", "Omega2", "Omega3", "Gamma1",
+                                                    "Gamma2", "Gamma3"]], axis=-1)}
+    arrays["positions"][7, 2] = 1e-3
+    with pytest.raises(libfield.FieldError, match=r"row j = 7 .* is not in the x-y plane"), \
+            pytest.warns(RuntimeWarning):
+        libfield.reconstruct(case_file, tip=arrays)
