@@ -9,12 +9,13 @@
 namespace field::dcel {
 
 template <class G>
-std::vector<lie::SE3> stress_free_row(const DiscreteModel<G>& model, const lie::SE3& base) {
+std::vector<typename G::Element> stress_free_row(const DiscreteModel<G>& model,
+                                                 const typename G::Element& base) {
   const int A = model.mesh().A();
-  std::vector<lie::SE3> row(static_cast<size_t>(A) + 1);
+  std::vector<typename G::Element> row(static_cast<size_t>(A) + 1);
   row[0] = base;
   for (int a = 0; a < A; ++a)
-    row[a + 1] = row[a] * G::tau(model.ds() * model.density(a).reference_strain());
+    row[a + 1] = G::compose(row[a], G::tau(model.ds() * model.density(a).reference_strain()));
   return row;
 }
 
