@@ -23,6 +23,7 @@
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/estimate_conditions.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/registered_case.hpp"
 #include "libfield/io/static_setup.hpp"
 #include "libfield/noether/balance.hpp"
 #include "libfield/noether/energies.hpp"
@@ -372,12 +373,16 @@ int check_equations(const Args& args, const io::CaseSpec& spec, const dcel::Disc
   return ok ? kSuccess : kSolverFailed;
 }
 
-// `field check` of a cable run (theory §1.8, io/field_csv.hpp): field.csv's positions on the
-// grid of its complete rows, checked by the equations of the cable on R^3 (steps 2 to 4).
-int check_cable(const Args& args, const io::CaseSpec& spec) {
-  using R3 = lie::Rn<3>;
+// `field check` of a run of a theory on a group with lie::Coordinates, built by `Problem` from
+// the case (the cable, io::CableProblem, theory §1.8; a registered theory,
+// io::RegisteredProblem<G>): field.csv's elements on the grid of its complete rows, checked by
+// the equations of the theory (steps 2 to 4).
+template <class Problem>
+int check_group_run(const Args& args, const io::CaseSpec& spec, const std::string& what) {
+  using G = typename decltype(std::declval<const Problem&>().model)::Group;
+  using E = typename G::Element;
   require_every_slab(args.dir, spec, "row");
-  const io::BasicFieldCsv<Vec3> csv = io::read_field_csv<Vec3>(args.dir / "field.csv");
+  const io::BasicFieldCsv<E> csv = io::read_field_csv<E>(args.dir / "field.csv");
   int last = -1;
   for (const int j : csv.j) last = std::max(last, j);
   FIELD_CHECK(last >= 2, csv.path.string() << " holds rows 0.." << last
@@ -385,12 +390,12 @@ int check_cable(const Args& args, const io::CaseSpec& spec) {
                                               "both sides, so at least 0..2 are needed");
   io::CaseSpec rows = spec;
   rows.J = last;
-  const io::CableProblem cable(rows);
-  const mesh::FieldOf<R3> field = io::assemble_field(csv, cable.mesh, true);
-  std::printf("%s: time march, cable on R^3 (theory §1.8), rows 0..%d, columns 0..%d\n",
-              args.dir.string().c_str(), last, spec.A);
-  return check_equations<R3>(args, rows, cable.model, field, cable.boundary(), false, true,
-                             io::conditions_of(spec.reconstruct));
+  const Problem problem(rows);
+  const mesh::FieldOf<G> field = io::assemble_field(csv, problem.mesh, true);
+  std::printf("%s: time march, %s, rows 0..%d, columns 0..%d\n", args.dir.string().c_str(),
+              what.c_str(), last, spec.A);
+  return check_equations<G>(args, rows, problem.model, field, march::time_boundary(problem.input),
+                            false, true, io::conditions_of(spec.reconstruct));
 }
 
 int run_check(const Args& args) {
@@ -398,7 +403,17 @@ int run_check(const Args& args) {
   require_run_folder(args.dir);
   const io::CaseSpec spec = io::load_case(args.dir / "run.toml");
   // The run's retraction becomes the type G here, once (lie::with_group).
-  if (spec.theory == io::Theory::cable) return check_cable(args, spec);
+  if (spec.theory == io::Theory::cable)
+    return check_group_run<io::CableProblem>(args, spec, "cable on R^3 (theory §1.8)");
+  if (spec.theory == io::Theory::registered) {  // io/registered_case.hpp
+    const std::string what = "theory \"" + spec.registered.name + "\" (registered)";
+    if (io::registered_dimension(spec.registered.name) == 3)
+      return check_group_run<io::RegisteredProblem<lie::Rn<3>>>(args, spec, what + " on R^3");
+    return lie::with_group(spec.retraction, [&](auto group) {
+      return check_group_run<io::RegisteredProblem<decltype(group)>>(args, spec,
+                                                                     what + " on SE(3)");
+    });
+  }
   const bool statics = summary_value(args.dir, "command") == "static";
   return lie::with_group(spec.retraction, [&](auto group) {
     return statics ? check_static<decltype(group)>(args, spec)

@@ -8,6 +8,7 @@
 
 #include "apps/cable_info.hpp"
 #include "apps/commands.hpp"
+#include "apps/registered_info.hpp"
 #include "apps/run_folder.hpp"
 #include "libfield/io/beam_rates.hpp"
 #include "libfield/io/case_setup.hpp"
@@ -133,6 +134,7 @@ double key_text(const io::SlabSelection& selection, Value&& value) {
 int run_info(const fs::path& case_file) {
   const io::CaseSpec spec = io::load_case(case_file);
   if (spec.theory == io::Theory::cable) return info_cable(spec);  // apps/cable_info.hpp
+  if (spec.theory == io::Theory::registered) return info_registered(spec);
   const io::Problem problem(spec);
   const bool time = spec.march == io::MarchKind::time;
   // Reading the inputs validates the data files too, unless the run could not fit in memory

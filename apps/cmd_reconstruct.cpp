@@ -218,7 +218,7 @@ int march_case(const Args& args, const CommonOptions& common,
   summary.text("field_version", FIELD_VERSION);
   summary.text("command", "reconstruct");
   summary.text("case", spec.file.string());
-  summary.text("theory", io::theory_name(spec.theory));
+  summary.text("theory", io::theory_name(spec));
   summary.text("tip", spec.tip.string());
   summary.text("tip_note", setup.note);
   summary.number("predicted_far_end_error", prediction.far_position);  // theory §6.3
@@ -238,7 +238,8 @@ int march_case(const Args& args, const CommonOptions& common,
   summary.write(dir);
 
   std::printf("%s: space march (%s), A = %d, J = %d, dt = %g s, ds = %g m, L = %g m\n",
-              spec.name.c_str(), group_text<G>().c_str(), A, J, spec.dt, spec.ds, spec.length());
+              spec.name.c_str(), group_text<G>(spec).c_str(), A, J, spec.dt, spec.ds,
+              spec.length());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, wall,
               result.node_solves / std::max(wall, 1e-9));
   if (stats.balanced)

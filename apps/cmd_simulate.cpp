@@ -46,7 +46,8 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   io::CaseSpec spec = io::load_case(args.case_file);
   FIELD_CHECK(spec.march == io::MarchKind::time,
               spec.file.string() << ": march = \"space\": this case is run by `field reconstruct`");
-  if (spec.theory != io::Theory::cable) io::check_memory(spec);
+  if (spec.theory != io::Theory::cable && spec.theory != io::Theory::registered)
+    io::check_memory(spec);  // the beams' estimate (io/memory_estimate.hpp)
   const int threads = run_threads(common.threads, spec.A);  // apps/thread_count.hpp
   use_passive_openmp_wait(threads, spec.A);                 // may start the program again, once
   // The case's theory and retraction become the type G here, once (io::with_time_case): the
@@ -78,11 +79,11 @@ int march_case(const Args& args, const CommonOptions& common,
   summary.text("field_version", FIELD_VERSION);
   summary.text("command", "simulate");
   summary.text("case", spec.file.string());
-  summary.text("theory", io::theory_name(spec.theory));
+  summary.text("theory", io::theory_name(spec));
   write_time_march_summary(summary, run, threads);
   summary.write(run.dir);
 
-  const std::string group = group_text<G>();
+  const std::string group = group_text<G>(spec);
   std::printf("%s: time march (%s), A = %d, J = %d, dt = %g s, ds = %g m, T = %g s\n",
               spec.name.c_str(), group.c_str(), A, J, spec.dt, spec.ds, spec.duration());
   std::printf("  %lld node updates in %.3f s (%.3g per second)\n", result.node_solves, run.wall,

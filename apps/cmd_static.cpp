@@ -94,7 +94,7 @@ int static_case(const Args& args, const CommonOptions& common,
   summary.text("field_version", FIELD_VERSION);
   summary.text("command", "static");
   summary.text("case", spec.file.string());
-  summary.text("theory", io::theory_name(spec.theory));
+  summary.text("theory", io::theory_name(spec));
   summary.text("outcome", result.converged ? "converged" : "failed");
   if (!result.converged) summary.text("failure", result.failure);
   summary.text("retraction", lie::retraction_name<G>());

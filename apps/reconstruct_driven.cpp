@@ -45,7 +45,7 @@ int reconstruct_driven(const fs::path& out, const CommonOptions& common,
   summary.text("far_end",
                spec.reconstruct.far_end == io::EndSpec::Kind::clamped ? "clamped" : "free");
   summary.text("case", spec.file.string());
-  summary.text("theory", io::theory_name(spec.theory));
+  summary.text("theory", io::theory_name(spec));
   summary.text("tip", spec.tip.string());
   summary.text("tip_note", setup.note);
   write_time_march_summary(summary, run, threads);

@@ -217,7 +217,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
   summary.number("start_tip_smoothing", smoothing.half_width);
   summary.text("far_end", io::far_end_name(spec.reconstruct));
   summary.text("case", spec.file.string());
-  summary.text("theory", io::theory_name(spec.theory));
+  summary.text("theory", io::theory_name(spec));
   summary.text("tip", spec.tip.string());
   summary.text("tip_note", setup.note);
   summary.number("iterations", e.iterations);

@@ -18,17 +18,20 @@
 #include "libfield/io/input_file.hpp"
 #include "libfield/io/planar_case.hpp"
 #include "libfield/io/quoted_string.hpp"
+#include "libfield/io/registered_case.hpp"
 #include "libfield/io/toml_guard.hpp"
 #include "libfield/io/toml_table.hpp"
 
 namespace field::io {
 
-const char* theory_name(Theory theory) {
-  switch (theory) {
+std::string theory_name(const CaseSpec& spec) {
+  switch (spec.theory) {
     case Theory::planar_beam:
       return "planar_beam";
     case Theory::cable:
       return "cable";
+    case Theory::registered:
+      return spec.registered.name;
     case Theory::beam:
       break;
   }
@@ -604,11 +607,14 @@ void read_output(std::optional<TomlTable> t, CaseSpec& c) {
                               "write field_rates.csv (velocity, strain and stress of every node)");
   if (c.output.rates && c.march == MarchKind::space)
     t->fail("rates", "field_rates.csv is written by time marches (`field simulate`) only");
-  if (c.output.rates && c.theory == Theory::cable)
-    t->fail("rates", "field_rates.csv is written for beams (a cable's frames hold its tension)");
+  if (c.output.rates && (c.theory == Theory::cable || c.theory == Theory::registered))
+    t->fail("rates",
+            "field_rates.csv is written for beams (the frames of a cable or of a "
+            "registered theory hold its strain and stress)");
   c.output.checkpoint =
       t->boolean("checkpoint", false, "write checkpoint.txt, the exact state after the last row");
-  if (c.output.checkpoint && (c.march == MarchKind::space || c.theory == Theory::cable))
+  if (c.output.checkpoint &&
+      (c.march == MarchKind::space || c.theory == Theory::cable || c.theory == Theory::registered))
     t->fail("checkpoint",
             "checkpoint.txt is written by time marches of the beam on SE(3) and of the planar "
             "beam (`field simulate`)");
@@ -679,11 +685,19 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
       top.choice("retraction", "cayley", {"cayley", "exp", "exponential"});
   c.retraction =
       retraction == "cayley" ? lie::RetractionKind::cayley : lie::RetractionKind::exponential;
-  const std::string theory = top.choice("theory", "beam", {"beam", "planar_beam", "cable"});
+  // The shipped theories, then the registry's (model/theory_registry.hpp, io/registered_case.hpp).
+  std::vector<std::string> theories = {"beam", "planar_beam", "cable"};
+  for (const std::string& name : model::registered_theory_names()) theories.push_back(name);
+  const std::string theory = top.choice("theory", "beam", theories);
   c.theory = theory == "planar_beam" ? Theory::planar_beam
              : theory == "cable"     ? Theory::cable
-                                     : Theory::beam;
+             : theory == "beam"      ? Theory::beam
+                                     : Theory::registered;
   const bool cable = c.theory == Theory::cable;
+  const bool registered = c.theory == Theory::registered;
+  if (registered) c.registered.name = theory;
+  if (registered && c.march != MarchKind::time)  // io/registered_case.hpp
+    top.fail("march", "march = \"space\"" + unsupported(c));
 
   const auto need = [&](const std::string& key) {
     std::optional<TomlTable> t = top.table(key);
@@ -692,7 +706,7 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   };
   if (cable) {
     read_cable(need("cable"), c);  // io/cable_case.hpp: [cable] in place of [beam] and [shape]
-  } else {
+  } else if (!registered) {  // a registered theory's [NAME] is read after [loads] (its gravity)
     read_beam(need("beam"), c);
     read_shape(top.table("shape"), c);
   }
@@ -704,6 +718,8 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   if (c.march == MarchKind::time) {
     if (cable)
       read_cable_initial(top.table("initial"), c);
+    else if (registered)
+      read_registered_initial(top.table("initial"), c);  // io/registered_case.hpp
     else
       read_initial(top.table("initial"), c);
   } else {
@@ -741,6 +757,7 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     read_reconstruct(top.table("reconstruct"), c);
   }
   read_loads(top.table("loads"), c);
+  if (registered) read_registered(need(theory), root, c);  // io/registered_case.hpp
   read_solver(top.table("solver"), c);
   if (c.march == MarchKind::time)
     read_damping(top.table("damping"), c);
@@ -756,9 +773,12 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     top.fail("reconstruct", "[reconstruct] belongs to march = \"space\" cases (field reconstruct)");
   if (c.theory == Theory::planar_beam) check_planar_case(root, c);  // io/planar_case.hpp
   check_cable_case(root, c);                                        // io/cable_case.hpp
-  top.reject_unknown({"format", "name", "description", "march", "theory", "retraction", "beam",
-                      "cable", "shape", "grid", "boundary", "initial", "tip", "reconstruct",
-                      "loads", "solver", "static", "output", "damping"});
+  std::vector<std::string> keys = {"format",     "name",    "description", "march",       "theory",
+                                   "retraction", "beam",    "cable",       "shape",       "grid",
+                                   "boundary",   "initial", "tip",         "reconstruct", "loads",
+                                   "solver",     "static",  "output",      "damping"};
+  if (registered) keys.push_back(theory);
+  top.reject_unknown(keys);
   if (length_given) {
     const double L = c.ds;
     c.ds = 1.0;
@@ -824,7 +844,9 @@ void write_case(std::ostream& out, const CaseSpec& c) {
       << "\nformat = 1\nname = " << quoted(c.name) << "\ndescription = " << quoted(c.description)
       << "\nmarch = " << (time ? "\"time\"" : "\"space\"") << "\n";
   const bool cable = c.theory == Theory::cable;
-  if (!cable)  // R^3 has one retraction (io/cable_case.hpp)
+  const bool registered = c.theory == Theory::registered;
+  // R^3 has one retraction (io/cable_case.hpp, io/registered_case.hpp).
+  if (!cable && !(registered && registered_dimension(c.registered.name) == 3))
     out << "retraction = "
         << (c.retraction == lie::RetractionKind::exponential ? "\"exp\"" : "\"cayley\"") << "\n";
   if (c.theory == Theory::planar_beam) out << "theory = \"planar_beam\"\n";
@@ -834,6 +856,18 @@ void write_case(std::ostream& out, const CaseSpec& c) {
         << "\nreference_tension = " << number(c.cable.reference_tension) << "\n";
     if (c.cable.free_end_direction)
       out << "free_end_direction = " << array(*c.cable.free_end_direction) << "\n";
+  } else if (registered) {
+    out << "theory = " << quoted(c.registered.name) << "\n\n[" << c.registered.name << "]\n";
+    for (const ParameterValues::Entry& e : c.registered.parameters.entries()) {
+      out << e.key << " = ";
+      if (e.kind == ParameterValues::Entry::Kind::flag)
+        out << (e.values.at(0) != 0.0 ? "true" : "false");
+      else if (e.kind == ParameterValues::Entry::Kind::number)
+        out << number(e.values.at(0));
+      else
+        out << array(Eigen::Map<const Eigen::VectorXd>(e.values.data(), e.values.size()));
+      out << "\n";
+    }
   } else if (!c.section_table.empty()) {
     out << "\n[beam]\nsection = \"table\"\nfile = " << quoted(c.section_table) << "\n";
   } else if (c.law) {
@@ -881,6 +915,8 @@ void write_case(std::ostream& out, const CaseSpec& c) {
     } else if (cable) {
       out << "configuration = \"straight\"\norigin = " << array(in.origin)
           << "\naxis = " << array(in.axis) << "\n";
+    } else if (registered) {
+      out << "origin = " << array(in.origin) << "\n";
     } else if (!in.checkpoint.empty()) {
       out << "checkpoint = " << quoted(in.checkpoint) << "\n";
     } else if (in.configuration == InitialSpec::Configuration::file) {
@@ -905,6 +941,11 @@ void write_case(std::ostream& out, const CaseSpec& c) {
     const CableSpec& k = c.cable;
     if (!in.checkpoint.empty()) {
       // the checkpoint gives the velocities too (read_initial)
+    } else if (registered && !c.registered.xi.empty()) {
+      out << "velocity = \"uniform\"\nxi = "
+          << array(
+                 Eigen::Map<const Eigen::VectorXd>(c.registered.xi.data(), c.registered.xi.size()))
+          << "\n";
     } else if (cable && k.velocity == CableSpec::Velocity::uniform) {
       out << "velocity = \"uniform\"\nxi = " << array(k.xi) << "\n";
     } else if (cable && k.velocity == CableSpec::Velocity::rotation) {

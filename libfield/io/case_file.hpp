@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "libfield/core/error.hpp"
+#include "libfield/core/parameter_values.hpp"
 #include "libfield/core/types.hpp"
 #include "libfield/dcel/node_solver.hpp"
 #include "libfield/io/slab_selection.hpp"
@@ -26,10 +27,10 @@ namespace field::io {
 
 /// The field theory of a case (top-level key `theory`, docs/lie-groups.md): the SE(3) beam of
 /// theory §1, the planar beam on SE(2) of theory §1.7 (its case rules: io/planar_case.hpp) or the
-/// extensible cable on R^3 of theory §1.8 (io/cable_case.hpp).
-enum class Theory { beam, planar_beam, cable };
-/// The case file's name of a theory: "beam", "planar_beam", "cable".
-const char* theory_name(Theory theory);
+/// extensible cable on R^3 of theory §1.8 (io/cable_case.hpp), or a theory of the registry
+/// (model/theory_registry.hpp), read, run and written with no code of its own
+/// (io/registered_case.hpp).
+enum class Theory { beam, planar_beam, cable, registered };
 
 /// The extensible cable of theory §1.8 (`theory = "cable"`: the [cable] table and the cable's
 /// [initial] keys, io/cable_case.hpp, meshes/README.md).
@@ -53,6 +54,15 @@ struct CableSpec {
   Vec3 xi = Vec3::Zero();      ///< uniform: the velocity of every node [m/s]
   Vec3 omega = Vec3::Zero();   ///< rotation: angular velocity [rad/s]
   Vec3 center = Vec3::Zero();  ///< rotation: a point of the axis [m] (default [initial] origin)
+};
+
+/// A case of a registered theory (`theory = "NAME"`, io/registered_case.hpp): its name, the
+/// parameters its factory read from [NAME] (every key explicit, defaults included) and the
+/// uniform initial body velocity of [initial] (velocity = "uniform", xi; empty: at rest).
+struct RegisteredSpec {
+  std::string name;
+  ParameterValues parameters;
+  std::vector<double> xi;
 };
 
 /// Which driver a case is for: `field simulate` (time) or `field reconstruct` (space).
@@ -203,6 +213,8 @@ struct CaseSpec {
   ShapeSpec shape;
   /// theory = "cable": the cable's law and row 0 (the beam's keys above are then unused).
   CableSpec cable;
+  /// Theory::registered: the theory and its parameters (the beam's keys are then unused).
+  RegisteredSpec registered;
 
   /// The section law of the density: `law`, or the geometric section's (theory §1).
   model::SectionLaw section_law() const {
@@ -252,6 +264,10 @@ struct CaseSpec {
   /// The entry of file_keys for `file`, or "" (e.g. a case built in code).
   std::string named_by(const std::filesystem::path& file) const;
 };
+
+/// The case file's name of the case's theory: "beam", "planar_beam", "cable" or the registered
+/// theory's name.
+std::string theory_name(const CaseSpec& spec);
 
 /// Runs `read` (a reader of the data file `file`); an error it throws gets the case line and key
 /// that named the file added, before FIELD_CHECK's " [check ...]" suffix, keeping its type.

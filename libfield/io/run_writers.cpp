@@ -37,31 +37,49 @@ RunWriters<lie::ElementOf<W>> beam_run_writers(const CaseSpec& spec,
   return w;
 }
 
-RunWriters<Vec3> cable_run_writers(const CableProblem& cable, const RunWriterOptions& o) {
-  const CaseSpec& spec = cable.spec;
+template <class G>
+RunWriters<lie::ElementOf<G>> group_run_writers(
+    const CaseSpec& spec, const dcel::DiscreteModel<G>& model, const RunWriterOptions& o,
+    const std::function<std::unique_ptr<march::BasicSlabObserver<lie::ElementOf<G>>>(
+        const RunWriterOptions&)>& tip) {
+  using E = lie::ElementOf<G>;
   const OutputSpec& out = spec.output;
-  FIELD_CHECK(o.first_row == 0, "a cable run is not continued from a checkpoint");
-  RunWriters<Vec3> w;
+  FIELD_CHECK(o.first_row == 0, "a run of theory = \"" << theory_name(spec)
+                                                       << "\" is not continued from a checkpoint");
+  RunWriters<E> w;
   if (out.csv)
-    w.texts.push_back(std::make_unique<BasicFieldCsvWriter<Vec3>>(
-        o.dir / "field.csv", cable.mesh, true, spec.left_side(), out.stride));
-  if (out.tip && o.tip)
-    w.others.push_back(
-        std::make_unique<CableTipCsvWriter>(o.dir / "tip.csv", cable.density, cable.mesh));
+    w.texts.push_back(std::make_unique<BasicFieldCsvWriter<E>>(o.dir / "field.csv", model.mesh(),
+                                                               true, spec.left_side(), out.stride));
+  if (out.tip && o.tip) w.others.push_back(tip(o));
   if (out.vtk) {
     const int stride = out.vtk_rows_stride(spec.J);  // "auto": at most ~400 frames
-    w.others.push_back(
-        std::make_unique<FramesWriter<lie::Rn<3>>>(o.dir, cable.model, spec.left_side(), stride));
+    w.others.push_back(std::make_unique<FramesWriter<G>>(o.dir, model, spec.left_side(), stride));
     if (o.spacetime)
-      w.others.push_back(std::make_unique<SpacetimeWriter<lie::Rn<3>>>(
-          o.dir / "spacetime.vtu", cable.model, o.boundary, stride));
+      w.others.push_back(
+          std::make_unique<SpacetimeWriter<G>>(o.dir / "spacetime.vtu", model, o.boundary, stride));
   }
   return w;
+}
+
+RunWriters<Vec3> cable_run_writers(const CableProblem& cable, const RunWriterOptions& o) {
+  return group_run_writers<lie::Rn<3>>(cable.spec, cable.model, o,
+                                       [&cable](const RunWriterOptions& options) {
+                                         return std::make_unique<CableTipCsvWriter>(
+                                             options.dir / "tip.csv", cable.density, cable.mesh);
+                                       });
 }
 
 #define FIELD_INSTANTIATE(W)                                  \
   template RunWriters<lie::ElementOf<W>> beam_run_writers<W>( \
       const CaseSpec&, const dcel::DiscreteModel<W>&, const RunWriterOptions&);
+FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
+#define FIELD_INSTANTIATE(G)                                                            \
+  template RunWriters<lie::ElementOf<G>> group_run_writers<G>(                          \
+      const CaseSpec&, const dcel::DiscreteModel<G>&, const RunWriterOptions&,          \
+      const std::function<std::unique_ptr<march::BasicSlabObserver<lie::ElementOf<G>>>( \
+          const RunWriterOptions&)>&);
+FIELD_INSTANTIATE(lie::Rn<3>)
 FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 

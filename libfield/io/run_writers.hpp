@@ -6,6 +6,7 @@
 /// group (io/time_case.hpp): SE(3) poses for the beams (the planar beam embedded in the plane),
 /// points of R^3 for the cable.
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -42,6 +43,16 @@ template <class W>
 RunWriters<lie::ElementOf<W>> beam_run_writers(const CaseSpec& spec,
                                                const dcel::DiscreteModel<W>& model,
                                                const RunWriterOptions& options);
+
+/// The writers of a theory on a group G whose elements have lie::Coordinates (the cable, the
+/// registered theories): field.csv, tip.csv (made by `tip`), NAME.pvd with frames/ (NAME the
+/// density's output_name) and spacetime.vtu, as the case's [output] asks. A run continued from a
+/// checkpoint is refused (these theories write none).
+template <class G>
+RunWriters<lie::ElementOf<G>> group_run_writers(
+    const CaseSpec& spec, const dcel::DiscreteModel<G>& model, const RunWriterOptions& options,
+    const std::function<std::unique_ptr<march::BasicSlabObserver<lie::ElementOf<G>>>(
+        const RunWriterOptions&)>& tip);
 
 /// The cable's writers (theory §1.8): field.csv (positions), tip.csv, cable.pvd with frames/,
 /// spacetime.vtu, as the case's [output] asks.

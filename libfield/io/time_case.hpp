@@ -4,13 +4,14 @@
 /// from the theory's wave speeds, and the writers of its run folder (io/run_writers.hpp) on the
 /// output group. with_time_case is the one place where a time-march case's theory and retraction
 /// become the type G: the SE(3) beam (either retraction), the planar beam on SE(2) (theory §1.7)
-/// or the cable on R^3 (theory §1.8).
+/// the cable on R^3 (theory §1.8) or a registered theory (io/registered_case.hpp).
 #include <functional>
 #include <type_traits>
 
 #include "libfield/io/cable_case.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/planar_case.hpp"
+#include "libfield/io/registered_case.hpp"
 #include "libfield/io/run_writers.hpp"
 
 namespace field::io {
@@ -49,11 +50,18 @@ TimeCase<G> beam_time_case(const Problem& problem, const OutputModel<G>& outputs
           }};
 }
 
-/// Calls f(time_case) with the io::TimeCase<G> of the checked case `spec`: the cable
-/// (io::CableProblem), the planar beam or the SE(3) beam with the case's retraction
-/// (io::with_time_march). f is a generic lambda; every instance must return the same type.
+/// Calls f(time_case) with the io::TimeCase<G> of the checked case `spec`: a registered theory
+/// (io::RegisteredProblem), the cable (io::CableProblem), the planar beam or the SE(3) beam with
+/// the case's retraction (io::with_time_march). f is a generic lambda; every instance must return
+/// the same type.
 template <class F>
 decltype(auto) with_time_case(const CaseSpec& spec, F&& f) {
+  if (spec.theory == Theory::registered)
+    return with_registered_problem(spec, [&](const auto& p) -> decltype(auto) {
+      using G = typename std::decay_t<decltype(p.model)>::Group;
+      return f(TimeCase<G>{p.spec, p.model, p.input, p.stability(),
+                           [&p](const RunWriterOptions& o) { return p.writers(o); }});
+    });
   if (spec.theory == Theory::cable) {
     const CableProblem cable(spec);
     return f(TimeCase<lie::Rn<3>>{

@@ -49,6 +49,12 @@ struct Coordinates<SE3> {
   }
 
   static const Vec3& position(const SE3& g) { return g.r; }
+  /// The element at `position` with the identity rotation.
+  static SE3 at(const Vec3& position) {
+    SE3 g;
+    g.r = position;
+    return g;
+  }
   static constexpr std::array<OutputQuantity, 6> point_quantities = {
       {{"q_wxyz", 4}, {"d1", 3}, {"d2", 3}, {"d3", 3}, {"velocity", 3}, {"angular_velocity", 3}}};
   /// The point data of g with body velocity xi, in the order of point_quantities.
@@ -74,6 +80,7 @@ struct Coordinates<Vec3> {
   static Vec3 read(const double* v) { return Vec3(v[0], v[1], v[2]); }
 
   static const Vec3& position(const Vec3& x) { return x; }
+  static Vec3 at(const Vec3& position) { return position; }
   static constexpr std::array<OutputQuantity, 1> point_quantities = {{{"velocity", 3}}};
   static void point_values(const Vec3&, const Vec3& xi, double* out) {
     for (int c = 0; c < 3; ++c) out[c] = xi(c);

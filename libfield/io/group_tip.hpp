@@ -1,0 +1,42 @@
+#pragma once
+/// tip.csv of a run of a registered theory (model/theory_registry.hpp, docs/output-format.md):
+/// the end a = 0 of every time row on any group G with lie::Coordinates, columns
+///   t, <the element's coordinates>, xi1..xin, eta1..etan
+/// the time, the node g_j^0, its body velocity xi_j^0 = tau^{-1}((g_j^0)^{-1} g_{j+1}^0)/dt and
+/// the strain of the first segment eta_j^0 = tau^{-1}((g_j^0)^{-1} g_j^1)/ds (theory §3.1); the
+/// last row written has xi_{j-1} (a single row: zero), as the frames. Shortest round-trip
+/// numbers (io/csv_writer.hpp); written to `path.part` and renamed in finish().
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "libfield/io/csv_writer.hpp"
+#include "libfield/march/observer.hpp"
+#include "libfield/mesh/spacetime_mesh.hpp"
+
+namespace field::io {
+
+/// The columns of G's tip.csv.
+template <class G>
+std::vector<std::string> group_tip_columns();
+
+template <class G>
+class GroupTipCsvWriter final : public march::BasicSlabObserver<typename G::Element> {
+ public:
+  using Element = typename G::Element;
+  GroupTipCsvWriter(std::filesystem::path path, const mesh::SpacetimeMesh& mesh);
+  /// Row j must follow the previous row; writes row j-1.
+  void slab(int j, const std::vector<Element>& row, const march::SlabStats& stats) override;
+  /// Writes the last row received, closes the file. Throws field::IoError.
+  void finish() override;
+
+ private:
+  void write(int j, const std::vector<Element>& row, const typename G::Algebra& xi);
+  mesh::SpacetimeMesh mesh_;
+  CsvWriter csv_;
+  std::vector<Element> last_, before_;  // rows last_j_ and last_j_ - 1
+  int last_j_ = -1;
+  bool finished_ = false;
+};
+
+}  // namespace field::io
