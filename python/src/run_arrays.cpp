@@ -103,7 +103,7 @@ py::dict time_series_arrays(const std::vector<noether::SlabRecord>& rows,
                       series_lines(rows, noether::SlabAxis::row, boundary, damped));
 }
 
-py::dict cable_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& rows,
+py::dict point_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& rows,
                              const mesh::Boundary& boundary) {
   return columns_dict(io::time_series_columns(boundary, false, true),
                       series_lines(rows, noether::SlabAxis::row, boundary, false));

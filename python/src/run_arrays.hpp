@@ -80,8 +80,9 @@ py::dict field_arrays(const io::Problem& problem, const dcel::DiscreteModel<G>& 
 /// column.
 py::dict time_series_arrays(const std::vector<noether::SlabRecord>& rows,
                             const mesh::Boundary& boundary, bool damped);
-/// The cable's time_series.csv (theory §1.8): P and the reactions as their linear parts.
-py::dict cable_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& rows,
+/// The time_series.csv of a march on R^3 (the cable, theory §1.8; a registered theory): P and the
+/// reactions as their linear parts.
+py::dict point_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& rows,
                              const mesh::Boundary& boundary);
 py::dict space_series_arrays(const std::vector<noether::SlabRecord>& columns,
                              const mesh::Boundary& boundary);

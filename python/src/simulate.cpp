@@ -15,7 +15,7 @@
 #include "libfield/march/stability.hpp"
 #include "libfield/noether/planar_series_row.hpp"
 #include "libfield/noether/slab_diagnostics.hpp"
-#include "python/src/cable.hpp"
+#include "python/src/point_march.hpp"
 #include "python/src/run_arrays.hpp"
 #include "python/src/run_memory.hpp"
 
@@ -100,8 +100,10 @@ py::dict simulate(const io::CaseSpec& spec, int threads, const py::object& callb
                           "continue a run; continue it with `field simulate` (docs/cli.md, "
                           "\"Continuing a run\")");
   check_run_memory(spec);  // the whole field is kept, as arrays
-  // The cable on R^3 (theory §1.8) has its own arrays (python/src/cable.cpp).
-  if (spec.theory == io::Theory::cable) return simulate_cable(spec, threads, callback);
+  // The cable (theory §1.8) and the registered theories have their own arrays
+  // (python/src/point_march.cpp).
+  if (spec.theory == io::Theory::cable || spec.theory == io::Theory::registered)
+    return simulate_points(spec, threads, callback);
   const io::Problem problem(spec);
   // The case's theory and retraction become the type G here, once (io::with_time_march).
   return io::with_time_march(problem, [&](const auto& model, const auto& input) {

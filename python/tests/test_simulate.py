@@ -210,3 +210,19 @@ def test_the_cable_equals_the_field_program(field_run):
     for k in range(3):
         assert np.array_equal(run.strains[:, 0, k], tip[f"eta{k + 1}"])
         assert np.array_equal(run.velocities[:, 0, k], tip[f"v{k + 1}"][:-1])
+
+
+def test_a_registered_theory_equals_the_field_program(field_run):
+    """theory = "string" (a registered theory, theory §1.9): positions and series as field.csv
+    and time_series.csv, the velocity and strain of the end a = 0 as tip.csv (xi, eta), and the
+    stresses k (eta - e0) of the string's law."""
+    run = libfield.simulate(mesh_case("string_wave"))
+    out = field_run("string_wave")
+    assert run.status == "completed" and run.theory == "string"
+    assert_strided_rows_equal(run, out, 1)
+    tip = read_csv(out / "tip.csv")
+    for k in range(3):
+        assert np.array_equal(run.strains[:, 0, k], tip[f"eta{k + 1}"])
+        assert np.array_equal(run.velocities[:, 0, k], tip[f"xi{k + 1}"][:-1])
+    e0 = np.array([1.0, 0.0, 0.0])  # [string] reference_strain, k = 1 N
+    assert np.allclose(run.stresses, 1.0 * (run.strains - e0), rtol=0, atol=1e-15)
