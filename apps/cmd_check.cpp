@@ -406,12 +406,10 @@ int run_check(const Args& args) {
   if (spec.theory == io::Theory::cable)
     return check_group_run<io::CableProblem>(args, spec, "cable on R^3 (theory §1.8)");
   if (spec.theory == io::Theory::registered) {  // io/registered_case.hpp
-    const std::string what = "theory \"" + spec.registered.name + "\" (registered)";
-    if (io::registered_dimension(spec.registered.name) == 3)
-      return check_group_run<io::RegisteredProblem<lie::Rn<3>>>(args, spec, what + " on R^3");
-    return lie::with_group(spec.retraction, [&](auto group) {
-      return check_group_run<io::RegisteredProblem<decltype(group)>>(args, spec,
-                                                                     what + " on SE(3)");
+    return io::with_registered_group(spec, [&](auto group) {
+      using G = decltype(group);
+      return check_group_run<io::RegisteredProblem<G>>(
+          args, spec, "theory \"" + spec.registered.name + "\" (registered) on " + G::name());
     });
   }
   const bool statics = summary_value(args.dir, "command") == "static";

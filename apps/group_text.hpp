@@ -13,15 +13,14 @@ namespace field::app {
 
 template <class G>
 std::string group_text(const io::CaseSpec& spec) {
-  const bool registered = spec.theory == io::Theory::registered;
-  const std::string theory = "\"" + spec.registered.name + "\" on ";
-  if constexpr (std::is_same_v<G, lie::Rn<3>>) {
-    return registered ? theory + "R^3" : "cable on R^3";
-  } else if constexpr (std::is_same_v<G, lie::Se2Cayley>) {
+  if (spec.theory == io::Theory::registered)
+    return "\"" + spec.registered.name + "\" on " + G::name();
+  if constexpr (std::is_same_v<G, lie::Rn<3>>)
+    return "cable on R^3";
+  else if constexpr (std::is_same_v<G, lie::Se2Cayley>)
     return "planar beam on SE(2), cayley";
-  } else {
-    return registered ? theory + "SE(3), " + lie::retraction_name<G>() : lie::retraction_name<G>();
-  }
+  else
+    return lie::retraction_name<G>();
 }
 
 }  // namespace field::app

@@ -845,8 +845,13 @@ void write_case(std::ostream& out, const CaseSpec& c) {
       << "\nmarch = " << (time ? "\"time\"" : "\"space\"") << "\n";
   const bool cable = c.theory == Theory::cable;
   const bool registered = c.theory == Theory::registered;
-  // R^3 has one retraction (io/cable_case.hpp, io/registered_case.hpp).
-  if (!cable && !(registered && registered_dimension(c.registered.name) == 3))
+  // A group with one retraction takes no key (the cable's R^3, io/cable_case.hpp; a registered
+  // theory's, io/registered_case.hpp).
+  const bool one_retraction = registered && with_registered_group(c, [](auto group) {
+                                using G = decltype(group);
+                                return std::is_same_v<G, typename G::Space>;
+                              });
+  if (!cable && !one_retraction)
     out << "retraction = "
         << (c.retraction == lie::RetractionKind::exponential ? "\"exp\"" : "\"cayley\"") << "\n";
   if (c.theory == Theory::planar_beam) out << "theory = \"planar_beam\"\n";

@@ -60,8 +60,7 @@ void GroupTipCsvWriter<G>::finish() {
 #define FIELD_INSTANTIATE(G)                                \
   template std::vector<std::string> group_tip_columns<G>(); \
   template class GroupTipCsvWriter<G>;
-FIELD_INSTANTIATE(lie::Rn<3>)
-FIELD_FOR_EACH_GROUP(FIELD_INSTANTIATE)
+FIELD_FOR_EACH_REGISTRY_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 
 }  // namespace field::io

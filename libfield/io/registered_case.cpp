@@ -13,35 +13,22 @@
 
 namespace field::io {
 
-namespace {
-
-/// The density of the theory on S named by the case, from the parameters `p`; null when the
-/// theory is not on S.
-template <class S>
-std::unique_ptr<const model::Density<S>> make_density(const CaseSpec& c, Parameters& p) {
-  const model::TheoryEntry<S>* theory = model::find_theory<S>(c.registered.name);
-  if (!theory) return nullptr;
-  return theory->make(p, c.gravity);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::string unsupported(const CaseSpec& c) {
   return " is not supported for theory = \"" + c.registered.name +
          "\" (a registered theory: docs/lie-groups.md, \"Adding a theory\")";
 }
 
-int registered_dimension(const std::string& name) {
-  if (model::find_theory<lie::Rn<3>>(name)) return lie::Rn<3>::dim;
-  if (model::find_theory<lie::Se3Group>(name)) return lie::Se3Group::dim;
-  return 0;
+int registered_dimension(const CaseSpec& c) {
+  return with_registered_group(c, [](auto group) { return decltype(group)::dim; });
 }
 
 void read_registered_initial(std::optional<TomlTable> t, CaseSpec& c) {
   if (!t) return;  // the stress-free shape from the origin, at rest
   InitialSpec& in = c.initial;
   in.origin = t->vec<3>("origin", Vec3::Zero(), "position of the node a = 0 [m]");
-  const int n = registered_dimension(c.registered.name);
+  const int n = registered_dimension(c);
   if (t->choice("velocity", "zero", {"zero", "uniform"}) == "uniform") {
     const std::string what =
         "uniform body velocity xi of every node (" + std::to_string(n) + " numbers, theory §3.1)";
@@ -62,15 +49,19 @@ void read_registered_initial(std::optional<TomlTable> t, CaseSpec& c) {
 
 void read_registered(TomlTable table, const toml::table& root, CaseSpec& c) {
   TomlParameters parameters(table, c.registered.parameters);
-  const bool on_rn = make_density<lie::Rn<3>>(c, parameters) != nullptr;
-  if (!on_rn)
-    FIELD_CHECK(make_density<lie::Se3Group>(c, parameters), "no theory " << c.registered.name);
+  // The factory reads and checks the parameters; the density itself is made again from the
+  // values recorded (RegisteredProblem).
+  const bool one_retraction = with_registered_group(c, [&](auto group) {
+    using G = decltype(group);
+    model::find_theory<typename G::Space>(c.registered.name)->make(parameters, c.gravity);
+    return std::is_same_v<G, typename G::Space>;
+  });
   table.reject_unknown();
   TomlTable top(root, "", c.file);
-  if (on_rn && root.contains("retraction"))
-    top.fail("retraction",
-             "the theory runs on R^3, which has one retraction (tau(x) = x): "
-             "remove the key");
+  if (one_retraction && root.contains("retraction"))
+    top.fail("retraction", "the theory runs on " + with_registered_group(c, [](auto g) {
+                             return decltype(g)::name();
+                           }) + ", which has one retraction: remove the key");
   for (const char* key : {"beam", "shape", "cable", "damping", "static"})
     if (root.contains(key)) top.fail(key, "[" + std::string(key) + "]" + unsupported(c));
   TomlTable loads = table_or_top(root, "loads", c.file);
@@ -126,8 +117,8 @@ RunWriters<typename G::Element> RegisteredProblem<G>::writers(const RunWriterOpt
   });
 }
 
-template struct RegisteredProblem<lie::Rn<3>>;
-template struct RegisteredProblem<lie::Se3Cayley>;
-template struct RegisteredProblem<lie::Se3Exp>;
+#define FIELD_INSTANTIATE(G) template struct RegisteredProblem<G>;
+FIELD_FOR_EACH_REGISTRY_GROUP(FIELD_INSTANTIATE)
+#undef FIELD_INSTANTIATE
 
 }  // namespace field::io

@@ -34,8 +34,21 @@ class TomlTable;
 /// " is not supported for theory = \"NAME\" (...)": the end of a message refusing a key.
 std::string unsupported(const CaseSpec& c);
 
-/// The dimension of the group space of the registered theory `name` (0: no such theory).
-int registered_dimension(const std::string& name);
+/// Calls f(G{}) with the group G of the case's registered theory: the first group of
+/// FIELD_FOR_EACH_REGISTRY_GROUP (lie/retraction.hpp) whose space has the theory and which the
+/// case's retraction selects (lie::selected_by). Throws field::Error when there is none.
+template <class F>
+decltype(auto) with_registered_group(const CaseSpec& c, F&& f) {
+#define FIELD_TRY(G)                                                                        \
+  if (model::find_theory<G::Space>(c.registered.name) && lie::selected_by<G>(c.retraction)) \
+    return f(G{});
+  FIELD_FOR_EACH_REGISTRY_GROUP(FIELD_TRY)
+#undef FIELD_TRY
+  throw Error(c.file.string() + ": no registered theory \"" + c.registered.name + "\"");
+}
+
+/// The dimension of the group of the case's registered theory.
+int registered_dimension(const CaseSpec& c);
 
 /// Reads the registered theory's [initial] table into c.initial and c.registered.xi (parse_case,
 /// after [boundary]).
@@ -68,16 +81,12 @@ struct RegisteredProblem {
   RunWriters<typename G::Element> writers(const RunWriterOptions& options) const;
 };
 
-/// Calls f(problem) with the RegisteredProblem<G> of the checked case `spec`: G = R^3 for a theory
-/// on R^3, the SE(3) group of the case's retraction for one on SE(3). f is a generic lambda; every
+/// Calls f(problem) with the RegisteredProblem<G> of the checked case `spec` (G: as
+/// with_registered_group). f is a generic lambda; every
 /// instance must return the same type.
 template <class F>
 decltype(auto) with_registered_problem(const CaseSpec& spec, F&& f) {
-  if (model::find_theory<lie::Rn<3>>(spec.registered.name)) {
-    const RegisteredProblem<lie::Rn<3>> problem(spec);
-    return f(problem);
-  }
-  return lie::with_group(spec.retraction, [&](auto group) -> decltype(auto) {
+  return with_registered_group(spec, [&](auto group) -> decltype(auto) {
     const RegisteredProblem<decltype(group)> problem(spec);
     return f(problem);
   });

@@ -22,6 +22,7 @@
 ///   G::Ad(g)                    Ad_g, (Ad_g x)^ = g x^ g^{-1}
 ///   G::Ad_dual(g, mu)           Ad*_g mu := (Ad_g)^T mu
 ///   G::newton_M(x, p)           d/dx [(dtau^{-1}_x)^T p] at fixed p (the node Newton of §5)
+///   G::name()                   the group and retraction in reports: "SE(3), cayley", "R^3"
 #include <type_traits>
 
 #include <Eigen/Core>

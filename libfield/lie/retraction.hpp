@@ -39,6 +39,16 @@ constexpr bool is_cayley() {
   return std::is_same_v<G, Se3Cayley> || std::is_same_v<G, Se2Cayley>;
 }
 
+/// Whether a case's `retraction` selects G: a group with one retraction (its own Space: SE(2)
+/// with Cayley, R^N) takes any; each of SE(3)'s two takes its own.
+template <class G>
+constexpr bool selected_by(RetractionKind kind) {
+  if constexpr (std::is_same_v<G, typename G::Space>)
+    return true;
+  else
+    return kind_of<G>() == kind;
+}
+
 /// Calls f(G{}) with the group type of `kind`: the one place where the run-time choice becomes a
 /// type. f is a generic lambda, `[&](auto group) { using G = decltype(group); ... }`.
 template <class F>
@@ -60,3 +70,8 @@ decltype(auto) with_group(RetractionKind kind, F&& f) {
 /// The same with the cable's group R^3 (theory §1.8) added: the time and space marches (theory
 /// §6.1, §6.2), the residual and the diagnostics, which are written for any group.
 #define FIELD_FOR_EACH_MARCH_GROUP(M) FIELD_FOR_EACH_GROUP_AND_SE2(M) M(::field::lie::Rn<3>)
+
+/// The groups a registered theory (model/theory_registry.hpp, io/registered_case.hpp) runs on:
+/// the march groups whose elements have lie::Coordinates (lie/coordinates.hpp), the files of a
+/// run folder. A new group joins this list once it has its Coordinates.
+#define FIELD_FOR_EACH_REGISTRY_GROUP(M) FIELD_FOR_EACH_GROUP(M) M(::field::lie::Rn<3>)

@@ -3,6 +3,7 @@
 /// tau(x) = x, dtau = I, Ad = I, newton_M = 0. With it the discretisation is the ordinary
 /// (vector-space) multisymplectic scheme.
 #include <Eigen/Core>
+#include <string>
 
 #include "libfield/lie/lie_group.hpp"
 
@@ -11,6 +12,7 @@ namespace field::lie {
 template <int N>
 struct Rn {
   using Space = Rn;  ///< the density space (model::Density<Rn>)
+  static std::string name() { return "R^" + std::to_string(N); }
   static constexpr int dim = N;
   using Element = Eigen::Matrix<double, N, 1>;
   using Algebra = Eigen::Matrix<double, N, 1>;

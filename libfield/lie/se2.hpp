@@ -4,6 +4,7 @@
 /// x = (omega, v1, v2), rotation first as in se(3); covectors (moment, force1, force2); J is the
 /// rotation by pi/2, so x^ = [[omega J, v], [0, 0]].
 #include <Eigen/Core>
+#include <string>
 
 #include "libfield/core/types.hpp"
 #include "libfield/lie/lie_group.hpp"
@@ -34,6 +35,7 @@ Mat3 hat_se2(const Vec3& x);
 struct Se2Cayley {
   /// One retraction only: the group is its own density space (model::Density<Se2Cayley>).
   using Space = Se2Cayley;
+  static std::string name() { return "SE(2), cayley"; }
   static constexpr int dim = 3;
   using Element = SE2;
   using Algebra = Vec3;

@@ -2,6 +2,8 @@
 /// SE(3) with the Cayley retraction and with the exponential as instances of the interface of
 /// lie/lie_group.hpp: thin wrappers over lie/se3.hpp, lie/cayley.hpp, lie/exponential.hpp
 /// (docs/theory.md §1-2, docs/lie-groups.md).
+#include <string>
+
 #include "libfield/lie/cayley.hpp"
 #include "libfield/lie/exponential.hpp"
 #include "libfield/lie/lie_group.hpp"
@@ -27,6 +29,7 @@ struct Se3Group {
 
 /// SE(3), tau = cay (docs/theory.md §2, theory §2.1).
 struct Se3Cayley : Se3Group {
+  static std::string name() { return "SE(3), cayley"; }
   static Element tau(const Algebra& x) { return cay(x); }
   static Algebra tau_inv(const Element& g) { return cay_inv(g); }
   static Matrix dtau_inv(const Algebra& x) { return dcay_inv(x); }
@@ -36,6 +39,7 @@ struct Se3Cayley : Se3Group {
 
 /// SE(3), tau = exp (docs/theory.md §2, theory §2.2).
 struct Se3Exp : Se3Group {
+  static std::string name() { return "SE(3), exp"; }
   static Element tau(const Algebra& x) { return exp_map(x); }
   static Algebra tau_inv(const Element& g) { return log_map(g); }
   static Matrix dtau_inv(const Algebra& x) { return dexp_inv(x); }

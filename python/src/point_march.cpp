@@ -96,7 +96,9 @@ py::dict point_arrays(const io::CaseSpec& spec, const Problem& problem, int thre
 py::dict simulate_points(const io::CaseSpec& spec, int threads, const py::object& callback) {
   if (spec.theory == io::Theory::cable)
     return point_arrays(spec, io::CableProblem(spec), threads, callback);
-  if (io::registered_dimension(spec.registered.name) != 3)
+  const bool on_r3 = io::with_registered_group(
+      spec, [](auto group) { return std::is_same_v<decltype(group), lie::Rn<3>>; });
+  if (!on_r3)
     throw py::value_error(spec.file.string() + ": theory = \"" + spec.registered.name +
                           "\" runs on SE(3): libfield.simulate runs the registered theories on "
                           "R^3; run it with `field simulate` (docs/lie-groups.md)");
