@@ -57,6 +57,7 @@ def main():
     ap.add_argument("--before", help="another binary to run as is (mode 'before')")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--out", default="/dev/shm/thread_times_run")
+    ap.add_argument("--modes", help="comma-separated subset of the modes to run (default: all)")
     args = ap.parse_args()
     modes = [("sync", args.field, {"FIELD_WRITER_THREAD": "0"}, None),
              ("thread", args.field, {}, None),
@@ -64,6 +65,8 @@ def main():
              ("thread-pin", args.field, {}, "0")]
     if args.before:
         modes.insert(0, ("before", args.before, {}, None))
+    if args.modes:
+        modes = [m for m in modes if m[0] in args.modes.split(",")]
     results = {m[0]: [] for m in modes}
     print("load average at start:", os.getloadavg())
     for _ in range(args.runs):

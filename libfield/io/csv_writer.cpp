@@ -19,7 +19,7 @@ namespace {
 constexpr std::size_t kWriteChars = std::size_t{1} << 16;
 // The buffer is also written out when the last write is this old, so that `NAME.part` follows a
 // slow run (a reader, `field check` of a killed run, sees its rows within about this delay).
-constexpr std::chrono::steady_clock::duration kWriteDelay = std::chrono::milliseconds(100);
+constexpr CoarseClock::duration kWriteDelay = std::chrono::milliseconds(100);
 
 }  // namespace
 
@@ -99,7 +99,7 @@ void CsvWriter::end_lines(const char* begin, const char* end, long long count,
       "CSV file '" << path_.string() << "': " << count << " lines that do not end with a newline");
   size_ += chars;
   rows_ += count;
-  if (size_ >= kWriteChars || std::chrono::steady_clock::now() - written_at_ >= kWriteDelay)
+  if (size_ >= kWriteChars || CoarseClock::now() - written_at_ >= kWriteDelay)
     write_buffer_or_throw(rows_);
 }
 
@@ -117,7 +117,7 @@ bool CsvWriter::write_buffer() {
   }
   size_ = 0;
   buffered_from_ = rows_ + 1;
-  written_at_ = std::chrono::steady_clock::now();
+  written_at_ = CoarseClock::now();
   return true;
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "libfield/core/coarse_clock.hpp"
 #include "libfield/io/number_text.hpp"
 
 namespace field::io {
@@ -83,7 +84,7 @@ class CsvWriter {
   std::size_t capacity_ = 0, size_ = 0;
   long long rows_ = 0;
   long long buffered_from_ = 1;  // the first row in the buffer (for messages)
-  std::chrono::steady_clock::time_point written_at_;
+  CoarseClock::time_point written_at_;
   bool open_ = false;
 };
 

@@ -10,7 +10,7 @@ BasicWriterThread<E>::BasicWriterThread(std::vector<march::BasicSlabObserver<E>*
     : writers_(std::move(writers)), batches_(kBatches) {
   current_ = &batches_[0];
   for (int k = 1; k < kBatches; ++k) free_.push_back(&batches_[k]);
-  handed_at_ = std::chrono::steady_clock::now();
+  handed_at_ = CoarseClock::now();
   // The thread inherits the signal mask: block the stop signals while starting it.
   sigset_t stop_signals, old;
   sigemptyset(&stop_signals);
@@ -43,8 +43,7 @@ void BasicWriterThread<E>::slab(int index, const std::vector<E>& values,
   s.stats = stats;
   s.values.assign(values.begin(), values.end());
   b.nodes += values.size();
-  if (b.nodes >= kBatchNodes || std::chrono::steady_clock::now() - handed_at_ >= kHandOverDelay)
-    hand_over(true);
+  if (b.nodes >= kBatchNodes || CoarseClock::now() - handed_at_ >= kHandOverDelay) hand_over(true);
 }
 
 template <class E>
@@ -60,7 +59,7 @@ void BasicWriterThread<E>::hand_over(bool wait) {
   full_.push_back(current_);
   current_ = nullptr;
   queued_.notify_one();
-  handed_at_ = std::chrono::steady_clock::now();
+  handed_at_ = CoarseClock::now();
   if (!wait) return;
   freed_.wait(lock, [this] { return !free_.empty() || failed_.load(); });
   if (failed_.load()) {

@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "libfield/core/coarse_clock.hpp"
 #include "libfield/lie/se3.hpp"
 #include "libfield/march/observer.hpp"
 
@@ -75,7 +76,7 @@ class BasicWriterThread final : public march::BasicSlabObserver<E> {
   std::vector<march::BasicSlabObserver<E>*> writers_;
   std::vector<Batch> batches_;
   Batch* current_ = nullptr;  // filled by the march; in neither list
-  std::chrono::steady_clock::time_point handed_at_;
+  CoarseClock::time_point handed_at_;
 
   std::mutex mutex_;
   std::condition_variable queued_, freed_;

@@ -1,7 +1,11 @@
 // SO(3)/SE(3) value types, hat/vee, Ad, ad and their duals, quaternions (theory §0.2).
 #include <gtest/gtest.h>
 
+#include <Eigen/Geometry>
 #include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
 
 #include "libfield/lie/se3.hpp"
 #include "libfield/lie/so3.hpp"
@@ -37,6 +41,45 @@ TEST(SO3, QuaternionIsScalarFirstAndRoundTrips) {
     EXPECT_NEAR(qr.norm(), 1.0, kTol);
     EXPECT_LT((rotation_from_quat(qr) - R).norm(), kTol);
   }
+}
+
+// quat_from_rotation spells out Eigen's Quaterniond(m), normalize() and the sign of w (the
+// text of field.csv, the frames and tip.csv must keep their bytes): the same bits as Eigen's own
+// code on rotations (both branches of Shepperd's method), on matrices that are no rotation (the
+// normalisation does work), on ties of the diagonal and on matrices with a zero trace.
+TEST(SO3, QuaternionHasTheBitsOfEigensFormula) {
+  const auto eigen = [](const Mat3& m) {
+    Eigen::Quaterniond q(m);
+    q.normalize();
+    if (q.w() < 0.0) q.coeffs() *= -1.0;
+    return Vec4(q.w(), q.x(), q.y(), q.z());
+  };
+  const auto same_bits = [](const Vec4& a, const Vec4& b) {
+    return std::memcmp(a.data(), b.data(), sizeof(double) * 4) == 0;
+  };
+  std::mt19937_64 bits(18);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::vector<Mat3> cases;
+  for (int trial = 0; trial < 100000; ++trial) {
+    const Vec4 q = Vec4(unit(bits), unit(bits), unit(bits), unit(bits)).normalized();
+    cases.push_back(rotation_from_quat(q));  // a rotation
+    Mat3 m;
+    for (int c = 0; c < 9; ++c) m(c) = unit(bits);
+    cases.push_back(m);                                   // any matrix
+    cases.push_back(cases[cases.size() - 2] + 1e-3 * m);  // a rotation, perturbed
+  }
+  for (const Vec3& axis :
+       {Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1), Vec3(1, 1, 0), Vec3(1, 1, 1)})
+    for (const double angle : {0.0, 0.5, M_PI / 2, 2.0 * M_PI / 3, M_PI, -M_PI / 2, 3.0})
+      cases.push_back(rotation_about(axis, angle));
+  cases.push_back(Mat3::Zero());
+  cases.push_back(Mat3(Vec3(1.0, -0.5, -0.5).asDiagonal()));  // trace 0
+  cases.push_back(Mat3(Vec3(-1.0, -1.0, 1.0).asDiagonal()));  // ties on the diagonal
+  cases.push_back(Mat3(Vec3(-1.0, 1.0, 1.0e-300).asDiagonal()));
+  long long differ = 0;
+  for (const Mat3& m : cases)
+    if (!same_bits(quat_from_rotation(m), eigen(m))) ++differ;
+  EXPECT_EQ(differ, 0) << "of " << cases.size() << " matrices";
 }
 
 TEST(SE3, ProductInverseActionAndMatrixAgree) {
