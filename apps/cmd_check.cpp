@@ -373,23 +373,30 @@ int check_equations(const Args& args, const io::CaseSpec& spec, const dcel::Disc
 }
 
 // `field check` of a cable run (theory §1.8, io/field_csv.hpp): field.csv's positions on the
-// grid of its complete rows, checked by the equations of the cable on R^3 (steps 2 to 4).
+// grid of its complete rows (a time march) or columns (`field reconstruct`, its rows j = 0 and J
+// at zero momentum), checked by the equations of the cable on R^3 (steps 2 to 4).
 int check_cable(const Args& args, const io::CaseSpec& spec) {
   using R3 = lie::Rn<3>;
-  require_every_slab(args.dir, spec, "row");
+  const bool time = spec.march == io::MarchKind::time;
+  const char* slab = time ? "row" : "column";
+  require_every_slab(args.dir, spec, slab);
   const io::BasicFieldCsv<Vec3> csv = io::read_field_csv<Vec3>(args.dir / "field.csv");
   int last = -1;
-  for (const int j : csv.j) last = std::max(last, j);
-  FIELD_CHECK(last >= 2, csv.path.string() << " holds rows 0.." << last
-                                           << " only: the equations of a row need the rows on "
-                                              "both sides, so at least 0..2 are needed");
-  io::CaseSpec rows = spec;
-  rows.J = last;
-  const io::CableProblem cable(rows);
-  const mesh::FieldOf<R3> field = io::assemble_field(csv, cable.mesh, true);
-  std::printf("%s: time march, cable on R^3 (theory §1.8), rows 0..%d, columns 0..%d\n",
-              args.dir.string().c_str(), last, spec.A);
-  return check_equations<R3>(args, rows, cable.model, field, cable.boundary(), false, true,
+  for (const int k : time ? csv.j : csv.a) last = std::max(last, k);
+  FIELD_CHECK(last >= 2, csv.path.string()
+                             << " holds " << slab << "s 0.." << last << " only: the equations of a "
+                             << slab << " need the " << slab
+                             << "s on both sides, so at least 0..2 are needed");
+  io::CaseSpec grid = spec;
+  (time ? grid.J : grid.A) = last;
+  const io::CableProblem cable(grid);
+  const mesh::FieldOf<R3> field = io::assemble_field(csv, cable.mesh, time);
+  const mesh::Boundary boundary =
+      time ? cable.boundary()
+           : mesh::Boundary::space_evolution(mesh::Side::natural, mesh::Side::natural);
+  std::printf("%s: %s march, cable on R^3 (theory §1.8), rows 0..%d, columns 0..%d\n",
+              args.dir.string().c_str(), time ? "time" : "space", cable.mesh.J(), cable.mesh.A());
+  return check_equations<R3>(args, grid, cable.model, field, boundary, false, time,
                              io::conditions_of(spec.reconstruct));
 }
 

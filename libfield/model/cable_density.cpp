@@ -65,8 +65,8 @@ std::string CableDensity::space_strain_problem(const Vec3& eta, const Vec3& befo
     const double angle = std::atan2(eta.cross(before).norm(), eta.dot(before)) * 180.0 / M_PI;
     why << "the strain turns by " << angle
         << " degrees from the column before (stretch |eta| = " << nu
-        << "): the tension went through zero, and the taut root of n(eta) = m folds the cable "
-           "back on itself";
+        << "): the taut root of n(eta) = m folds the cable back on itself (the tension went "
+           "through zero, or the data are not a taut cable's)";
   }
   return why.str();
 }

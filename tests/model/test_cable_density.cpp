@@ -117,8 +117,8 @@ TEST(CableDensity, SpaceStrainBranchIsTheTautOne) {
     EXPECT_NE(cable.space_strain_problem(Vec3(NAN, 0.0, 2.0), taut), "");
     EXPECT_EQ(cable.space_strain_problem(-taut, taut),
               "the strain turns by 180 degrees from the column before (stretch |eta| = 1.1): the "
-              "tension went through zero, and the taut root of n(eta) = m folds the cable back "
-              "on itself");
+              "taut root of n(eta) = m folds the cable back on itself (the tension went through "
+              "zero, or the data are not a taut cable's)");
     EXPECT_NE(cable.space_strain_problem(Vec3(1.1, 0.0, 0.0), taut).find("turns by 90 degrees"),
               std::string::npos);
   }
