@@ -3,7 +3,7 @@
 // the first segment), rebuilding a simulated taut cable where the reconstruction's zero-momentum
 // rows have not reached; `field check` passes on the result; a compressed cable is refused by the
 // guard of theory §6.2 (6.2.3); bad tip data and keys the cable does not take are refused, naming
-// the file, the line and the key, before anything is written.
+// the file, the line and the key, before anything is written; `field info` gives the same verdict.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -77,6 +77,11 @@ TEST(CliCableReconstruct, RebuildsTheSimulationFromItsTip) {
                                     " -q --out " + simulated.string());
   ASSERT_EQ(s.code, 0) << s.output;
   const fs::path file = reconstruction_case(tmp.path(), simulated / "tip.csv");
+  const CommandResult info = run_field("info " + file.string());
+  EXPECT_EQ(info.code, 0) << info.output;
+  for (const char* line : {"march: space (field reconstruct)", "tip strains: taut on every row",
+                           "stability (theory §6.2): ds/(c_G dt) = 1.25 "})
+    EXPECT_NE(info.output.find(line), std::string::npos) << info.output;
   const CommandResult r = run_field("reconstruct " + file.string() + " --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("taut_cable_reconstruct: space march (cable on R^3), A = 5, J = 60"),
@@ -144,6 +149,11 @@ TEST(CliCableReconstruct, RefusesACompressedCable) {
             std::string::npos)
       << r.output;
   EXPECT_FALSE(fs::exists(out));
+  const CommandResult info = run_field("info " + file.string());  // the same verdict
+  EXPECT_EQ(info.code, 4) << info.output;
+  EXPECT_NE(info.output.find("row j = 17 (t = 0.3332 s): the stretch |eta| = 0.95"),
+            std::string::npos)
+      << info.output;
 
   // Hanging down from the origin along -z (gravity -z): N^a = (1.5 - a) w ds, w = 9.81 N/m.
   std::string text = "t,x,y,z,eta1,eta2,eta3\n";
