@@ -2,7 +2,9 @@
 // the motion of the whole beam from the measured motion and strain of its tip a = 0. Writes
 // field.csv (by columns), space_series.csv, beam.pvd + frames/, spacetime.vtu, run.toml and
 // summary.json in DIR (docs/cli.md, docs/output-format.md). The planar beam (theory §1.7)
-// marches on SE(2) and writes the outputs of the SE(3) beam in the plane (march::PlanarEmbedding).
+// marches on SE(2) and writes the outputs of the SE(3) beam in the plane (march::PlanarEmbedding);
+// the cable (theory §1.8) on R^3 from its tip.csv, a taut cable only (theory §6.2 (6.2.3)), with
+// its own outputs (cable.pvd). Steps 3 to 5 are one template for every theory (SpaceCase<G>).
 #include <omp.h>
 
 #include <chrono>
