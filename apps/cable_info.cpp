@@ -4,15 +4,40 @@
 #include <string>
 
 #include "libfield/io/cable_case.hpp"
+#include "libfield/march/space_march.hpp"
 
 namespace field::app {
+
+namespace {
+
+// The rest of `field info` for a cable's space march (theory §6.2): the tip data and the march's
+// verdict on them (march::check_space_march, the taut branch (6.2.3)), the stability numbers.
+int info_cable_space(const io::CaseSpec& spec, const io::CableProblem& cable) {
+  std::printf("  rows: j = 0 and J at zero momentum; the space march imposes nothing at a = A\n");
+  const io::CableSpaceSetup setup = io::cable_space_input(cable);  // throws for bad tip data
+  std::printf("  tip: %s\n", setup.note.c_str());
+  march::check_space_march(cable.model, setup.input);  // throws for a compressed segment
+  std::printf("  tip strains: taut on every row (stretch > 1, theory §6.2 (6.2.3))\n");
+  const model::WaveSpeeds w = cable.density.wave_speeds();
+  const march::StabilityNumbers n = cable.stability();
+  std::printf(
+      "  wave speeds (1.8.6): c_L = sqrt(EA/rho A) = %.6g m/s, c_G = %.6g m/s at N_ref = %g N\n",
+      w.c_E, w.c_G, spec.cable.reference_tension);
+  std::printf("  stability (theory §6.2): ds/(c_G dt) = %.4g (<= 1 for no growth)\n", n.cfl_space);
+  const std::string warning = march::space_march_warning(n, spec.dt);
+  if (!warning.empty()) std::printf("  warning: %s\n", warning.c_str());
+  return 0;
+}
+
+}  // namespace
 
 int info_cable(const io::CaseSpec& spec) {
   const io::CableProblem cable(spec);  // validates row 0 (the catenary's supports)
   const io::CableSpec& k = spec.cable;
   std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
   if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
-  std::printf("  march: time (field simulate)\n");
+  const bool space = spec.march == io::MarchKind::space;
+  std::printf(space ? "  march: space (field reconstruct)\n" : "  march: time (field simulate)\n");
   std::printf(
       "  theory: extensible cable on R^3 (theory §1.8): EA = %.6g N, rho A = %.6g kg/m, %s law, "
       "gravity (%g, %g, %g) m/s^2\n",
@@ -21,6 +46,7 @@ int info_cable(const io::CaseSpec& spec) {
   std::printf(
       "  grid: A = %d, ds = %.6g m, L = %.6g m (unstretched); J = %d, dt = %.6g s, T = %.6g s\n",
       spec.A, spec.ds, spec.length(), spec.J, spec.dt, spec.duration());
+  if (space) return info_cable_space(spec, cable);
   const auto end = [](const io::EndSpec& e) {
     return e.kind == io::EndSpec::Kind::clamped ? std::string("pinned")
            : e.kind == io::EndSpec::Kind::free  ? std::string("free")

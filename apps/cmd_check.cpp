@@ -375,27 +375,34 @@ int check_equations(const Args& args, const io::CaseSpec& spec, const dcel::Disc
 
 // `field check` of a run of a theory on a group with lie::Coordinates, built by `Problem` from
 // the case (the cable, io::CableProblem, theory §1.8; a registered theory,
-// io::RegisteredProblem<G>): field.csv's elements on the grid of its complete rows, checked by
+// io::RegisteredProblem<G>): field.csv's elements on the grid of its complete rows (a time march)
+// or columns (the cable's `field reconstruct`, its rows j = 0 and J at zero momentum), checked by
 // the equations of the theory (steps 2 to 4).
 template <class Problem>
 int check_group_run(const Args& args, const io::CaseSpec& spec, const std::string& what) {
   using G = typename decltype(std::declval<const Problem&>().model)::Group;
   using E = typename G::Element;
-  require_every_slab(args.dir, spec, "row");
+  const bool time = spec.march == io::MarchKind::time;
+  const char* slab = time ? "row" : "column";
+  require_every_slab(args.dir, spec, slab);
   const io::BasicFieldCsv<E> csv = io::read_field_csv<E>(args.dir / "field.csv");
   int last = -1;
-  for (const int j : csv.j) last = std::max(last, j);
-  FIELD_CHECK(last >= 2, csv.path.string() << " holds rows 0.." << last
-                                           << " only: the equations of a row need the rows on "
-                                              "both sides, so at least 0..2 are needed");
-  io::CaseSpec rows = spec;
-  rows.J = last;
-  const Problem problem(rows);
-  const mesh::FieldOf<G> field = io::assemble_field(csv, problem.mesh, true);
-  std::printf("%s: time march, %s, rows 0..%d, columns 0..%d\n", args.dir.string().c_str(),
-              what.c_str(), last, spec.A);
-  return check_equations<G>(args, rows, problem.model, field, march::time_boundary(problem.input),
-                            false, true, io::conditions_of(spec.reconstruct));
+  for (const int k : time ? csv.j : csv.a) last = std::max(last, k);
+  FIELD_CHECK(last >= 2, csv.path.string()
+                             << " holds " << slab << "s 0.." << last << " only: the equations of a "
+                             << slab << " need the " << slab
+                             << "s on both sides, so at least 0..2 are needed");
+  io::CaseSpec grid = spec;
+  (time ? grid.J : grid.A) = last;
+  const Problem problem(grid);
+  const mesh::FieldOf<G> field = io::assemble_field(csv, problem.mesh, time);
+  const mesh::Boundary boundary =
+      time ? march::time_boundary(problem.input)
+           : mesh::Boundary::space_evolution(mesh::Side::natural, mesh::Side::natural);
+  std::printf("%s: %s march, %s, rows 0..%d, columns 0..%d\n", args.dir.string().c_str(),
+              time ? "time" : "space", what.c_str(), problem.mesh.J(), problem.mesh.A());
+  return check_equations<G>(args, grid, problem.model, field, boundary, false, time,
+                            io::conditions_of(spec.reconstruct));
 }
 
 int run_check(const Args& args) {

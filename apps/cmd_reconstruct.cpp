@@ -2,15 +2,19 @@
 // the motion of the whole beam from the measured motion and strain of its tip a = 0. Writes
 // field.csv (by columns), space_series.csv, beam.pvd + frames/, spacetime.vtu, run.toml and
 // summary.json in DIR (docs/cli.md, docs/output-format.md). The planar beam (theory §1.7)
-// marches on SE(2) and writes the outputs of the SE(3) beam in the plane (march::PlanarEmbedding).
+// marches on SE(2) and writes the outputs of the SE(3) beam in the plane (march::PlanarEmbedding);
+// the cable (theory §1.8) on R^3 from its tip.csv, a taut cable only (theory §6.2 (6.2.3)), with
+// its own outputs (cable.pvd). Steps 3 to 5 are one template for every theory (SpaceCase<G>).
 #include <omp.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string>
 #include <type_traits>
 
 #include "apps/commands.hpp"
@@ -26,6 +30,7 @@
 #include "apps/thread_count.hpp"
 #include "apps/wait_policy.hpp"
 #include "libfield/core/error.hpp"
+#include "libfield/io/cable_case.hpp"
 #include "libfield/io/case_setup.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/io/field_csv.hpp"
@@ -54,17 +59,17 @@ struct Args {
   fs::path out;
 };
 
-/// Writes the VTK files of a space march from its recorded columns 0..A_done, row by row.
-template <class G>
-void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Field& field,
-               int A_done) {
-  const io::Problem done(problem, problem.spec.J, A_done);
-  const dcel::DiscreteModel<G> model = done.model<G>();
-  const int stride = problem.spec.output.vtk_rows_stride(problem.spec.J);
+/// Writes the VTK files of a space march from its recorded columns 0..A_done, row by row, with
+/// `model` the writers' model on those columns.
+template <class W>
+void write_vtk(const fs::path& dir, const io::CaseSpec& spec, const dcel::DiscreteModel<W>& model,
+               const mesh::Boundary& boundary, const mesh::BasicField<lie::ElementOf<W>>& field) {
+  const int A_done = model.mesh().A();
+  const int stride = spec.output.vtk_rows_stride(spec.J);
   io::FramesWriter frames(dir, model, mesh::Side::prescribed, stride);
-  io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, done.boundary(), stride);
-  std::vector<lie::SE3> row(A_done + 1);
-  for (int j = 0; j <= problem.spec.J; ++j) {
+  io::SpacetimeWriter spacetime(dir / "spacetime.vtu", model, boundary, stride);
+  std::vector<lie::ElementOf<W>> row(A_done + 1);
+  for (int j = 0; j <= spec.J; ++j) {
     for (int a = 0; a <= A_done; ++a) row[a] = field(j, a);
     frames.slab(j, row, {});
     spacetime.slab(j, row, {});
@@ -73,10 +78,68 @@ void write_vtk(const fs::path& dir, const io::Problem& problem, const mesh::Fiel
   spacetime.finish();
 }
 
+/// A space march ready to run (steps 1 and 2 of run_reconstruct done): the case, its model and
+/// input on G, and what the run folder's writers take, on the output group W (SE(3) for the
+/// planar beam, io::OutputGroup).
+template <class G>
+struct SpaceCase {
+  using W = typename io::OutputGroup<G>::type;
+  using E = lie::ElementOf<W>;
+  const io::CaseSpec& spec;
+  const dcel::DiscreteModel<G>& model;
+  const march::SpaceMarchInputOf<G>& input;
+  const march::MarchOptions& options;
+  mesh::Boundary boundary;
+  std::string note;  ///< how the tip data met the grid
+  march::StabilityNumbers numbers;
+  std::string warning;  ///< the stability warning of theory §6.2, or empty
+  std::optional<march::SpacePrediction> prediction;  ///< theory §6.3 (the beam's)
+  /// Writes the VTK files of columns 0..A_done of the recorded field.
+  std::function<void(const fs::path&, const mesh::BasicField<E>&, int)> write_vtk;
+};
+
+template <class G>
+int run_space_case(const Args& args, const CommonOptions& common,
+                   std::chrono::steady_clock::time_point start, int threads,
+                   const SpaceCase<G>& sc);
+
 template <class G>
 int march_case(const Args& args, const CommonOptions& common,
                std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
                const dcel::DiscreteModel<G>& model);
+
+// Steps 1 and 2 of run_reconstruct for the cable on R^3 (theory §1.8): its tip.csv, the taut
+// branch of its data (march::check_space_march, theory §6.2 (6.2.3)), its stability numbers;
+// no prediction (theory §6.3 is the beam's).
+int reconstruct_cable(const Args& args, const CommonOptions& common,
+                      std::chrono::steady_clock::time_point start, const io::CaseSpec& spec,
+                      int threads) {
+  using G = lie::Rn<3>;
+  const io::CableProblem cable(spec);
+  const io::CableSpaceSetup setup = io::cable_space_input(cable);
+  march::MarchOptions options;
+  options.newton = spec.newton;
+  options.threads = threads;
+  options.stop = &stop_flag();
+  march::check_space_march(cable.model, setup.input, options);
+  const march::StabilityNumbers numbers = cable.stability();
+  const mesh::Boundary boundary = march::space_boundary(setup.input);
+  const SpaceCase<G> sc{spec,
+                        cable.model,
+                        setup.input,
+                        options,
+                        boundary,
+                        setup.note,
+                        numbers,
+                        march::space_march_warning(numbers, spec.dt),
+                        std::nullopt,
+                        [&](const fs::path& dir, const mesh::BasicField<Vec3>& field, int A_done) {
+                          const mesh::SpacetimeMesh done(spec.J, A_done, spec.dt, spec.ds);
+                          const dcel::DiscreteModel<G> model(cable.density, cable.loads, done);
+                          write_vtk(dir, spec, model, boundary, field);
+                        }};
+  return run_space_case(args, common, start, threads, sc);
+}
 
 int run_reconstruct(const Args& args, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
@@ -86,7 +149,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   FIELD_CHECK(spec.march == io::MarchKind::space,
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
-  io::check_memory(spec);
+  if (spec.theory != io::Theory::cable) io::check_memory(spec);
   // The space march is parallel over the rows j, the driven time march over the nodes a, the
   // estimator over the unknowns of a time row (all threads by default from 16 nodes a row,
   // waiting passively).
@@ -96,6 +159,8 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
                                : run_threads(common.threads, slab_nodes);
   // May start the program again, once.
   use_passive_openmp_wait(threads, estimate ? march::kParallelMinNodes : slab_nodes);
+  if (spec.theory == io::Theory::cable)
+    return reconstruct_cable(args, common, start, spec, threads);
   const io::Problem problem(spec);
   if (spec.reconstruct.method == io::ReconstructSpec::Method::driven)  // docs/reconstruction.md
     return problem.with_model([&](const auto& model) {
@@ -116,7 +181,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
       [&](const auto& model) { return march_case(args, common, start, problem, threads, model); });
 }
 
-// Steps 1 (the march's input) to 5 of run_reconstruct with the discrete model of the case.
+// Steps 1 (the march's input) and 2 of run_reconstruct with the discrete model of a beam case.
 template <class G>
 int march_case(const Args& args, const CommonOptions& common,
                std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
@@ -130,32 +195,61 @@ int march_case(const Args& args, const CommonOptions& common,
     input = io::planar_space_input(problem, setup);
   else
     input = setup.input;
-  const int J = spec.J, A = spec.A;
   march::MarchOptions options;
   options.newton = spec.newton;
   options.threads = threads;
   options.stop = &stop_flag();
   march::check_space_march(model, input, options);
-  if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
 
   // 2. Stability numbers of theory §6.2, before marching (warnings print even with -q); the
   // planar beam's from its own wave speeds (theory §1.7).
   const march::StabilityNumbers numbers =
       planar ? problem.stability(model.density().wave_speeds()) : problem.stability();
-  const std::string warning = march::space_march_warning(numbers, spec.dt);
-  if (!warning.empty()) std::cerr << "field: warning: " << warning << "\n";
+  using W = typename io::OutputGroup<G>::type;
+  const SpaceCase<G> sc{
+      spec,
+      model,
+      input,
+      options,
+      problem.boundary(),
+      setup.note,
+      numbers,
+      march::space_march_warning(numbers, spec.dt),
+      io::predict_space_march(problem, setup.input),
+      [&](const fs::path& dir, const mesh::BasicField<lie::ElementOf<W>>& field, int A_done) {
+        const io::Problem done(problem, spec.J, A_done);
+        write_vtk(dir, spec, done.model<W>(), done.boundary(), field);
+      }};
   // Know before you march (theory §6.3; the planar beam's prediction is the SE(3) beam's in the
   // plane): refuse, as invalid input, when the predicted far-end error exceeds [tip]
-  // max_predicted_error.
-  const march::SpacePrediction prediction = io::predict_space_march(problem, setup.input);
+  // max_predicted_error (printed after the note and the stability warning).
+  if (!common.quiet) std::cerr << "field: " << setup.note << "\n";
+  if (!sc.warning.empty()) std::cerr << "field: warning: " << sc.warning << "\n";
   const march::TipNoise noise = io::tip_noise(spec);
   if (!common.quiet)
     std::cerr << "field: prediction (theory §6.3)\n"
-              << march::prediction_report(prediction, noise) << "\n";
-  for (const std::string& w : io::prediction_warnings(problem, setup, prediction))
+              << march::prediction_report(*sc.prediction, noise) << "\n";
+  for (const std::string& w : io::prediction_warnings(problem, setup, *sc.prediction))
     std::cerr << "field: warning: " << w << "\n";
-  const std::string refusal = march::refusal_message(prediction, noise);
+  const std::string refusal = march::refusal_message(*sc.prediction, noise);
   FIELD_CHECK(refusal.empty(), spec.file.string() << ": " << refusal);
+  return run_space_case(args, common, start, threads, sc);
+}
+
+// Steps 3 (the run folder) to 5 of run_reconstruct for a space march of any theory.
+template <class G>
+int run_space_case(const Args& args, const CommonOptions& common,
+                   std::chrono::steady_clock::time_point start, int threads,
+                   const SpaceCase<G>& sc) {
+  using E = typename SpaceCase<G>::E;
+  const io::CaseSpec& spec = sc.spec;
+  const dcel::DiscreteModel<G>& model = sc.model;
+  constexpr bool planar = std::is_same_v<G, lie::Se2Cayley>;
+  const int J = spec.J, A = spec.A;
+  if (!sc.prediction) {  // the beam's printed these with its prediction (march_case)
+    if (!common.quiet) std::cerr << "field: " << sc.note << "\n";
+    if (!sc.warning.empty()) std::cerr << "field: warning: " << sc.warning << "\n";
+  }
 
   // 3. The run folder and its writers (observers of the columns, in order). From here on,
   // SIGINT and SIGTERM stop the march after its current column (apps/interrupt.hpp).
@@ -163,15 +257,16 @@ int march_case(const Args& args, const CommonOptions& common,
   const fs::path dir = args.out.empty() ? default_run_folder(spec) : args.out;
   prepare_run_folder(dir, common.force, spec.input_files());
   write_run_case(dir, spec);
-  std::unique_ptr<io::FieldCsvWriter> csv;
+  const mesh::SpacetimeMesh& mesh = model.mesh();
+  std::unique_ptr<io::BasicFieldCsvWriter<E>> csv;
   if (spec.output.csv)
-    csv = std::make_unique<io::FieldCsvWriter>(dir / "field.csv", problem.mesh, false,
-                                               mesh::Side::prescribed, spec.output.stride);
-  march::FieldRecorder recorder(problem.mesh, false);  // the frames are rows: keep the field
+    csv = std::make_unique<io::BasicFieldCsvWriter<E>>(dir / "field.csv", mesh, false,
+                                                       mesh::Side::prescribed, spec.output.stride);
+  march::BasicFieldRecorder<E> recorder(mesh, false);  // the frames are rows: keep the field
   // The work and the balance of E_M (theory (8.11), (8.12)) and the reactions of the prescribed
   // rows (theory (8.9)). With loads or a prescribed row the energy figure is the balance (theory
   // §8.1) instead of the relative range, as in a time march.
-  const mesh::Boundary boundary = problem.boundary();
+  const mesh::Boundary& boundary = sc.boundary;
   io::CsvWriter series(dir / "space_series.csv", io::space_series_columns(boundary));
   SeriesStats stats;
   stats.balanced = noether::work_applies(model.loads(), boundary, noether::SlabAxis::column);
@@ -186,7 +281,7 @@ int march_case(const Args& args, const CommonOptions& common,
                         stats, series, progress);
       },
       noether::SeriesOptions{spec.output.series_stride, threads});
-  std::vector<march::SlabObserver*> observers{&recorder};
+  std::vector<march::BasicSlabObserver<E>*> observers{&recorder};
   if (csv) observers.insert(observers.begin(), csv.get());
   // The planar diagnostics see the SE(2) columns projected back (bit for bit) from the embedded
   // ones that the SE(3) writers take.
@@ -196,20 +291,19 @@ int march_case(const Args& args, const CommonOptions& common,
   // 4. March, then the VTK files from the recorded columns; an error raised after this point is
   // a run failure (apps/run_outcome.hpp).
   const march::MarchResult result = march_safely(
-      [&](const std::vector<march::SlabObserver*>& all) {
+      [&](const std::vector<march::BasicSlabObserver<E>*>& all) {
         if constexpr (planar) {
           march::PlanarEmbedding embedding(all);
-          return march::space_march(model, input, {&embedding}, options);
+          return march::space_march(model, sc.input, {&embedding}, sc.options);
         } else {
-          return march::space_march(model, input, all, options);
+          return march::space_march(model, sc.input, all, sc.options);
         }
       },
       observers, problem_found);
   progress.done();
   series.close();
   const int done = problem_found.error.empty() ? result.last_slab : problem_found.error_slab;
-  if (spec.output.vtk && done >= 1)
-    write_vtk<typename io::OutputGroup<G>::type>(dir, problem, recorder.field(), done);
+  if (spec.output.vtk && done >= 1) sc.write_vtk(dir, recorder.field(), done);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -220,11 +314,13 @@ int march_case(const Args& args, const CommonOptions& common,
   summary.text("case", spec.file.string());
   summary.text("theory", io::theory_name(spec));
   summary.text("tip", spec.tip.string());
-  summary.text("tip_note", setup.note);
-  summary.number("predicted_far_end_error", prediction.far_position);  // theory §6.3
-  summary.number("predicted_far_end_rotation", prediction.far_rotation);
-  summary.number("recoverable_bandwidth", prediction.bandwidth);
-  const RunOutcome outcome = run_outcome(result, problem_found, kSpaceWords, warning,
+  summary.text("tip_note", sc.note);
+  if (sc.prediction) {
+    summary.number("predicted_far_end_error", sc.prediction->far_position);  // theory §6.3
+    summary.number("predicted_far_end_rotation", sc.prediction->far_rotation);
+    summary.number("recoverable_bandwidth", sc.prediction->bandwidth);
+  }
+  const RunOutcome outcome = run_outcome(result, problem_found, kSpaceWords, sc.warning,
                                          spec.newton.tolerance, spec.newton.max_iterations);
   write_outcome(summary, outcome, result, kSpaceWords);
   summary.number("threads", threads);
@@ -234,9 +330,8 @@ int march_case(const Args& args, const CommonOptions& common,
   stats.write(summary, "E_M_0", "E_M_range_relative", "Q_0");
   stats.write_balance(summary);  // theory (8.12), in J s/m
   summary.number("newton_max_iterations", stats.newton_max);
-  summary.number("cfl_space", numbers.cfl_space);
+  summary.number("cfl_space", sc.numbers.cfl_space);
   summary.write(dir);
-
   std::printf("%s: space march (%s), A = %d, J = %d, dt = %g s, ds = %g m, L = %g m\n",
               spec.name.c_str(), group_text<G>(spec).c_str(), A, J, spec.dt, spec.ds,
               spec.length());

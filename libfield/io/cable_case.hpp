@@ -9,11 +9,14 @@
 /// file, line, key and value.
 #include <toml++/toml.h>
 
+#include <filesystem>
 #include <optional>
+#include <string>
 
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/io/case_file.hpp"
 #include "libfield/lie/rn.hpp"
+#include "libfield/march/space_march.hpp"
 #include "libfield/march/stability.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
@@ -32,16 +35,20 @@ void read_cable(TomlTable t, CaseSpec& c);
 void read_cable_initial(std::optional<TomlTable> t, CaseSpec& c);
 
 /// Throws field::Error (file:line: key = value: why) for a key of a cable case the cable does not
-/// take: a retraction, a space march, [beam], [shape], loads other than gravity,
-/// [damping], [static]; and for a [cable] table in a case of another theory.
+/// take: a retraction, [beam], [shape], loads other than gravity, [damping], [static]; in a space
+/// march (`field reconstruct`) a [reconstruct] method other than "space", prescribed rows, the
+/// [tip] keys of the beam's prediction (theory §6.3: noise_position, noise_angle, noise_strain,
+/// max_predicted_error) and strain_at = "tip_point" (theory §6.6); and for a [cable] table in a
+/// case of another theory.
 void check_cable_case(const toml::table& root, const CaseSpec& c);
 
 /// The elastic catenary (1.8.9) of a checked cable case with [initial] configuration =
 /// "catenary": in the vertical plane (up = -gravity) through its supports [initial] origin and end.
 model::ElasticCatenary case_catenary(const CaseSpec& c);
 
-/// The cable of a (checked) cable case: its density, grid, model and march input on R^3. Not
-/// copyable: `model` refers to `density` and `loads`.
+/// The cable of a (checked) cable case: its density, grid, model and time-march input on R^3
+/// (empty for a space march: cable_space_input). Not copyable: `model` refers to `density` and
+/// `loads`.
 struct CableProblem {
   explicit CableProblem(const CaseSpec& spec);
   CableProblem(const CableProblem&) = delete;
@@ -68,5 +75,16 @@ struct CableProblem {
     return march::stability_numbers(density.wave_speeds(), spec.dt, spec.ds);
   }
 };
+
+/// The input of a cable's space march (`field reconstruct`, theory §6.2 on R^3): column 0 and the
+/// strains eta_j^0 from the tip file ([tip] file, or `tip` when given; io::read_cable_tip, with
+/// [tip] time_offset), rows j = 0 and J free (zero momentum; prescribed rows are refused by
+/// check_cable_case), and how the samples met the grid (`note`). Throws field::Error naming the
+/// file, the line and the value.
+struct CableSpaceSetup {
+  march::SpaceMarchInputOf<lie::Rn<3>> input;
+  std::string note;
+};
+CableSpaceSetup cable_space_input(const CableProblem& cable, const std::filesystem::path& tip = {});
 
 }  // namespace field::io

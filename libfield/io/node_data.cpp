@@ -169,9 +169,7 @@ PoseTrack read_pose_track(const std::filesystem::path& path) {
   return PoseTrack::from_table(read_csv(path, pose_track_columns()), "t", {});
 }
 
-PoseTrack read_position_track(const std::filesystem::path& path) {
-  CsvTable table = read_csv(path, {"t", "x", "y", "z"});
-  // Rotations are not read: every sample gets the identity quaternion (1, 0, 0, 0).
+void set_identity_rotations(CsvTable& table) {
   const char* const quaternion[] = {"qw", "qx", "qy", "qz"};
   for (int c = 0; c < 4; ++c) {
     const double value = c == 0 ? 1.0 : 0.0;
@@ -183,6 +181,11 @@ PoseTrack read_position_track(const std::filesystem::path& path) {
       for (auto& row : table.rows) row.push_back(value);
     }
   }
+}
+
+PoseTrack read_position_track(const std::filesystem::path& path) {
+  CsvTable table = read_csv(path, {"t", "x", "y", "z"});
+  set_identity_rotations(table);  // rotations are not read
   return PoseTrack::from_table(table, "t", {});
 }
 

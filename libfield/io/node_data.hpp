@@ -56,6 +56,9 @@ PoseTrack read_pose_track(const std::filesystem::path& path);
 /// z, t strictly increasing; other columns (a beam's qw..qz) are ignored. Its poses have the
 /// identity rotation: resample the positions with PoseTrack::pose_at(t).r (linear).
 PoseTrack read_position_track(const std::filesystem::path& path);
+/// Sets the columns qw, qx, qy, qz of every row of `table` to the identity quaternion (1, 0, 0, 0),
+/// adding the columns it lacks: a table of positions read as poses (PoseTrack::from_table).
+void set_identity_rotations(CsvTable& table);
 /// t, x, y, z, qw, qx, qy, qz (a table of them becomes a track by PoseTrack::from_table).
 const std::vector<std::string>& pose_track_columns();
 

@@ -26,11 +26,15 @@ TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J,
 }
 
 TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J, std::optional<double> time_offset) {
+  const std::vector<std::string> strain(tip_columns().begin() + 8, tip_columns().end());
+  return tip_on_grid(PoseTrack::from_table(table, "t", strain), dt, J, time_offset);
+}
+
+TipOnGrid tip_on_grid(const PoseTrack& track, double dt, int J, std::optional<double> time_offset,
+                      bool rotations) {
   FIELD_CHECK(dt > 0.0 && std::isfinite(dt), "read_tip: dt must be positive, got " << dt);
   FIELD_CHECK(J >= 1, "read_tip: J must be at least 1, got " << J);
-  const std::vector<std::string> strain(tip_columns().begin() + 8, tip_columns().end());
-  const PoseTrack track = PoseTrack::from_table(table, "t", strain);
-  const std::string file = table.path.string();
+  const std::string file = track.path().string();
 
   // The grid's t = 0 on the sensor clock ([tip] time_offset; default the first sample's t):
   // grid time j is t0 + j dt (t0 = 0 gives j * dt exactly, as mesh::SpacetimeMesh::t).
@@ -92,7 +96,8 @@ TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J, std::optional<dou
     tip.resampled = true;
     note << file << ": " << track.size() << " samples resampled on the grid " << grid
          << " (dt = " << shortest(dt) << "), j = 0.." << J
-         << " (positions and strains linearly, rotations by slerp)";
+         << (rotations ? " (positions and strains linearly, rotations by slerp)"
+                       : " (positions and strains linearly)");
   }
   if (after > 0) note << "; " << after << " samples after the grid's end ignored";
   if (before > 0)

@@ -16,6 +16,7 @@
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/csv_writer.hpp"
+#include "libfield/io/pose_track.hpp"
 #include "libfield/lie/se3.hpp"
 #include "libfield/march/observer.hpp"
 
@@ -46,6 +47,10 @@ TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J,
 /// The same from a table already read (read_csv or parse_csv with tip_columns()).
 TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J,
                       std::optional<double> time_offset = {});
+/// The same from a track with a vector (the cable's tip, io/cable_tip.hpp: identity rotations);
+/// `rotations`: whether the note mentions the slerp of the rotations.
+TipOnGrid tip_on_grid(const PoseTrack& track, double dt, int J, std::optional<double> time_offset,
+                      bool rotations = true);
 
 /// Writes the tip of a time march (slabs = time rows j, A+1 poses each) in the tip format: for
 /// every row the pose g_j^0 and the discrete strain eta_j^0 = tau^{-1}((g_j^0)^{-1} g_j^1) / ds

@@ -21,6 +21,9 @@
 ///   load(cur, k, i)                  the loads of node i as the lanes add them to the target
 ///   lanes_prev(prev)                 slab k-1 for the lanes (stiffness damping) or null
 ///   boundary(k, slab, before)        the ends of slab k (before: slab k-1 or null)
+///   accept(k, prev, cur, next)       the new slab k+1 from slabs k-1, k before it is handed on:
+///                                    throws field::Error where the march cannot go on (the space
+///                                    march's branch, theory §6.2); nothing for the time march
 ///   column(k, i)                     the column whose density is the law of node i in the solve
 ///                                    that produces slab k (time: i; space: k-1, theory §1.6)
 #include <optional>
@@ -190,6 +193,7 @@ class SlabMarch {
         return fail_node(k + 1, *fail, target_at(cur, prev, k, *fail, back1[*fail]), back1[*fail]);
       axis_.boundary(k + 1, next, &cur);
       if (bad_slab(k + 1, next)) return finish();
+      axis_.accept(k, prev, cur, next);
       emit(k + 1, next, stats);
       std::swap(prev, cur);
       std::swap(cur, next);

@@ -1,5 +1,7 @@
 #include "libfield/march/space_march.hpp"
 
+#include <string>
+
 #include "libfield/core/error.hpp"
 #include "libfield/dcel/momenta.hpp"
 #include "libfield/march/slab_march.hpp"
@@ -30,6 +32,25 @@ lie::AlgebraOf<G> space_target(const dcel::DiscreteModel<G>& model, const lie::E
   const double dt = model.dt(), ds = model.ds();
   return -(dcel::space_momentum_tilde(model, a - 1, eta_prev) - (ds / dt) * (mu - mu_tilde_before) +
            ds * model.force(g, j, a) + model.point_load(g, j, a));
+}
+
+// The guard of theory §6.2 ("The branch of the node problem"): the strain eta_j^a of segment a,
+// row j, following before = eta_j^{a-1}, on the branch of the density of segment a (the cable's
+// taut one, theory §1.8). Throws field::Error naming the segment, the row and why.
+template <class G>
+void check_branch(const dcel::DiscreteModel<G>& model, int a, int j, const lie::AlgebraOf<G>& eta,
+                  const lie::AlgebraOf<G>& before) {
+  const std::string why = model.density(a).space_strain_problem(eta, before);
+  FIELD_CHECK(why.empty(),
+              "space march: the strain of segment a = "
+                  << a << " (between columns " << a << " and " << a + 1 << "), row j = " << j
+                  << " (t = " << j * model.dt() << " s): " << why
+                  << ". The space march rebuilds a taut cable only (theory §6.2): every segment "
+                     "of columns 0.."
+                  << model.mesh().A() - 1
+                  << " must stay stretched (|eta| > 1) on the rows it solves; give data of a "
+                     "cable under tension, or reconstruct fewer columns (a smaller A) or a time "
+                     "window in which it is taut");
 }
 
 // The space axis of the slab march (march/slab_march.hpp, theory §6): slabs are columns a, nodes
@@ -68,6 +89,16 @@ struct SpaceAxis {
     apply_rows(in, model_.mesh().J(), a, column);
   }
   int column(int a, int) const { return a - 1; }  // the failed slab a+1 is built on column a
+  // The strains eta_j^a of the solved rows (columns a, a+1) on the density's branch, following
+  // eta_j^{a-1} (columns a-1, a).
+  void accept(int a, const std::vector<E>& prev, const std::vector<E>& cur,
+              const std::vector<E>& next) const {
+    if (!model_.density(a).restricts_space_strain()) return;
+    const double ds = model_.ds();
+    for (int j = lo(); j < nodes(); ++j)
+      check_branch(model_, a, j, mesh::convected<G>(cur[j], next[j], ds),
+                   mesh::convected<G>(prev[j], cur[j], ds));
+  }
 };
 
 }  // namespace
@@ -121,7 +152,14 @@ void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInpu
     }
   }
   // From the strain, row J is set by the rows.
-  check_initial_pair(axis, column0, check_initial_slab(axis, 1, column1, !from_strain));
+  column1 = check_initial_slab(axis, 1, column1, !from_strain);
+  check_initial_pair(axis, column0, column1);
+  // The data's strains eta_j^0 on the density's branch (theory §6.2): the cable's taut one.
+  if (model.density(0).restricts_space_strain())
+    for (int j = axis.lo(); j < J; ++j) {
+      const lie::AlgebraOf<G> eta = mesh::convected<G>(column0[j], column1[j], ds);
+      check_branch(model, 0, j, eta, eta);
+    }
 }
 
 template <class G>

@@ -42,7 +42,8 @@ mesh::Boundary space_boundary(const BasicSpaceMarchInput<S>& input) {
 
 /// Everything space_march checks before its first column (as check_time_march): sizes, rows,
 /// point loads, the node law, columns 0 and 1 with their rows (finite, no half turn between
-/// neighbours under Cayley), the tip strain. Throws field::Error naming the column and row.
+/// neighbours under Cayley), the tip strain, and the data's strains eta_j^0 on the density's
+/// branch (the cable: taut, theory §6.2 (6.2.3)). Throws field::Error naming the column and row.
 template <class G>
 void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInputOf<G>& input,
                        const MarchOptions& options = {});
@@ -50,7 +51,9 @@ void check_space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInpu
 /// Runs the march over columns 0..A of model.mesh(), handing each column (J+1 values) to the
 /// observers in order. Throws field::Error for invalid input (check_space_march) before the
 /// first column; after that failures are reported in the result (slab = column, node = j), as
-/// for time_march, and MarchOptions::stop stops it between columns.
+/// for time_march, and MarchOptions::stop stops it between columns. A solved strain off the
+/// density's branch (a cable compressed or slack at segment a, theory §6.2 (6.2.3)) throws
+/// field::Error naming the segment and the row, after the columns 0..a handed on.
 template <class G>
 MarchResult space_march(const dcel::DiscreteModel<G>& model, const SpaceMarchInputOf<G>& input,
                         const SlabObserversOf<G>& observers, const MarchOptions& options = {});

@@ -154,6 +154,7 @@ struct TimeAxis {
     apply_ends(model_, in, j, row, prev);
   }
   int column(int, int a) const { return a; }
+  void accept(int, const std::vector<E>&, const std::vector<E>&, const std::vector<E>&) const {}
 };
 
 // A march state to continue (MarchState): sizes, a row inside the mesh, finite values, no half

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include "libfield/core/error.hpp"
 
@@ -49,6 +50,25 @@ Mat3 CableDensity::stress_hessian(const Vec3& eta) const {
   const Vec3 t = eta / nu;
   const Mat3 tt = t * t.transpose();
   return section_.EA * tt + (tension(nu) / nu) * (Mat3::Identity() - tt);
+}
+
+std::string CableDensity::space_strain_problem(const Vec3& eta, const Vec3& before) const {
+  // Theory §6.2, "The branch of the node problem": the taut root of n(eta) = m, continuous along s.
+  std::ostringstream why;
+  const double nu = eta.norm();
+  if (!(nu > 1.0)) {
+    why << "the stretch |eta| = " << nu
+        << " is not above 1: the cable is compressed or slack here, where n(eta) = m has a "
+           "second root or none unique (theory §1.8) and the space march cannot tell which is "
+           "the cable's";
+  } else if (!(eta.dot(before) > 0.0)) {
+    const double angle = std::atan2(eta.cross(before).norm(), eta.dot(before)) * 180.0 / M_PI;
+    why << "the strain turns by " << angle
+        << " degrees from the column before (stretch |eta| = " << nu
+        << "): the taut root of n(eta) = m folds the cable back on itself (the tension went "
+           "through zero, or the data are not a taut cable's)";
+  }
+  return why.str();
 }
 
 WaveSpeeds CableDensity::wave_speeds() const {

@@ -65,6 +65,10 @@ class CableDensity final : public Density<lie::Rn<3>> {
   /// nu_ref = 1 + N_ref/EA (transverse at the reference tension), omega_c = 0 (no cut-off):
   /// (1.8.6).
   WaveSpeeds wave_speeds() const override;
+  /// The space march takes the taut branch (theory §1.8, §6.2): a strain is on it when its
+  /// stretch |eta| > 1 and it turns by less than a right angle from `before` (eta . before > 0).
+  bool restricts_space_strain() const override { return true; }
+  std::string space_strain_problem(const Vec3& eta, const Vec3& before) const override;
   /// The frames show the stretch nu = |eta| and the tension N = W'(nu) of a segment (1.8.2).
   const char* output_name() const override { return "cable"; }
   std::vector<OutputQuantity> segment_quantities() const override {

@@ -8,6 +8,7 @@
 /// (model::BeamDensity on SE(3)); dcel/, march/ and noether/ use only this interface, and ask
 /// for a fast path through its capabilities (diagonal_law()), never by casting to a concrete
 /// density (docs/lie-groups.md, "Adding a theory").
+#include <string>
 #include <vector>
 
 #include "libfield/core/output_quantity.hpp"
@@ -69,6 +70,19 @@ class Density {
   /// The diagonal quadratic law when the density is one (with the bits of kinetic_momentum and
   /// stress), else null: the capability that enables the closed-form and lane kernels.
   virtual const DiagonalQuadraticLaw<S>* diagonal_law() const { return nullptr; }
+
+  /// The branch of the space march (theory §6.2, "The branch of the node problem"): the march
+  /// solves n(eta) = m for the strain of every node, and where that equation has more than one
+  /// root the density restricts the strains the march may take (the cable: its taut branch,
+  /// theory §1.8). restricts_space_strain() says whether it does (false by default: the beam's
+  /// law is positive definite, one root near eta0); space_strain_problem(eta, before) is empty
+  /// when the strain eta, following `before` (the strain of the same row one column before;
+  /// eta itself for the data), is on the branch, else a sentence saying why not.
+  virtual bool restricts_space_strain() const { return false; }
+  virtual std::string space_strain_problem(const Algebra& /*eta*/,
+                                           const Algebra& /*before*/) const {
+    return {};
+  }
 
   /// What the outputs show of this theory (io/frames.hpp, docs/output-format.md "Frames"): the
   /// name of its frame files (frames/NAME_NNNNNN.vtp, NAME.pvd) and the quantities of a segment

@@ -269,3 +269,16 @@ def test_a_planar_beam_equals_the_program(field_program, tmp_path):
     with pytest.raises(libfield.FieldError, match=r"row j = 7 .* is not in the x-y plane"), \
             pytest.warns(RuntimeWarning):
         libfield.reconstruct(case_file, tip=arrays)
+
+
+def test_a_cable_is_refused_with_the_program_named(tmp_path):
+    """theory = "cable": `field reconstruct` runs its space march (docs/cable.md); the module
+    refuses it, naming the program, before reading the tip data."""
+    case = {"format": 1, "name": "cable_space", "march": "space", "theory": "cable",
+            "cable": {"EA": 100.0, "rhoA": 1.0},
+            "grid": {"A": 5, "ds": 0.2, "dt": 0.0196, "J": 60},
+            "tip": {"file": str(tmp_path / "missing.csv")}}
+    with pytest.raises(libfield.FieldError, match=r'theory = "cable": libfield.reconstruct does '
+                                                  r"not rebuild a cable yet; run `field "
+                                                  r"reconstruct`"):
+        libfield.reconstruct(case)

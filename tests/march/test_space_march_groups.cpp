@@ -147,45 +147,118 @@ TEST(SpaceMarchGroups, PlanarBeamRebuildsItsTimeMarchAndIsTheSe3SpaceMarchInTheP
   EXPECT_LT(planar_vs_se3, 1e-13);  // measured 2.4e-14
 }
 
-// A taut cable pinned at both ends (no node at zero tension, where the space equation of the
-// string has no transverse stiffness), under gravity, set swinging: its columns 0 (the pin) and 1
-// with its first and last rows rebuild the whole field on R^3, the far pin included. At
-// c_E dt/ds = 0.95 the transverse waves (c_G = 0.61 c_E at this tension) give ds/(c_G dt) = 1.7:
-// round-off grows by about 8 per column, to 1.2e-13 at the far pin.
-TEST(SpaceMarchGroups, CableRebuildsItsTimeMarch) {
-  constexpr int A = 6, J = 60;
-  const double span = 1.6, ds = 1.0 / A;  // unstretched length 1 m: 60 % stretch, tension 60 N
-  model::CableDensity::Options options;
-  options.gravity = Vec3(0.0, 0.0, -9.81);
-  const model::CableDensity cable({100.0, 1.0}, options);
-  const double dt = 0.95 * ds / cable.wave_speeds().c_E;
-  const mesh::SpacetimeMesh mesh(J, A, dt, ds);
-  const model::Loads none;
-  const dcel::DiscreteModel<R3> model(cable, none, mesh);
+// A cable of unstretched length 1 m (EA = 100 N, rho A = 1 kg/m, A = 6), pinned at the origin,
+// its far end pinned 1.6 m away (60 % stretch, tension 60 N) or free, under gravity, set swinging
+// by initial velocities; c_E dt/ds = 0.95. Its time-marched field is `truth`.
+struct SwingingCable {
+  static constexpr int A = 6, J = 60;
+  static constexpr double ds = 1.0 / A;
+  model::CableDensity cable;
+  mesh::SpacetimeMesh mesh;
+  model::Loads none;
+  dcel::DiscreteModel<R3> model;
+  mesh::FieldOf<R3> truth;
 
-  TimeMarchInputOf<R3> start;
-  for (int a = 0; a <= A; ++a) {
-    const double x = static_cast<double>(a) / A;
-    start.row0.push_back(Vec3(span * x, 0.0, -0.1 * std::sin(M_PI * x)));
-    start.velocities.push_back(std::sin(M_PI * x) * Vec3(0.3, 1.5, -0.8));
+  static model::CableDensity::Options options() {
+    model::CableDensity::Options o;
+    o.gravity = Vec3(0.0, 0.0, -9.81);
+    return o;
   }
-  start.left = BasicSideSpec<Vec3>::clamped(start.row0[0]);
-  start.right = BasicSideSpec<Vec3>::clamped(start.row0[A]);
-  BasicFieldRecorder<Vec3> time_recorder(mesh, true);
-  ASSERT_TRUE(time_march(model, start, {&time_recorder}).completed);
-  const mesh::FieldOf<R3>& truth = time_recorder.field();
+  explicit SwingingCable(bool far_pin)
+      : cable({100.0, 1.0}, options()),
+        mesh(J, A, 0.95 * ds / cable.wave_speeds().c_E, ds),
+        model(cable, none, mesh),
+        truth(mesh) {
+    const double span = 1.6;
+    TimeMarchInputOf<R3> start;
+    for (int a = 0; a <= A; ++a) {
+      const double x = static_cast<double>(a) / A;
+      start.row0.push_back(Vec3(span * x, 0.0, -0.1 * std::sin(M_PI * x)));
+      start.velocities.push_back(std::sin(M_PI * x) * Vec3(0.3, 1.5, -0.8));
+    }
+    start.left = BasicSideSpec<Vec3>::clamped(start.row0[0]);
+    if (far_pin) start.right = BasicSideSpec<Vec3>::clamped(start.row0[A]);
+    BasicFieldRecorder<Vec3> recorder(mesh, true);
+    EXPECT_TRUE(time_march(model, start, {&recorder}).completed);
+    truth = recorder.field();
+  }
+};
 
-  const SpaceMarchInputOf<R3> in = test::round_trip_input<R3>(truth, J);
-  const SpaceRun<R3> rebuilt = run_space_march(model, in);
+// The swinging cable pinned at both ends (no node at zero tension, where the space equation of
+// the string has no transverse stiffness): its columns 0 (the pin) and 1 with its first and last
+// rows rebuild the whole field on R^3, the far pin included. At c_E dt/ds = 0.95 the transverse
+// waves (c_G = 0.61 c_E at this tension) give ds/(c_G dt) = 1.7: round-off grows by about 8 per
+// column, to 1.2e-13 at the far pin.
+TEST(SpaceMarchGroups, CableRebuildsItsTimeMarch) {
+  const SwingingCable c(true);
+  const int A = c.A, J = c.J;
+  const SpaceMarchInputOf<R3> in = test::round_trip_input<R3>(c.truth, J);
+  const SpaceRun<R3> rebuilt = run_space_march(c.model, in);
   ASSERT_TRUE(rebuilt.result.completed);
-  const double error = field_distance(rebuilt.field, truth, mesh);
+  const double error = field_distance(rebuilt.field, c.truth, c.mesh);
   double moved = 0.0;
   for (int j = 0; j <= J; ++j)
-    for (int a = 0; a <= A; ++a) moved = std::max(moved, distance(truth(j, a), truth(0, a)));
+    for (int a = 0; a <= A; ++a) moved = std::max(moved, distance(c.truth(j, a), c.truth(0, a)));
   std::printf("cable round trip: max node error %.2e (the cable moved %.2e m)\n", error, moved);
   EXPECT_LT(error, 5e-13);  // measured 1.2e-13
   EXPECT_GT(moved, 1e-2);
-  expect_column_balance(model, rebuilt, "cable space march");
+  expect_column_balance(c.model, rebuilt, "cable space march");
+}
+
+// The guard of theory §6.2 on the cable (its taut branch, theory §1.8). The swinging cable with
+// its far end free swings slack: its segments are compressed on 15 to 24 of the 61 rows (stretch
+// down to 0.44). Without the guard the space march completed from its columns 0 and 1 and
+// returned a field 0.32 m wrong at column 2 and 5.0 m at column 6 (the taut root of n(eta) = m:
+// the compressed segments reversed); now it is refused before the first column, naming the
+// segment, the row and the stretch. A straight vertical cable at rest, pinned at the top and
+// pushed up at the bottom (static: the tension falls by w ds per segment, N^a = (1.5 - a) w ds,
+// exact on the grid), is taut at its tip and compressed from segment 2 on: the march hands on
+// columns 0..2 and stops at segment 2.
+TEST(SpaceMarchGroups, CableMarchRefusesACompressedCable) {
+  const SwingingCable c(false);
+  const int J = c.J;
+  const double ds = c.ds;
+  const dcel::DiscreteModel<R3>& model = c.model;
+  const mesh::FieldOf<R3>& truth = c.truth;
+  int compressed = 0;
+  for (int j = 0; j <= J; ++j) compressed += (truth(j, 1) - truth(j, 0)).norm() < ds;
+  EXPECT_GT(compressed, 10);
+  struct Columns final : BasicSlabObserver<Vec3> {
+    std::vector<std::vector<Vec3>> columns;
+    void slab(int, const std::vector<Vec3>& c, const SlabStats&) override { columns.push_back(c); }
+  } refused_columns, columns;
+  const std::string refused = test::error_message(
+      [&] { space_march(model, test::round_trip_input<R3>(truth, J), {&refused_columns}); });
+  EXPECT_NE(refused.find("space march: the strain of segment a = 0 (between columns 0 and 1), "
+                         "row j = "),
+            std::string::npos)
+      << refused;
+  EXPECT_NE(refused.find("is not above 1: the cable is compressed or slack here"),
+            std::string::npos)
+      << refused;
+  EXPECT_NE(refused.find("rebuilds a taut cable only (theory §6.2)"), std::string::npos);
+  EXPECT_TRUE(refused_columns.columns.empty());  // nothing handed on
+
+  // The vertical cable at rest: the tip data of its top, rows 0 and J free (zero momentum).
+  const double w = 9.81, h = ds;
+  SpaceMarchInputOf<R3> in;
+  in.column0.assign(J + 1, Vec3::Zero());
+  const Vec3 down = -Vec3::UnitZ();
+  in.strain0.assign(J, (1.0 + 1.5 * w * h / 100.0) * down);
+  const std::string stopped = test::error_message([&] { space_march(model, in, {&columns}); });
+  EXPECT_NE(stopped.find("space march: the strain of segment a = 2 (between columns 2 and 3), "
+                         "row j = 0 (t = 0 s): the stretch |eta| = 0.99"),
+            std::string::npos)
+      << stopped;
+  ASSERT_EQ(columns.columns.size(), 3u);  // columns 0, 1, 2: the static field
+  double error = 0.0;
+  for (int a = 0; a <= 2; ++a)
+    for (int j = 0; j <= J; ++j) {
+      double z = 0.0;  // r^a = sum of ds (1 + N^b/EA) down over the segments b < a
+      for (int b = 0; b < a; ++b) z -= h * (1.0 + (1.5 - b) * w * h / 100.0);
+      error = std::max(error, (columns.columns[a][j] - Vec3(0.0, 0.0, z)).cwiseAbs().maxCoeff());
+    }
+  EXPECT_LT(error, 1e-14);
 }
 
 // Bad input on the new groups: the error names the column and the row (check_space_march).

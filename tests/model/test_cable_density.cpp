@@ -1,6 +1,6 @@
 // The extensible cable on R^3 (docs/theory.md §1.8): model::CableDensity's derivatives against
 // finite differences on the taut, compressed and slack branches, its tension, reference strain,
-// wave speeds and argument checks.
+// wave speeds, the space march's branch and argument checks.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -96,6 +96,32 @@ TEST(CableDensity, WaveSpeeds) {
   EXPECT_DOUBLE_EQ(w.c_G, std::sqrt(N / (kSection.rhoA * (1.0 + N / kSection.EA))));
   EXPECT_EQ(w.omega_c, 0.0);
   EXPECT_EQ(CableDensity(kSection).wave_speeds().c_G, 0.0);
+}
+
+// The space march's branch (theory §1.8, §6.2): a strain is on it when it is taut (|eta| > 1)
+// and turns by less than a right angle from the strain before; both laws.
+TEST(CableDensity, SpaceStrainBranchIsTheTautOne) {
+  for (const bool slack : {false, true}) {
+    const CableDensity cable(kSection, with_gravity(slack));
+    EXPECT_TRUE(cable.restricts_space_strain());
+    const Vec3 taut(0.0, 0.0, 1.1);
+    EXPECT_EQ(cable.space_strain_problem(taut, taut), "");
+    EXPECT_EQ(cable.space_strain_problem(Vec3(1.1, 0.0, 0.01), taut), "");  // 89.5 degrees
+    EXPECT_EQ(cable.space_strain_problem(Vec3(0.0, 0.0, 1.0), Vec3(0.0, 0.0, 1.0)),
+              "the stretch |eta| = 1 is not above 1: the cable is compressed or slack here, where "
+              "n(eta) = m has a second root or none unique (theory §1.8) and the space march "
+              "cannot tell which is the cable's");
+    EXPECT_EQ(cable.space_strain_problem(Vec3(0.0, 0.6, 0.8 - 1e-3), taut)
+                  .rfind("the stretch |eta| = 0.9992", 0),
+              0u);
+    EXPECT_NE(cable.space_strain_problem(Vec3(NAN, 0.0, 2.0), taut), "");
+    EXPECT_EQ(cable.space_strain_problem(-taut, taut),
+              "the strain turns by 180 degrees from the column before (stretch |eta| = 1.1): the "
+              "taut root of n(eta) = m folds the cable back on itself (the tension went through "
+              "zero, or the data are not a taut cable's)");
+    EXPECT_NE(cable.space_strain_problem(Vec3(1.1, 0.0, 0.0), taut).find("turns by 90 degrees"),
+              std::string::npos);
+  }
 }
 
 TEST(CableDensity, RejectsBadArguments) {
