@@ -7,6 +7,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/model/cable_density.hpp"
+#include "tests/support/finite_difference.hpp"
 #include "tests/support/random.hpp"
 
 namespace field::model {
@@ -38,16 +39,7 @@ TEST(CableDensity, DerivativesMatchFiniteDifferences) {
       const double nu = rnd.uniform(0.3, 1.8);
       if (std::abs(nu - 1.0) < 1e-3) continue;  // the slack law's kink in W''
       const Vec3 eta = nu * rnd.unit3();
-      Vec3 dT, dV, f;
-      Mat3 dp, dn;
-      for (int i = 0; i < 3; ++i) {
-        const Vec3 e = h * Vec3::Unit(i);
-        dT(i) = (d.kinetic_energy(xi + e) - d.kinetic_energy(xi - e)) / (2 * h);
-        dV(i) = (d.strain_energy(eta + e) - d.strain_energy(eta - e)) / (2 * h);
-        f(i) = -(d.potential(r + e) - d.potential(r - e)) / (2 * h);
-        dp.col(i) = (d.kinetic_momentum(xi + e) - d.kinetic_momentum(xi - e)) / (2 * h);
-        dn.col(i) = (d.stress(eta + e) - d.stress(eta - e)) / (2 * h);
-      }
+      const auto [dT, dV, f, dp, dn] = test::density_differences(d, xi, eta, r, h);
       EXPECT_LT(rel(d.kinetic_momentum(xi), dT), 1e-8);
       EXPECT_LT(rel(d.potential_force(r), f), 1e-8);
       EXPECT_LT((d.kinetic_hessian(xi) - dp).cwiseAbs().maxCoeff(), 1e-7 * kSection.rhoA);

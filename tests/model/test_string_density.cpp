@@ -13,6 +13,7 @@
 #include "libfield/model/beam_density.hpp"
 #include "libfield/model/string_density.hpp"
 #include "libfield/model/theory_registry.hpp"
+#include "tests/support/finite_difference.hpp"
 #include "tests/support/random.hpp"
 
 namespace field::model {
@@ -27,16 +28,7 @@ TEST(StringDensity, DerivativesMatchFiniteDifferences) {
   const double h = 1e-6;
   for (int trial = 0; trial < 20; ++trial) {
     const Vec3 xi = rnd.vec3(3.0), eta = rnd.vec3(2.0), r = rnd.vec3(5.0);
-    Vec3 dT, dV, f;
-    Mat3 dp, dn;
-    for (int i = 0; i < 3; ++i) {
-      const Vec3 e = h * Vec3::Unit(i);
-      dT(i) = (d.kinetic_energy(xi + e) - d.kinetic_energy(xi - e)) / (2 * h);
-      dV(i) = (d.strain_energy(eta + e) - d.strain_energy(eta - e)) / (2 * h);
-      f(i) = -(d.potential(r + e) - d.potential(r - e)) / (2 * h);
-      dp.col(i) = (d.kinetic_momentum(xi + e) - d.kinetic_momentum(xi - e)) / (2 * h);
-      dn.col(i) = (d.stress(eta + e) - d.stress(eta - e)) / (2 * h);
-    }
+    const auto [dT, dV, f, dp, dn] = test::density_differences(d, xi, eta, r, h);
     EXPECT_LT((d.kinetic_momentum(xi) - dT).norm(), 1e-8 * (1 + dT.norm()));
     EXPECT_LT((d.stress(eta) - dV).norm(), 1e-8 * (1 + dV.norm()));
     EXPECT_LT((d.potential_force(r) - f).norm(), 1e-8 * (1 + f.norm()));

@@ -4,6 +4,8 @@
 #include <functional>
 
 #include "libfield/core/types.hpp"
+#include "libfield/lie/rn.hpp"
+#include "libfield/model/density.hpp"
 
 namespace field::test {
 
@@ -38,6 +40,26 @@ Vec6 gradient6(F&& f, const Vec6& x, double eps = 1e-4) {
     g(k) = derivative(fk, eps)(0);
   }
   return g;
+}
+
+/// Central differences with step h of the parts of a density on R^3 at (xi, eta, r): dT/dxi,
+/// dV/deta, f = -dPi/dr, and the columns of dp/dxi and dn/deta (the cable, the string).
+struct DensityDifferences {
+  Vec3 dT, dV, f;
+  Mat3 dp, dn;
+};
+inline DensityDifferences density_differences(const model::Density<lie::Rn<3>>& d, const Vec3& xi,
+                                              const Vec3& eta, const Vec3& r, double h) {
+  DensityDifferences D;
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 e = h * Vec3::Unit(i);
+    D.dT(i) = (d.kinetic_energy(xi + e) - d.kinetic_energy(xi - e)) / (2 * h);
+    D.dV(i) = (d.strain_energy(eta + e) - d.strain_energy(eta - e)) / (2 * h);
+    D.f(i) = -(d.potential(r + e) - d.potential(r - e)) / (2 * h);
+    D.dp.col(i) = (d.kinetic_momentum(xi + e) - d.kinetic_momentum(xi - e)) / (2 * h);
+    D.dn.col(i) = (d.stress(eta + e) - d.stress(eta - e)) / (2 * h);
+  }
+  return D;
 }
 
 }  // namespace field::test
