@@ -13,8 +13,6 @@
 
 namespace field::io {
 
-namespace {}  // namespace
-
 std::string unsupported(const CaseSpec& c) {
   return " is not supported for theory = \"" + c.registered.name +
          "\" (a registered theory: docs/lie-groups.md, \"Adding a theory\")";

@@ -14,19 +14,25 @@ namespace field::model {
 namespace {
 
 template <class S>
-std::vector<TheoryEntry<S>>& list();
+std::deque<TheoryEntry<S>>& list();
 
 // The built-in theories of each space.
 template <>
-std::vector<TheoryEntry<lie::Rn<3>>>& list() {
-  static std::vector<TheoryEntry<lie::Rn<3>>> entries = {string_theory()};
+std::deque<TheoryEntry<lie::Rn<3>>>& list() {
+  static std::deque<TheoryEntry<lie::Rn<3>>> entries = {string_theory()};
   return entries;
 }
 template <>
-std::vector<TheoryEntry<lie::Se3Group>>& list() {
-  static std::vector<TheoryEntry<lie::Se3Group>> entries;
+std::deque<TheoryEntry<lie::Se3Group>>& list() {
+  static std::deque<TheoryEntry<lie::Se3Group>> entries;
   return entries;
 }
+
+// The keys of a case file's top level (io/case_file.cpp), which a theory's table must not take.
+const char* const kCaseKeys[] = {"format",     "name",     "description", "march",  "theory",
+                                 "retraction", "beam",     "planar_beam", "cable",  "shape",
+                                 "grid",       "boundary", "initial",     "tip",    "reconstruct",
+                                 "loads",      "solver",   "static",      "output", "damping"};
 
 std::mutex& registry_mutex() {
   static std::mutex m;
@@ -36,7 +42,7 @@ std::mutex& registry_mutex() {
 }  // namespace
 
 template <class S>
-const std::vector<TheoryEntry<S>>& theories() {
+const std::deque<TheoryEntry<S>>& theories() {
   return list<S>();
 }
 
@@ -67,15 +73,18 @@ void register_theory(TheoryEntry<S> entry) {
                                              << "\" must be made of a-z, 0-9 and _ (it is a case "
                                                 "file's theory and the name of its table)");
   const std::vector<std::string> taken = registered_theory_names();
-  FIELD_CHECK(name != "beam" && name != "planar_beam" && name != "cable" &&
-                  std::find(taken.begin(), taken.end(), name) == taken.end(),
-              "register_theory: a theory named \"" << name << "\" exists already");
+  FIELD_CHECK(
+      std::find(taken.begin(), taken.end(), name) == taken.end() &&
+          std::find(std::begin(kCaseKeys), std::end(kCaseKeys), name) == std::end(kCaseKeys),
+      "register_theory: the name \"" << name
+                                     << "\" is taken (by a theory, or by a key of the "
+                                        "case file's top level such as grid or loads)");
   FIELD_CHECK(entry.make, "register_theory: the theory \"" << name << "\" has no factory");
   list<S>().push_back(std::move(entry));
 }
 
 #define FIELD_INSTANTIATE(S)                                         \
-  template const std::vector<TheoryEntry<S>>& theories<S>();         \
+  template const std::deque<TheoryEntry<S>>& theories<S>();          \
   template const TheoryEntry<S>* find_theory<S>(const std::string&); \
   template void register_theory<S>(TheoryEntry<S>);
 FIELD_INSTANTIATE(lie::Rn<3>)

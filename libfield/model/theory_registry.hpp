@@ -8,6 +8,7 @@
 /// model/theories.cpp (or a register_theory call of a program that links the library).
 /// The beam, the planar beam and the cable have readers of their own (io/case_file.hpp) and are
 /// not in the registry.
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -29,14 +30,18 @@ struct TheoryEntry {
       make;
 };
 
-/// The theories on S: model/theories.cpp's, then those registered at run time, in that order.
+/// The theories on S: model/theories.cpp's, then those registered at run time, in that order
+/// (a deque: an entry stays where it is when more are registered).
 template <class S>
-const std::vector<TheoryEntry<S>>& theories();
+const std::deque<TheoryEntry<S>>& theories();
 /// The theory named `name` on S, or null.
 template <class S>
 const TheoryEntry<S>* find_theory(const std::string& name);
 /// Adds a theory on S. Throws field::Error when the name is empty, has characters other than
-/// [a-z0-9_], or is taken (by a theory on any space, or "beam", "planar_beam", "cable").
+/// [a-z0-9_], or is taken: by a theory on any space, a shipped theory ("beam", "planar_beam",
+/// "cable") or a key of the case file's top level ("grid", "loads", ...: the theory's
+/// parameters are the table [NAME]). Register before cases are read: the registry is not
+/// guarded against a read while another thread registers.
 template <class S>
 void register_theory(TheoryEntry<S> entry);
 /// The names of every registered theory (all spaces), for messages.

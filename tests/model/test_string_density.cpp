@@ -72,14 +72,15 @@ TEST(StringDensity, TheFactoryReadsAndReplaysItsParameters) {
   EXPECT_THROW(theory->make(negative, Vec3::Zero()), Error);
 }
 
-// Names are [a-z0-9_], unique over every space and not a shipped theory's; a theory registered
-// at run time is found on its space only.
+// Names are [a-z0-9_], unique over every space, not a shipped theory's and not a key of the
+// case file's top level; a theory registered at run time is found on its space only.
 TEST(TheoryRegistry, NamesAreCheckedAndFoundOnTheirSpace) {
   EXPECT_EQ(find_theory<lie::Se3Group>("string"), nullptr);
   const auto make = [](Parameters&, const Vec3&) -> std::unique_ptr<const Density<R3>> {
     return std::make_unique<StringDensity>(1.0, 1.0, Vec3::UnitZ(), Vec3::Zero());
   };
-  for (const std::string name : {"", "Rod", "a-b", "beam", "planar_beam", "cable", "string"})
+  for (const std::string name :
+       {"", "Rod", "a-b", "beam", "planar_beam", "cable", "string", "grid", "loads", "initial"})
     EXPECT_THROW(register_theory<R3>({name, "", make}), Error) << name;
   EXPECT_THROW(register_theory<R3>({"no_factory", "", nullptr}), Error);
   if (!find_theory<R3>("registry_test_string"))
