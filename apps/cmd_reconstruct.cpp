@@ -36,7 +36,9 @@
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/frames.hpp"
 #include "libfield/io/memory_estimate.hpp"
+#include "libfield/io/plain_space_case.hpp"
 #include "libfield/io/planar_case.hpp"
+#include "libfield/io/registered_case.hpp"
 #include "libfield/io/series_columns.hpp"
 #include "libfield/io/space_prediction.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
@@ -108,15 +110,17 @@ int march_case(const Args& args, const CommonOptions& common,
                std::chrono::steady_clock::time_point start, const io::Problem& problem, int threads,
                const dcel::DiscreteModel<G>& model);
 
-// Steps 1 and 2 of run_reconstruct for the cable on R^3 (theory §1.8): its tip.csv, the taut
-// branch of its data (march::check_space_march, theory §6.2 (6.2.3)), its stability numbers;
-// no prediction (theory §6.3 is the beam's).
-int reconstruct_cable(const Args& args, const CommonOptions& common,
+// Steps 1 and 2 of run_reconstruct for a theory without the beam's extras
+// (io/plain_space_case.hpp): the cable on R^3 (theory §1.8, io::CableProblem) or a registered
+// theory (io::RegisteredProblem<G>): its tip.csv, the branch of its data (march::check_space_march,
+// the cable's taut one, theory §6.2 (6.2.3)), its stability numbers; no prediction (theory §6.3 is
+// the beam's).
+template <class Problem>
+int reconstruct_plain(const Args& args, const CommonOptions& common,
                       std::chrono::steady_clock::time_point start, const io::CaseSpec& spec,
-                      int threads) {
-  using G = lie::Rn<3>;
-  const io::CableProblem cable(spec);
-  const io::CableSpaceSetup setup = io::cable_space_input(cable);
+                      int threads, const Problem& cable) {
+  using G = typename decltype(std::declval<const Problem&>().model)::Group;
+  const io::PlainSpaceSetup<G> setup = io::plain_space_input<G>(spec);
   march::MarchOptions options;
   options.newton = spec.newton;
   options.threads = threads;
@@ -133,9 +137,10 @@ int reconstruct_cable(const Args& args, const CommonOptions& common,
                         numbers,
                         march::space_march_warning(numbers, spec.dt),
                         std::nullopt,
-                        [&](const fs::path& dir, const mesh::BasicField<Vec3>& field, int A_done) {
+                        [&](const fs::path& dir, const mesh::FieldOf<G>& field, int A_done) {
                           const mesh::SpacetimeMesh done(spec.J, A_done, spec.dt, spec.ds);
-                          const dcel::DiscreteModel<G> model(cable.density, cable.loads, done);
+                          const dcel::DiscreteModel<G> model(cable.model.density(), cable.loads,
+                                                             done);
                           write_vtk(dir, spec, model, boundary, field);
                         }};
   return run_space_case(args, common, start, threads, sc);
@@ -160,7 +165,11 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   // May start the program again, once.
   use_passive_openmp_wait(threads, estimate ? march::kParallelMinNodes : slab_nodes);
   if (spec.theory == io::Theory::cable)
-    return reconstruct_cable(args, common, start, spec, threads);
+    return reconstruct_plain(args, common, start, spec, threads, io::CableProblem(spec));
+  if (spec.theory == io::Theory::registered)  // io/registered_case.hpp
+    return io::with_registered_problem(spec, [&](const auto& problem) {
+      return reconstruct_plain(args, common, start, spec, threads, problem);
+    });
   const io::Problem problem(spec);
   if (spec.reconstruct.method == io::ReconstructSpec::Method::driven)  // docs/reconstruction.md
     return problem.with_model([&](const auto& model) {

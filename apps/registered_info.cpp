@@ -4,6 +4,7 @@
 #include <string>
 
 #include "libfield/io/number_text.hpp"
+#include "libfield/io/plain_space_case.hpp"
 #include "libfield/io/registered_case.hpp"
 
 namespace field::app {
@@ -27,7 +28,9 @@ int info_registered(const io::CaseSpec& spec) {
   return io::with_registered_problem(spec, [&](const auto& problem) {
     std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
     if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
-    std::printf("  march: time (field simulate)\n");
+    using G = typename std::decay_t<decltype(problem.model)>::Group;
+    const bool time = spec.march == io::MarchKind::time;
+    std::printf("  march: %s\n", time ? "time (field simulate)" : "space (field reconstruct)");
     std::printf("  theory: \"%s\" (registered, docs/lie-groups.md \"Adding a theory\"): %s\n",
                 spec.registered.name.c_str(), problem.theory.summary.c_str());
     for (const ParameterValues::Entry& e : spec.registered.parameters.entries()) {
@@ -40,6 +43,17 @@ int info_registered(const io::CaseSpec& spec) {
                 spec.gravity(2));
     std::printf("  grid: A = %d, ds = %.6g m, L = %.6g m; J = %d, dt = %.6g s, T = %.6g s\n",
                 spec.A, spec.ds, spec.length(), spec.J, spec.dt, spec.duration());
+    const model::WaveSpeeds w = problem.density->wave_speeds();
+    const march::StabilityNumbers n = problem.stability();
+    if (!time) {  // the tip data read and checked as `field reconstruct` reads them
+      const io::PlainSpaceSetup<G> setup = io::plain_space_input<G>(spec);
+      std::printf("  tip data: %s; rows j = 0 and J at zero momentum\n", setup.note.c_str());
+      std::printf("  wave speeds: fastest c_E = %.6g m/s, slowest c_G = %.6g m/s\n", w.c_E, w.c_G);
+      std::printf("  stability (theory §6.2): ds/(c_G dt) = %.4g (<= 1 needed)\n", n.cfl_space);
+      const std::string warning = march::space_march_warning(n, spec.dt);
+      if (!warning.empty()) std::printf("  warning: %s\n", warning.c_str());
+      return 0;
+    }
     const auto end = [](const io::EndSpec& e) {
       return e.kind == io::EndSpec::Kind::clamped ? "clamped" : "free";
     };
@@ -50,8 +64,6 @@ int info_registered(const io::CaseSpec& spec) {
       std::printf("  velocity: at rest\n");
     else
       std::printf("  velocity: uniform xi = %s\n", values(spec.registered.xi).c_str());
-    const model::WaveSpeeds w = problem.density->wave_speeds();
-    const march::StabilityNumbers n = problem.stability();
     std::printf(
         "  wave speeds: fastest c_E = %.6g m/s, slowest c_G = %.6g m/s, cut-off %.6g rad/s\n",
         w.c_E, w.c_G, w.omega_c);

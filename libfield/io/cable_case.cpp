@@ -10,6 +10,7 @@
 #include "libfield/io/cable_tip.hpp"
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/node_data.hpp"
+#include "libfield/io/plain_space_case.hpp"
 #include "libfield/io/pose_track.hpp"
 #include "libfield/io/toml_table.hpp"
 #include "libfield/model/elastic_catenary.hpp"
@@ -99,27 +100,8 @@ void check_cable_case(const toml::table& root, const CaseSpec& c) {
     top.fail("retraction",
              "the cable runs on R^3, which has one retraction (tau(x) = x, theory §1.8): "
              "remove the key");
-  if (c.march == MarchKind::space) {  // `field reconstruct`: the space march of theory §6.2
-    TomlTable reconstruct = table_or_top(root, "reconstruct", c.file);
-    if (c.reconstruct.method != ReconstructSpec::Method::space)
-      reconstruct.fail("method", std::string("a method other than \"space\"") + kWhy +
-                                     ": the cable is rebuilt by the space march of theory §6.2: "
-                                     "leave method out or use \"space\"");
-    TomlTable boundary = table_or_top(root, "boundary", c.file);
-    for (const auto& [key, row] : {std::pair{"first", &c.first}, std::pair{"last", &c.last}})
-      if (row->kind == RowSpec::Kind::prescribed)
-        boundary.fail(key, std::string("a prescribed row") + kWhy + ": use \"zero_momentum\"");
-    TomlTable tip = table_or_top(root, "tip", c.file);
-    for (const char* key : {"noise_position", "noise_angle", "noise_strain", "max_predicted_error"})
-      if (tip.has(key))
-        tip.fail(key, std::string("the prediction of the error growth (theory §6.3) is the "
-                                  "beam's: it") +
-                          kWhy + ": remove the key");
-    if (c.tip_data.strain_at == TipDataSpec::StrainAt::tip_point)
-      tip.fail("strain_at", std::string("strain_at = \"tip_point\" (theory §6.6)") + kWhy +
-                                ": give the strain of the first segment, eta_j^0 = (r_j^1 - "
-                                "r_j^0)/ds, as the cable's tip.csv holds it");
-  }
+  if (c.march == MarchKind::space)  // `field reconstruct`: the space march of theory §6.2
+    refuse_beam_space_keys(root, c, kWhy);
   for (const char* key : {"beam", "shape", "damping", "static"})
     if (root.contains(key))
       top.fail(key, "[" + std::string(key) + "]" + kWhy +
@@ -233,7 +215,8 @@ CableProblem::CableProblem(const CaseSpec& case_spec)
       mesh(spec.J, spec.A, spec.dt, spec.ds),
       model(density, loads, mesh) {
   FIELD_CHECK(spec.theory == Theory::cable, spec.file.string() << ": not a cable case");
-  if (spec.march == MarchKind::space) return;  // its input is cable_space_input's
+  if (spec.march == MarchKind::space)
+    return;  // its input is plain_space_input's (io/plain_space_case.hpp)
   using Side = march::BasicSideSpec<Vec3>;
   input.row0 = cable_row0(spec, mesh);
   // Row 1 by theory (1.8.11): the second-order start of the march from the velocities, or
@@ -268,26 +251,6 @@ bool CableProblem::driven() const {
       if (side->motion(j) != side->motion(0)) return true;
   }
   return false;
-}
-
-CableSpaceSetup cable_space_input(const CableProblem& cable, const std::filesystem::path& tip) {
-  const CaseSpec& c = cable.spec;
-  FIELD_CHECK(c.march == MarchKind::space,
-              c.file.string() << ": march = \"time\": run it with `field simulate`");
-  const std::filesystem::path& file = tip.empty() ? c.tip : tip;
-  FIELD_CHECK(!file.empty(), c.file.string()
-                                 << ": [tip] file is not given: a space march rebuilds the cable "
-                                    "from the data of its end a = 0: name its CSV file in the "
-                                    "case ([tip] file = \"tip.csv\", the columns of a cable's "
-                                    "tip.csv, docs/cable.md) or give `field reconstruct --tip "
-                                    "FILE`");
-  CableTipOnGrid data =
-      named(c, file, [&] { return read_cable_tip(file, c.dt, c.J, c.tip_data.time_offset); });
-  CableSpaceSetup setup;
-  setup.input.column0 = std::move(data.r0);
-  setup.input.strain0 = std::move(data.eta0);  // column 1: r_j^1 = r_j^0 + ds eta_j^0
-  setup.note = data.note;
-  return setup;  // rows j = 0 and J free (zero momentum)
 }
 
 }  // namespace field::io

@@ -47,7 +47,7 @@ void check_cable_case(const toml::table& root, const CaseSpec& c);
 model::ElasticCatenary case_catenary(const CaseSpec& c);
 
 /// The cable of a (checked) cable case: its density, grid, model and time-march input on R^3
-/// (empty for a space march: cable_space_input). Not copyable: `model` refers to `density` and
+/// (empty for a space march: io::plain_space_input). Not copyable: `model` refers to `density` and
 /// `loads`.
 struct CableProblem {
   explicit CableProblem(const CaseSpec& spec);
@@ -75,16 +75,5 @@ struct CableProblem {
     return march::stability_numbers(density.wave_speeds(), spec.dt, spec.ds);
   }
 };
-
-/// The input of a cable's space march (`field reconstruct`, theory §6.2 on R^3): column 0 and the
-/// strains eta_j^0 from the tip file ([tip] file, or `tip` when given; io::read_cable_tip, with
-/// [tip] time_offset), rows j = 0 and J free (zero momentum; prescribed rows are refused by
-/// check_cable_case), and how the samples met the grid (`note`). Throws field::Error naming the
-/// file, the line and the value.
-struct CableSpaceSetup {
-  march::SpaceMarchInputOf<lie::Rn<3>> input;
-  std::string note;
-};
-CableSpaceSetup cable_space_input(const CableProblem& cable, const std::filesystem::path& tip = {});
 
 }  // namespace field::io

@@ -1,9 +1,5 @@
 #include "libfield/io/cable_tip.hpp"
 
-#include "libfield/io/csv_table.hpp"
-#include "libfield/io/node_data.hpp"
-#include "libfield/io/pose_track.hpp"
-#include "libfield/io/tip_data.hpp"
 #include "libfield/io/vtk_file.hpp"
 
 namespace field::io {
@@ -12,22 +8,6 @@ const std::vector<std::string>& cable_tip_columns() {
   static const std::vector<std::string> columns = {"t",  "x",    "y",    "z",    "v1",     "v2",
                                                    "v3", "eta1", "eta2", "eta3", "tension"};
   return columns;
-}
-
-CableTipOnGrid read_cable_tip(const std::filesystem::path& path, double dt, int J,
-                              std::optional<double> time_offset) {
-  CsvTable table = read_csv(path, {"t", "x", "y", "z", "eta1", "eta2", "eta3"});
-  set_identity_rotations(table);  // a cable has positions only
-  // The track's 6-vector holds the strain twice (PoseTrack reads six columns; the second half is
-  // not used).
-  const PoseTrack track =
-      PoseTrack::from_table(table, "t", {"eta1", "eta2", "eta3", "eta1", "eta2", "eta3"});
-  const TipOnGrid tip = tip_on_grid(track, dt, J, time_offset, false);
-  CableTipOnGrid out;
-  for (const lie::SE3& g : tip.g0) out.r0.push_back(g.r);
-  for (const Vec6& eta : tip.eta0) out.eta0.push_back(eta.head<3>());
-  out.note = tip.note;
-  return out;
 }
 
 CableTipCsvWriter::CableTipCsvWriter(std::filesystem::path path, const model::CableDensity& density,

@@ -22,21 +22,6 @@ namespace field::io {
 /// The columns of a cable's tip.csv.
 const std::vector<std::string>& cable_tip_columns();
 
-/// The tip data of a cable's space march (`field reconstruct`, theory §6.2 on R^3) on the grid
-/// t_j = j dt, j = 0..J: the positions r_j^0 and the strains eta_j^0 (j = 0..J-1) of the columns
-/// t, x, y, z, eta1, eta2, eta3 of a cable's tip.csv (v1..v3 and tension are not read; the march
-/// takes column 1 as r_j^1 = r_j^0 + ds eta_j^0), by the rules of io::read_tip (io/tip_data.hpp):
-/// samples on the grid as they are, otherwise resampled linearly; [tip] time_offset. Throws
-/// field::Error naming the file, the line, the column and the value (a missing column, a value
-/// that is not a finite number, t not increasing, a grid outside the data's time range).
-struct CableTipOnGrid {
-  std::vector<Vec3> r0;    ///< tip positions r_j^0, j = 0..J
-  std::vector<Vec3> eta0;  ///< tip strains eta_j^0, j = 0..J-1
-  std::string note;        ///< how the samples met the grid, for the user
-};
-CableTipOnGrid read_cable_tip(const std::filesystem::path& path, double dt, int J,
-                              std::optional<double> time_offset = {});
-
 class CableTipCsvWriter final : public march::BasicSlabObserver<Vec3> {
  public:
   CableTipCsvWriter(std::filesystem::path path, const model::CableDensity& density,

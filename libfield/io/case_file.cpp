@@ -696,8 +696,6 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
   const bool cable = c.theory == Theory::cable;
   const bool registered = c.theory == Theory::registered;
   if (registered) c.registered.name = theory;
-  if (registered && c.march != MarchKind::time)  // io/registered_case.hpp
-    top.fail("march", "march = \"space\"" + unsupported(c));
 
   const auto need = [&](const std::string& key) {
     std::optional<TomlTable> t = top.table(key);
@@ -982,7 +980,7 @@ void write_case(std::ostream& out, const CaseSpec& c) {
     }
     out << "\n[tip]\n";
     if (!c.tip.empty()) out << "file = " << quoted(c.tip) << "\n";
-    if (!cable)  // the prediction of theory §6.3 is the beam's (io/cable_case.hpp)
+    if (!cable && !registered)  // the prediction of theory §6.3 is the beam's (io/cable_case.hpp)
       out << "noise_position = " << number(c.tip_noise.position)
           << "\nnoise_angle = " << number(c.tip_noise.angle)
           << "\nnoise_strain = " << number(c.tip_noise.strain)

@@ -1,5 +1,9 @@
 #include "libfield/io/group_tip.hpp"
 
+#include "libfield/io/csv_table.hpp"
+#include "libfield/io/node_data.hpp"
+#include "libfield/io/pose_track.hpp"
+#include "libfield/io/tip_data.hpp"
 #include "libfield/io/vtk_file.hpp"
 #include "libfield/lie/coordinates.hpp"
 #include "libfield/lie/rn.hpp"
@@ -15,6 +19,39 @@ std::vector<std::string> group_tip_columns() {
   for (const char* rate : {"xi", "eta"})
     for (int i = 1; i <= G::dim; ++i) columns.push_back(rate + std::to_string(i));
   return columns;
+}
+
+template <class G>
+GroupTipOnGrid<G> read_group_tip(const std::filesystem::path& path, double dt, int J,
+                                 std::optional<double> time_offset) {
+  using E = typename G::Element;
+  std::vector<std::string> columns = {"t"};
+  for (const char* name : lie::Coordinates<E>::names) columns.emplace_back(name);
+  std::vector<std::string> strain;
+  for (int i = 1; i <= G::dim; ++i) strain.push_back("eta" + std::to_string(i));
+  columns.insert(columns.end(), strain.begin(), strain.end());
+  CsvTable table = read_csv(path, columns);
+  // The pose track of io/pose_track.hpp holds a pose and a 6-vector: an element without a
+  // rotation gets the identity, a 3-vector strain is held twice (its second half not used).
+  constexpr bool rotations = std::is_same_v<E, lie::SE3>;
+  static_assert(rotations || G::dim == 3, "a tip track holds SE(3) poses or points of R^3");
+  if constexpr (!rotations) set_identity_rotations(table);
+  if (G::dim == 3) {
+    const std::vector<std::string> once = strain;
+    strain.insert(strain.end(), once.begin(), once.end());
+  }
+  const TipOnGrid tip =
+      tip_on_grid(PoseTrack::from_table(table, "t", strain), dt, J, time_offset, rotations);
+  GroupTipOnGrid<G> out;
+  for (const lie::SE3& g : tip.g0) {
+    if constexpr (rotations)
+      out.g0.push_back(g);
+    else
+      out.g0.push_back(g.r);
+  }
+  for (const Vec6& eta : tip.eta0) out.eta0.push_back(eta.head<G::dim>());
+  out.note = tip.note;
+  return out;
 }
 
 template <class G>
@@ -57,8 +94,10 @@ void GroupTipCsvWriter<G>::finish() {
   csv_.close();
 }
 
-#define FIELD_INSTANTIATE(G)                                \
-  template std::vector<std::string> group_tip_columns<G>(); \
+#define FIELD_INSTANTIATE(G)                                                              \
+  template std::vector<std::string> group_tip_columns<G>();                               \
+  template GroupTipOnGrid<G> read_group_tip<G>(const std::filesystem::path&, double, int, \
+                                               std::optional<double>);                    \
   template class GroupTipCsvWriter<G>;
 FIELD_FOR_EACH_REGISTRY_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE

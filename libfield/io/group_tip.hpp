@@ -7,6 +7,7 @@
 /// last row written has xi_{j-1} (a single row: zero), as the frames. Shortest round-trip
 /// numbers (io/csv_writer.hpp); written to `path.part` and renamed in finish().
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,23 @@ namespace field::io {
 /// The columns of G's tip.csv.
 template <class G>
 std::vector<std::string> group_tip_columns();
+
+/// The tip data of a space march on G (`field reconstruct` of a registered theory, theory §6.2)
+/// on the grid t_j = j dt, j = 0..J: the nodes g_j^0 and the strains eta_j^0 (j = 0..J-1) of the
+/// columns t, the element's coordinates and eta1..etan of G's tip.csv (xi1..xin are not read; the
+/// march takes column 1 as g_j^1 = g_j^0 tau(ds eta_j^0)), by the rules of io::read_tip
+/// (io/tip_data.hpp): samples on the grid as they are, otherwise resampled (positions and strains
+/// linearly, rotations by slerp); [tip] time_offset. Throws field::Error naming the file, the
+/// line, the column and the value.
+template <class G>
+struct GroupTipOnGrid {
+  std::vector<typename G::Element> g0;    ///< g_j^0, j = 0..J
+  std::vector<typename G::Algebra> eta0;  ///< eta_j^0, j = 0..J-1
+  std::string note;                       ///< how the samples met the grid, for the user
+};
+template <class G>
+GroupTipOnGrid<G> read_group_tip(const std::filesystem::path& path, double dt, int J,
+                                 std::optional<double> time_offset = {});
 
 template <class G>
 class GroupTipCsvWriter final : public march::BasicSlabObserver<typename G::Element> {

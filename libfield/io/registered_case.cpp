@@ -7,6 +7,7 @@
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/frames.hpp"
 #include "libfield/io/group_tip.hpp"
+#include "libfield/io/plain_space_case.hpp"
 #include "libfield/io/toml_parameters.hpp"
 #include "libfield/io/toml_table.hpp"
 #include "libfield/lie/coordinates.hpp"
@@ -65,6 +66,10 @@ void read_registered(TomlTable table, const toml::table& root, CaseSpec& c) {
   TomlTable loads = table_or_top(root, "loads", c.file);
   for (const char* key : {"distributed", "point", "end"})
     if (loads.has(key)) loads.fail(key, "loads other than gravity" + unsupported(c));
+  if (c.march == MarchKind::space) {  // `field reconstruct`: the space march of theory §6.2
+    refuse_beam_space_keys(root, c, unsupported(c));
+    return;
+  }
   TomlTable boundary = table_or_top(root, "boundary", c.file);
   for (const auto& [key, end] : {std::pair{"left", &c.left}, std::pair{"right", &c.right}})
     if (end->kind == EndSpec::Kind::prescribed)
@@ -76,10 +81,8 @@ RegisteredProblem<G>::RegisteredProblem(const CaseSpec& case_spec)
     : spec(case_spec),
       theory([&]() -> const model::TheoryEntry<typename G::Space>& {
         const auto* t = model::find_theory<typename G::Space>(case_spec.registered.name);
-        FIELD_CHECK(
-            t && case_spec.theory == Theory::registered && case_spec.march == MarchKind::time,
-            case_spec.file.string() << ": not a time march of a registered theory on this "
-                                       "group");
+        FIELD_CHECK(t && case_spec.theory == Theory::registered,
+                    case_spec.file.string() << ": not a case of a registered theory on this group");
         return *t;
       }()),
       density([&] {
@@ -91,6 +94,7 @@ RegisteredProblem<G>::RegisteredProblem(const CaseSpec& case_spec)
   using Element = typename G::Element;
   using Algebra = typename G::Algebra;
   using Side = march::BasicSideSpec<Element>;
+  if (spec.march == MarchKind::space) return;  // its input is space_input()'s
   // Row 0: the stress-free shape from node 0 at the origin (theory (1.6.3)).
   input.row0 = dcel::stress_free_row(model, lie::Coordinates<Element>::at(spec.initial.origin));
   Algebra xi = Algebra::Zero();

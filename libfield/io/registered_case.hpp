@@ -11,9 +11,11 @@
 ///  - [boundary] left/right "free" or "clamped" (held at row 0's end node); gravity from [loads];
 ///  - the outputs of every theory on its group (field.csv, frames, spacetime.vtu, series,
 ///    summary.json) and the generic tip.csv (io/group_tip.hpp).
-/// What it does not take (refused naming the key): march = "space", [beam], [shape], [cable],
-/// [damping], [static], loads other than gravity, prescribed ends, rates, checkpoints, and a
-/// retraction on R^n.
+/// A space-march case (`field reconstruct`, theory §6.2) takes [tip] file and time_offset: the
+/// tip data of a run's tip.csv (space_input). What it does not take (refused naming the key):
+/// [beam], [shape], [cable], [damping], [static], loads other than gravity, prescribed ends or
+/// rows, a [reconstruct] method other than "space", the beam's [tip] noise and prediction keys,
+/// rates, checkpoints, and a retraction on a group with one.
 #include <toml++/toml.h>
 
 #include <memory>
@@ -23,6 +25,7 @@
 #include "libfield/io/case_file.hpp"
 #include "libfield/io/run_writers.hpp"
 #include "libfield/lie/retraction.hpp"
+#include "libfield/march/space_march.hpp"
 #include "libfield/march/stability.hpp"
 #include "libfield/march/time_march.hpp"
 #include "libfield/model/theory_registry.hpp"
@@ -71,7 +74,7 @@ struct RegisteredProblem {
   model::Loads loads;  ///< none: gravity is the density's potential
   mesh::SpacetimeMesh mesh;
   dcel::DiscreteModel<G> model;
-  march::TimeMarchInputOf<G> input;
+  march::TimeMarchInputOf<G> input;  ///< a time march's (empty for a space march)
 
   /// The stability numbers of theory §6.1 from the density's wave speeds.
   march::StabilityNumbers stability() const {

@@ -149,10 +149,50 @@ TEST(RegisteredCase, BadInputNamesFileLineKeyAndValue) {
     const std::string got = message(edited(k.from, k.to));
     EXPECT_NE(got.find(k.expected), std::string::npos) << "got: " << got;
   }
-  const std::string space = message(edited("march = \"time\"", "march = \"space\""));
-  EXPECT_NE(space.find("march = \"space\" is not supported for theory = \"string\""),
-            std::string::npos)
-      << space;
+}
+
+// A space-march case of a registered theory (`field reconstruct`): [tip] file and time_offset;
+// the beam's reconstruction extras are refused with file, line and key.
+TEST(RegisteredCase, ASpaceCaseTakesTheTipFileOnly) {
+  const std::string space = R"(format = 1
+march = "space"
+theory = "string"
+
+[string]
+rho = 0.25
+k = 1.0
+
+[grid]
+A = 4
+ds = 0.5
+J = 10
+dt = 0.25
+
+[tip]
+file = "tip.csv"
+time_offset = 0.5
+)";
+  const CaseSpec c = parse(space);
+  EXPECT_EQ(c.march, MarchKind::space);
+  EXPECT_EQ(c.tip, "/cases/string/tip.csv");
+  std::ostringstream out;
+  write_case(out, c);
+  EXPECT_EQ(out.str().find("noise_position"), std::string::npos) << "the beam's prediction";
+  const CaseSpec back = parse(out.str());
+  EXPECT_EQ(back.tip, c.tip);
+  EXPECT_EQ(back.tip_data.time_offset, 0.5);
+  const auto refused = [&](const std::string& add, const std::string& says) {
+    const std::string got = test::error_message([&] { parse(space + add); });
+    EXPECT_NE(got.find(says), std::string::npos) << "got: " << got;
+  };
+  refused("noise_position = 1e-3\n",
+          "[tip] noise_position = 0.001: the prediction of the error "
+          "growth (theory §6.3) is the beam's");
+  refused("strain_at = \"tip_point\"\n", "[tip] strain_at = \"tip_point\"");
+  refused("\n[reconstruct]\nmethod = \"driven\"\n",
+          "[reconstruct] method = \"driven\": a method other than \"space\" is not supported");
+  refused("\n[boundary]\nfirst = { prescribed = \"row.csv\" }\n",
+          "[boundary] first = {...}: a prescribed row is not supported for theory = \"string\"");
 }
 
 // A theory registered at run time on SE(3) whose factory makes the beam's density from a few
