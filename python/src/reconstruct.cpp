@@ -255,12 +255,13 @@ py::dict reconstruct(const io::CaseSpec& spec, int threads, const py::object& ca
                           ": march = \"time\": this case is run by libfield.simulate");
   if (threads < 1)
     throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
-  // The cable's space march runs in the program (apps/cmd_reconstruct.cpp); its arrays here are
-  // not written yet.
-  FIELD_CHECK(
-      spec.theory != io::Theory::cable,
-      spec.file.string() << ": theory = \"cable\": libfield.reconstruct does not rebuild "
-                            "a cable yet; run `field reconstruct` on the case (docs/cable.md)");
+  // The space march of the cable and of the registered theories runs in the program
+  // (apps/cmd_reconstruct.cpp, io/plain_space_case.hpp); its arrays here are not written yet.
+  FIELD_CHECK(spec.theory != io::Theory::cable && spec.theory != io::Theory::registered,
+              spec.file.string()
+                  << ": theory = \"" << io::theory_name(spec)
+                  << "\": libfield.reconstruct does not rebuild it yet; run `field reconstruct` "
+                     "on the case (docs/cli.md)");
   std::optional<io::CsvTable> table;
   if (!tip.is_none()) table = tip_table(tip.cast<py::dict>());
   check_run_memory(spec);  // the whole field is kept, as arrays

@@ -271,14 +271,15 @@ def test_a_planar_beam_equals_the_program(field_program, tmp_path):
         libfield.reconstruct(case_file, tip=arrays)
 
 
-def test_a_cable_is_refused_with_the_program_named(tmp_path):
-    """theory = "cable": `field reconstruct` runs its space march (docs/cable.md); the module
-    refuses it, naming the program, before reading the tip data."""
-    case = {"format": 1, "name": "cable_space", "march": "space", "theory": "cable",
-            "cable": {"EA": 100.0, "rhoA": 1.0},
+@pytest.mark.parametrize("theory,table", [("cable", {"EA": 100.0, "rhoA": 1.0}),
+                                          ("string", {"rho": 0.25, "k": 1.0})])
+def test_a_cable_is_refused_with_the_program_named(tmp_path, theory, table):
+    """theory = "cable" or a registered theory: `field reconstruct` runs their space march
+    (docs/cli.md); the module refuses them, naming the program, before reading the tip data."""
+    case = {"format": 1, "name": "space", "march": "space", "theory": theory, theory: table,
             "grid": {"A": 5, "ds": 0.2, "dt": 0.0196, "J": 60},
             "tip": {"file": str(tmp_path / "missing.csv")}}
-    with pytest.raises(libfield.FieldError, match=r'theory = "cable": libfield.reconstruct does '
-                                                  r"not rebuild a cable yet; run `field "
+    with pytest.raises(libfield.FieldError, match=f'theory = "{theory}": libfield.reconstruct '
+                                                  r"does not rebuild it yet; run `field "
                                                   r"reconstruct`"):
         libfield.reconstruct(case)
