@@ -1,7 +1,8 @@
 // A case of a registered theory (io/registered_case.hpp, model/theory_registry.hpp): the linear
 // string's case resolves to its parameters and row 0, run.toml loads back to the same case, bad
 // input is refused naming file, line, key and value, and a density registered at run time on
-// SE(3) (the beam's own density behind another name) marches to the same bits as the beam's case.
+// SE(3) (the beam's own density behind another name) marches to the same bits as the beam's case
+// and its tip.csv reads back as a space march of it takes it.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -10,10 +11,13 @@
 #include "libfield/core/error.hpp"
 #include "libfield/io/case_file.hpp"
 #include "libfield/io/case_setup.hpp"
+#include "libfield/io/group_tip.hpp"
 #include "libfield/io/registered_case.hpp"
 #include "libfield/march/field_recorder.hpp"
+#include "libfield/mesh/convected.hpp"
 #include "libfield/model/beam_density.hpp"
 #include "tests/support/errors.hpp"
+#include "tests/support/temp_folder.hpp"
 
 namespace field::io {
 namespace {
@@ -235,8 +239,8 @@ theory = "test_rod"
 retraction = "cayley"
 
 [test_rod]
-area = 1e-4
-I = 1e-9
+area = 1e-2
+I = 1e-5
 E = 2e9
 rho = 1000.0
 )" + common + R"(
@@ -251,10 +255,10 @@ march = "time"
 
 [beam]
 section = "explicit"
-area = 1e-4
-I1 = 1e-9
-I2 = 1e-9
-torsion = 2e-9
+area = 1e-2
+I1 = 1e-5
+I2 = 1e-5
+torsion = 2e-5
 shear_factor = 0.8333333333333334
 E = 2e9
 nu = 0.3
@@ -272,6 +276,7 @@ xi = [0.2, 0.0, 0.1, 0.0, 0.05, 0.0]
   write_case(written, rod);
   EXPECT_NE(written.str().find("retraction = \"cayley\""), std::string::npos);
   const RegisteredProblem<lie::Se3Cayley> registered(rod);
+  ASSERT_TRUE(registered.stability().time_march_stable());  // theory §6.1
   const Problem problem(beam);
   const dcel::DiscreteModel<lie::Se3Cayley> model = problem.model<lie::Se3Cayley>();
   const march::TimeMarchInput input = time_march_input<lie::Se3Cayley>(problem);
@@ -284,6 +289,32 @@ xi = [0.2, 0.0, 0.1, 0.0, 0.05, 0.0]
       ASSERT_EQ(a.field()(j, k).r, b.field()(j, k).r) << j << " " << k;
     }
   EXPECT_GT((a.field()(12, 6).r - a.field()(0, 6).r).norm(), 1e-6);  // it moved
+
+  // Its tip.csv (io/group_tip.hpp: t, x..qz, xi1..6, eta1..6) read back as the space march of a
+  // registered theory on SE(3) reads it (io::read_group_tip): the tip poses and strains of the
+  // march, and column 1 rebuilt as g_j^0 tau(ds eta_j^0).
+  const test::TempFolder dir;
+  {
+    GroupTipCsvWriter<lie::Se3Cayley> tip(dir / "tip.csv", registered.mesh);
+    for (int j = 0; j <= 12; ++j) {
+      std::vector<lie::SE3> row;
+      for (int k = 0; k <= 6; ++k) row.push_back(a.field()(j, k));
+      tip.slab(j, row, {});
+    }
+    tip.finish();
+  }
+  const GroupTipOnGrid<lie::Se3Cayley> data =
+      read_group_tip<lie::Se3Cayley>(dir / "tip.csv", 2e-5, 12);
+  ASSERT_EQ(data.g0.size(), 13u);
+  ASSERT_EQ(data.eta0.size(), 12u);
+  for (int j = 0; j < 12; ++j) {
+    EXPECT_EQ(data.g0[j].r, a.field()(j, 0).r);
+    EXPECT_LT((data.g0[j].R - a.field()(j, 0).R).norm(), 1e-15);
+    EXPECT_EQ(data.eta0[j],
+              mesh::convected<lie::Se3Cayley>(a.field()(j, 0), a.field()(j, 1), 0.125));
+    const lie::SE3 column1 = data.g0[j] * lie::Se3Cayley::tau(0.125 * data.eta0[j]);
+    EXPECT_LT((column1.matrix() - a.field()(j, 1).matrix()).norm(), 1e-14) << j;
+  }
 }
 
 }  // namespace
