@@ -118,18 +118,18 @@ int march_case(const Args& args, const CommonOptions& common,
 template <class Problem>
 int reconstruct_plain(const Args& args, const CommonOptions& common,
                       std::chrono::steady_clock::time_point start, const io::CaseSpec& spec,
-                      int threads, const Problem& cable) {
+                      int threads, const Problem& problem) {
   using G = typename decltype(std::declval<const Problem&>().model)::Group;
   const io::PlainSpaceSetup<G> setup = io::plain_space_input<G>(spec);
   march::MarchOptions options;
   options.newton = spec.newton;
   options.threads = threads;
   options.stop = &stop_flag();
-  march::check_space_march(cable.model, setup.input, options);
-  const march::StabilityNumbers numbers = cable.stability();
+  march::check_space_march(problem.model, setup.input, options);
+  const march::StabilityNumbers numbers = problem.stability();
   const mesh::Boundary boundary = march::space_boundary(setup.input);
   const SpaceCase<G> sc{spec,
-                        cable.model,
+                        problem.model,
                         setup.input,
                         options,
                         boundary,
@@ -139,7 +139,7 @@ int reconstruct_plain(const Args& args, const CommonOptions& common,
                         std::nullopt,
                         [&](const fs::path& dir, const mesh::FieldOf<G>& field, int A_done) {
                           const mesh::SpacetimeMesh done(spec.J, A_done, spec.dt, spec.ds);
-                          const dcel::DiscreteModel<G> model(cable.model.density(), cable.loads,
+                          const dcel::DiscreteModel<G> model(problem.model.density(), problem.loads,
                                                              done);
                           write_vtk(dir, spec, model, boundary, field);
                         }};

@@ -1,6 +1,7 @@
 #include "apps/registered_info.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "libfield/io/number_text.hpp"
@@ -26,10 +27,14 @@ std::string values(const std::vector<double>& v) {
 
 int info_registered(const io::CaseSpec& spec) {
   return io::with_registered_problem(spec, [&](const auto& problem) {
-    std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
-    if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
     using G = typename std::decay_t<decltype(problem.model)>::Group;
     const bool time = spec.march == io::MarchKind::time;
+    // A space case's tip data, read and checked as `field reconstruct` reads them, before any
+    // line is printed: bad data leave the error alone on stderr.
+    std::optional<io::PlainSpaceSetup<G>> setup;
+    if (!time) setup = io::plain_space_input<G>(spec);
+    std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
+    if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
     std::printf("  march: %s\n", time ? "time (field simulate)" : "space (field reconstruct)");
     std::printf("  theory: \"%s\" (registered, docs/lie-groups.md \"Adding a theory\"): %s\n",
                 spec.registered.name.c_str(), problem.theory.summary.c_str());
@@ -45,9 +50,8 @@ int info_registered(const io::CaseSpec& spec) {
                 spec.A, spec.ds, spec.length(), spec.J, spec.dt, spec.duration());
     const model::WaveSpeeds w = problem.density->wave_speeds();
     const march::StabilityNumbers n = problem.stability();
-    if (!time) {  // the tip data read and checked as `field reconstruct` reads them
-      const io::PlainSpaceSetup<G> setup = io::plain_space_input<G>(spec);
-      std::printf("  tip data: %s; rows j = 0 and J at zero momentum\n", setup.note.c_str());
+    if (setup) {
+      std::printf("  tip data: %s; rows j = 0 and J at zero momentum\n", setup->note.c_str());
       std::printf("  wave speeds: fastest c_E = %.6g m/s, slowest c_G = %.6g m/s\n", w.c_E, w.c_G);
       std::printf("  stability (theory §6.2): ds/(c_G dt) = %.4g (<= 1 needed)\n", n.cfl_space);
       const std::string warning = march::space_march_warning(n, spec.dt);
