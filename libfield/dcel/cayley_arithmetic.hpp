@@ -21,6 +21,7 @@
 #include "libfield/core/small_matrix.hpp"
 #include "libfield/core/types.hpp"
 #include "libfield/dcel/diagonal_law.hpp"
+#include "libfield/lie/cayley_blocks.hpp"
 #include "libfield/lie/cayley_lanes.hpp"
 #include "libfield/lie/se3_groups.hpp"
 #include "libfield/lie/so3.hpp"
@@ -151,16 +152,12 @@ struct NodeArithmetic<lie::Se3Cayley> {
     return {w, v, pi, q};
   }
 
-  /// (dcay^{-1}_x)^T p = (pi - (pi x w + q x v)/2 + ((w . pi) w + v x (w x q))/4, q - q x w / 2)
-  /// (theory §2.1).
+  /// (dcay^{-1}_x)^T p, (2.8) of theory §2.1 (lie/cayley_blocks.hpp).
   template <class T>
   FIELD_LANES_INLINE static void dual(const small::V3<T>& w, const small::V3<T>& v,
                                       const small::V3<T>& pi, const small::V3<T>& q,
                                       small::V3<T>& out_w, small::V3<T>& out_v) {
-    using small::cross;
-    out_w = pi - 0.5 * (cross(pi, w) + cross(q, v)) +
-            0.25 * (small::dot(w, pi) * w + cross(v, cross(w, q)));
-    out_v = q - 0.5 * cross(q, w);
+    lie::cay_detail::dual(w, v, pi, q, out_w, out_v);
   }
   /// The same at the iterate.
   template <class T>

@@ -1,5 +1,6 @@
 #include "libfield/dcel/diagonal_node.hpp"
 
+#include "libfield/core/small_eigen.hpp"
 #include "libfield/dcel/cayley_arithmetic.hpp"
 #include "libfield/dcel/diagonal_law.hpp"
 #include "libfield/dcel/exp_arithmetic.hpp"
@@ -12,16 +13,10 @@ namespace {
 
 using V3 = small::V3<double>;
 
-inline V3 head(const Vec6& a) {
-  return {{a[0], a[1], a[2]}};
-}
-inline V3 tail(const Vec6& a) {
-  return {{a[3], a[4], a[5]}};
-}
+using small::head;
+using small::tail;
 inline Vec6 vec6(const V3& a, const V3& b) {
-  Vec6 out;
-  out << a.e[0], a.e[1], a.e[2], b.e[0], b.e[1], b.e[2];
-  return out;
+  return small::to_eigen(a, b);
 }
 
 // dcel::newton_solve on the law of G (dcel/node_newton.hpp).

@@ -85,9 +85,9 @@ class DiagonalNodeLanes {
 
   DiagonalLaw<G, S> law_;
 
-  FIELD_LANES_INLINE static V3 v3(const lanes::V3& a) { return {{a.x, a.y, a.z}}; }
+  FIELD_LANES_INLINE static V3 v3(const lanes::V3& a) { return lanes::to_small(a); }
   FIELD_LANES_INLINE static lanes::V6 v6(const V3& a, const V3& b) {
-    return {{a.e[0], a.e[1], a.e[2]}, {b.e[0], b.e[1], b.e[2]}};
+    return {lanes::from_small(a), lanes::from_small(b)};
   }
   FIELD_LANES_INLINE lanes::V6 phi_at(const lanes::V6& y, double s) const {
     V3 out_w, out_v;

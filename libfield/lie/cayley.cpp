@@ -1,31 +1,30 @@
 #include "libfield/lie/cayley.hpp"
 
 #include "libfield/core/error.hpp"
+#include "libfield/core/small_eigen.hpp"
+#include "libfield/lie/cayley_blocks.hpp"
 #include "libfield/lie/so3.hpp"
 
 namespace field::lie {
 
-// All formulas: theory §2.1, with x = (omega, v) and n = |omega|^2.
+// All formulas: theory §2.1, with x = (omega, v) and n = |omega|^2; cay, cay^{-1} and the dual
+// (dcay^{-1}_x)^T p are written once, for one node and for lanes, in lie/cayley_blocks.hpp.
 
 SE3 cay(const Vec6& x) {
-  const Vec3 w = x.head<3>();
-  const Vec3 v = x.tail<3>();
-  const double n = w.squaredNorm();
-  const Mat3 W = hat(w);
-  SE3 g;
-  g.R = Mat3::Identity() + (4.0 / (4.0 + n)) * (W + 0.5 * W * W);
-  g.r = (4.0 * v + 2.0 * w.cross(v) + w * w.dot(v)) / (4.0 + n);
-  return g;
+  small::M3<double> R;
+  small::V3<double> r;
+  cay_detail::cay_blocks(small::head(x), small::tail(x), R, r);
+  return SE3{small::to_eigen(R), small::to_eigen(r)};
 }
 
 Vec6 cay_inv(const SE3& g) {
-  const double denom = 1.0 + g.R.trace();
+  const small::M3<double> R = small::m3(g.R);
+  const double denom = cay_detail::cay_inv_denominator(R);
   FIELD_CHECK(denom > 0.0, "cay_inv: rotation by pi or more has no Cayley coordinates (1 + tr R = "
                                << denom << ")");
-  const Vec3 w = 2.0 * vee(g.R - g.R.transpose()) / denom;
-  Vec6 x;
-  x << w, g.r - 0.5 * w.cross(g.r);
-  return x;
+  small::V3<double> w, v;
+  cay_detail::cay_inv_blocks(R, small::v3(g.r), w, v);
+  return small::to_eigen(w, v);
 }
 
 Mat6 dcay(const Vec6& x) {
@@ -53,14 +52,9 @@ Mat6 dcay_inv(const Vec6& x) {
 }
 
 Vec6 dcay_inv_dual(const Vec6& x, const Vec6& p) {
-  const Vec3 w = x.head<3>();
-  const Vec3 v = x.tail<3>();
-  const Vec3 pi = p.head<3>();
-  const Vec3 q = p.tail<3>();
-  Vec6 out;
-  out << pi - 0.5 * (pi.cross(w) + q.cross(v)) + 0.25 * (w.dot(pi) * w + v.cross(w.cross(q))),
-      q - 0.5 * q.cross(w);
-  return out;
+  small::V3<double> out_w, out_v;
+  cay_detail::dual(small::head(x), small::tail(x), small::head(p), small::tail(p), out_w, out_v);
+  return small::to_eigen(out_w, out_v);
 }
 
 Mat6 cay_newton_M(const Vec6& x, const Vec6& p) {

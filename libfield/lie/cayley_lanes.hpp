@@ -1,13 +1,15 @@
 #pragma once
 /// The Cayley retraction of theory §2.1 and the SE(3) product of theory §0.2 on four nodes at once
 /// (core/lanes.hpp): 3-vectors, se(3) vectors and group elements whose every entry is a Lane.
-/// Same formulas as lie/cayley.cpp; the operation order differs in places, so results agree
-/// with it to round-off, not bit for bit. Everything is inline: the batched march kernels
+/// The retraction's formulas are lie/cayley_blocks.hpp's, the reference path's (lie/cayley.cpp):
+/// the same bits lane by lane. Everything is inline: the batched march kernels
 /// (march/slab_lanes.cpp) compile it once per instruction set.
 #include <algorithm>
 
 #include "libfield/core/lanes.hpp"
+#include "libfield/core/small_matrix.hpp"
 #include "libfield/core/types.hpp"
+#include "libfield/lie/cayley_blocks.hpp"
 #include "libfield/lie/se3.hpp"
 
 namespace field::lanes {
@@ -137,29 +139,42 @@ FIELD_LANES_INLINE G inverse_mul(const G& a, const G& b) {
   return out;
 }
 
-/// cay(x) = (I + 4/(4 + |w|^2) (w^ + w^ w^ / 2), (4 v + 2 w x v + w (w . v)) / (4 + |w|^2)),
-/// with w^ w^ = w w^T - |w|^2 I (theory §2.1).
-FIELD_LANES_INLINE G cay(const V6& x) {
-  const V3& w = x.w;
-  const Lane n = dot(w, w), d = 1.0 / (4.0 + n), c = 4.0 * d;
-  const Lane wv[3] = {w.x, w.y, w.z};
-  const Lane W[3][3] = {{splat(0.0), -w.z, w.y}, {w.z, splat(0.0), -w.x}, {-w.y, w.x, splat(0.0)}};
-  G g;
+/// Lane vectors and matrices as the small ones of any scalar (core/small_matrix.hpp), which the
+/// formulas written once for one node and for lanes take, and back: copies only.
+FIELD_LANES_INLINE small::V3<Lane> to_small(const V3& a) {
+  return {{a.x, a.y, a.z}};
+}
+FIELD_LANES_INLINE V3 from_small(const small::V3<Lane>& a) {
+  return {a.e[0], a.e[1], a.e[2]};
+}
+FIELD_LANES_INLINE small::M3<Lane> to_small(const M3& a) {
+  small::M3<Lane> m;
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j)
-      g.R.e[i][j] = c * (W[i][j] + 0.5 * wv[i] * wv[j]) + (i == j ? 1.0 - 0.5 * c * n : splat(0.0));
-  g.r = d * (4.0 * x.v + 2.0 * cross(w, x.v) + dot(w, x.v) * w);
-  return g;
+    for (int j = 0; j < 3; ++j) m.e[i][j] = a.e[i][j];
+  return m;
+}
+FIELD_LANES_INLINE M3 from_small(const small::M3<Lane>& a) {
+  M3 m;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) m.e[i][j] = a.e[i][j];
+  return m;
 }
 
-/// cay^{-1}(Lambda, r) = (w, r - w x r / 2), w = 2 vee(Lambda - Lambda^T) / (1 + tr Lambda)
-/// (theory §2.1). A rotation by pi or more (1 + tr Lambda <= 0) has no Cayley coordinates: its
-/// lanes come out infinite or NaN, which the node solve reports as a failure.
+/// cay(x), (2.3) of theory §2.1 (lie/cayley_blocks.hpp).
+FIELD_LANES_INLINE G cay(const V6& x) {
+  small::M3<Lane> R;
+  small::V3<Lane> r;
+  lie::cay_detail::cay_blocks(to_small(x.w), to_small(x.v), R, r);
+  return {from_small(R), from_small(r)};
+}
+
+/// cay^{-1}(Lambda, r), (2.4) of theory §2.1 (lie/cayley_blocks.hpp). A rotation by pi or more
+/// (1 + tr Lambda <= 0) has no Cayley coordinates: its lanes come out infinite or NaN, which the
+/// node solve reports as a failure.
 FIELD_LANES_INLINE V6 cay_inv(const G& g) {
-  const M3& R = g.R;
-  const Lane s = 2.0 / (1.0 + R.e[0][0] + R.e[1][1] + R.e[2][2]);
-  const V3 w{s * (R.e[2][1] - R.e[1][2]), s * (R.e[0][2] - R.e[2][0]), s * (R.e[1][0] - R.e[0][1])};
-  return {w, g.r - 0.5 * cross(w, g.r)};
+  small::V3<Lane> w, v;
+  lie::cay_detail::cay_inv_blocks(to_small(g.R), to_small(g.r), w, v);
+  return {from_small(w), from_small(v)};
 }
 
 // Loading and storing `count` (1..kWidth) consecutive nodes; the lanes past `count` repeat the

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <complex>
 
+#include "libfield/core/small_eigen.hpp"
 #include "libfield/lie/exponential_blocks.hpp"
 #include "libfield/lie/so3.hpp"
 
@@ -18,18 +19,8 @@ namespace ex = exp_detail;
 using ex::Coefficients;
 using ex::coefficients;
 
-template <typename T, typename Derived>
-ex::V3<T> v3(const Eigen::MatrixBase<Derived>& a) {
-  return {{T(a(0)), T(a(1)), T(a(2))}};
-}
-
-template <typename T>
-Eigen::Matrix<T, 3, 3> to_eigen(const ex::M3<T>& a) {
-  Eigen::Matrix<T, 3, 3> m;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) m(i, j) = a.e[i][j];
-  return m;
-}
+using small::to_eigen;
+using small::v3;
 
 template <typename T>
 Eigen::Matrix<T, 6, 1> dexp_inv_dual_impl(const Eigen::Matrix<T, 6, 1>& x, const Vec6& p) {
@@ -37,9 +28,7 @@ Eigen::Matrix<T, 6, 1> dexp_inv_dual_impl(const Eigen::Matrix<T, 6, 1>& x, const
   const ex::DexpInvBlocks<T> b = ex::dexp_inv_blocks(w, v, coefficients(ex::dot(w, w)));
   ex::V3<T> out_w, out_v;
   ex::dual(b, v3<T>(p.head<3>()), v3<T>(p.tail<3>()), out_w, out_v);
-  Eigen::Matrix<T, 6, 1> out;
-  out << out_w.e[0], out_w.e[1], out_w.e[2], out_v.e[0], out_v.e[1], out_v.e[2];
-  return out;
+  return to_eigen(out_w, out_v);
 }
 
 }  // namespace
@@ -49,10 +38,7 @@ SE3 exp_map(const Vec6& x) {
   ex::M3<double> R;
   ex::V3<double> r;
   ex::exp_blocks(w, v3<double>(x.tail<3>()), coefficients(ex::dot(w, w)), R, r);
-  SE3 g;
-  g.R = to_eigen(R);
-  g.r << r.e[0], r.e[1], r.e[2];
-  return g;
+  return SE3{to_eigen(R), to_eigen(r)};
 }
 
 Vec6 log_map(const SE3& g) {
@@ -72,9 +58,7 @@ Vec6 log_map(const SE3& g) {
     w = v3<double>(theta * n.normalized());
   }
   const ex::V3<double> v = ex::log_translation(w, coefficients(ex::dot(w, w)), v3<double>(g.r));
-  Vec6 x;
-  x << w.e[0], w.e[1], w.e[2], v.e[0], v.e[1], v.e[2];
-  return x;
+  return to_eigen(w, v);
 }
 
 Mat6 dexp(const Vec6& x) {

@@ -38,13 +38,6 @@ FIELD_LANES_INLINE Coefficients<lanes::Lane> coefficients(lanes::Lane t) {
   return k;
 }
 
-FIELD_LANES_INLINE V3<lanes::Lane> from_lanes(const lanes::V3& a) {
-  return {{a.x, a.y, a.z}};
-}
-FIELD_LANES_INLINE lanes::V3 to_lanes(const V3<lanes::Lane>& a) {
-  return {a.e[0], a.e[1], a.e[2]};
-}
-
 }  // namespace field::lie::exp_detail
 
 namespace field::lanes {
@@ -52,15 +45,11 @@ namespace field::lanes {
 /// exp(x) = (I + a W + b W^2, F^{-1} v) (theory §2.2, lie/exponential_blocks.hpp).
 FIELD_LANES_INLINE G exp(const V6& x) {
   namespace ex = lie::exp_detail;
-  const ex::V3<Lane> w = ex::from_lanes(x.w);
+  const ex::V3<Lane> w = to_small(x.w);
   ex::M3<Lane> R;
   ex::V3<Lane> r;
-  ex::exp_blocks(w, ex::from_lanes(x.v), ex::coefficients(ex::dot(w, w)), R, r);
-  G g;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) g.R.e[i][j] = R.e[i][j];
-  g.r = ex::to_lanes(r);
-  return g;
+  ex::exp_blocks(w, to_small(x.v), ex::coefficients(ex::dot(w, w)), R, r);
+  return {from_small(R), from_small(r)};
 }
 
 /// log(Lambda, r) as lie::log_map: theta = atan2(|S|/2, (tr Lambda - 1)/2) lane by lane, then
@@ -75,9 +64,8 @@ FIELD_LANES_INLINE V6 log(const G& g) {
   Lane theta;
   for (int l = 0; l < kWidth; ++l) theta[l] = std::atan2(0.5 * std::sqrt(S2[l]), cos_th[l]);
   const ex::V3<Lane> w = ex::log_rotation(S, ex::coefficients(theta * theta));
-  const ex::V3<Lane> v =
-      ex::log_translation(w, ex::coefficients(ex::dot(w, w)), ex::from_lanes(g.r));
-  V6 x{ex::to_lanes(w), ex::to_lanes(v)};
+  const ex::V3<Lane> v = ex::log_translation(w, ex::coefficients(ex::dot(w, w)), to_small(g.r));
+  V6 x{from_small(w), from_small(v)};
   const Mask near_half_turn = ~(cos_th > splat(-0.9));
   if (any(near_half_turn)) {
     for (int l = 0; l < kWidth; ++l) {

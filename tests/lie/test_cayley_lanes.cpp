@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "libfield/lie/cayley.hpp"
 #include "libfield/lie/cayley_lanes.hpp"
@@ -44,8 +45,35 @@ Inputs inputs(test::Random& rnd) {
   return in;
 }
 
-TEST(CayleyLanes, EqualsTheScalarFormulasLaneByLane) {
-  // Same formulas in another order: equal to a few units of round-off.
+TEST(CayleyLanes, RetractionHasTheBitsOfTheScalarPathLaneByLane) {
+  // cay, cay^{-1} and the dual of dcay^{-1} are written once (lie/cayley_blocks.hpp) for
+  // lie/cayley.cpp and the lanes: the same bits, on rotations up to 3.1 rad (cay^{-1} near its
+  // singularity included).
+  test::Random rnd(70);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Inputs in = inputs(rnd);
+    const G c = cay(load(in.x, kWidth));
+    const V6 z = cay_inv(load(in.g, kWidth));
+    Vec6 p[kWidth];
+    for (Vec6& p_l : p) p_l = rnd.vec6_with_angle(1.0, 3.0);
+    const V6 x = load(in.x, kWidth), pl = load(p, kWidth);
+    small::V3<Lane> d_w, d_v;  // the fluxes' and the node equation's (dcay^{-1}_x)^T p, (2.8)
+    lie::cay_detail::dual(to_small(x.w), to_small(x.v), to_small(pl.w), to_small(pl.v), d_w, d_v);
+    const V6 d{from_small(d_w), from_small(d_v)};
+    for (int l = 0; l < kWidth; ++l) {
+      const Vec6 d_ref = lie::dcay_inv_dual(in.x[l], p[l]);
+      EXPECT_EQ(std::memcmp(at(d, l).data(), d_ref.data(), sizeof(double) * 6), 0);
+      const lie::SE3 ref = lie::cay(in.x[l]);
+      EXPECT_EQ(std::memcmp(at(c, l).R.data(), ref.R.data(), sizeof(double) * 9), 0);
+      EXPECT_EQ(std::memcmp(at(c, l).r.data(), ref.r.data(), sizeof(double) * 3), 0);
+      const Vec6 z_ref = lie::cay_inv(in.g[l]);
+      EXPECT_EQ(std::memcmp(at(z, l).data(), z_ref.data(), sizeof(double) * 6), 0);
+    }
+  }
+}
+
+TEST(CayleyLanes, ProductsEqualTheScalarFormulasLaneByLane) {
+  // The SE(3) products in another order than Eigen's: equal to a few units of round-off.
   test::Random rnd(71);
   for (int trial = 0; trial < 50; ++trial) {
     const Inputs in = inputs(rnd);
