@@ -60,8 +60,9 @@ std::string non_finite_diagnostic(const Diagnostics& d, int index, const MarchWo
 
 /// Runs `march(observers)` (a call of march::time_march or space_march). A field::Error it
 /// raises after output started (not an IoError: that stays an I/O error, exit 5) becomes a run
-/// failure in `problem`, with the last slab every observer received; the observers are then
-/// finished (best effort), so that the files are closed as valid prefixes.
+/// failure in `problem`, with the last slab every observer received and the node updates and
+/// Newton iterations of the slabs up to it; the observers are then finished (best effort), so
+/// that the files are closed as valid prefixes.
 /// E: the node value of the march (lie::SE3 for the beam, Vec3 for the cable).
 template <class March, class E = lie::SE3>
 march::MarchResult march_safely(const March& march,
@@ -69,7 +70,13 @@ march::MarchResult march_safely(const March& march,
                                 RunProblem& problem) {
   struct Counter final : march::BasicSlabObserver<E> {
     int last = -1;
-    void slab(int index, const std::vector<E>&, const march::SlabStats&) override { last = index; }
+    long long nodes = 0;
+    double iterations = 0.0;  // sums of whole numbers: exact
+    void slab(int index, const std::vector<E>&, const march::SlabStats& stats) override {
+      last = index;
+      nodes += stats.solved_nodes;
+      iterations += std::round(stats.mean_iterations * stats.solved_nodes);
+    }
   } counter;
   observers.push_back(&counter);  // last: it sees a slab once every writer has it
   try {
@@ -83,8 +90,10 @@ march::MarchResult march_safely(const March& march,
         o->finish();
       } catch (const std::exception&) {  // keep finishing the others
       }
-    march::MarchResult r;
+    march::MarchResult r;  // the work of the slabs the outputs hold
     r.last_slab = counter.last;
+    r.node_solves = counter.nodes;
+    r.newton_iterations = static_cast<long long>(counter.iterations);
     return r;
   }
 }

@@ -172,6 +172,10 @@ TEST(CliCableReconstruct, RefusesACompressedCable) {
       << m.output;
   EXPECT_EQ(summary_value(out, "status"), "\"failed\"");
   EXPECT_EQ(csv_rows(out / "field.csv"), 3 * 61);
+  // The work of column 2, the one solved column the outputs hold: its solved rows j = 0..J-1
+  // (row 0 at zero momentum, row J = 60 the end row; theory §6.2). It read 0 before.
+  EXPECT_EQ(summary_number(out, "node_updates"), 60);
+  EXPECT_GE(summary_number(out, "newton_iterations"), 60);
 }
 
 // Bad tip data (a value that is not a number, a missing column, a grid beyond the data) and keys
