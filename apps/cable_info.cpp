@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <string>
 
+#include "apps/info_header.hpp"
 #include "libfield/io/cable_case.hpp"
+#include "libfield/io/memory_estimate.hpp"
 #include "libfield/io/plain_space_case.hpp"
 #include "libfield/march/space_march.hpp"
 
@@ -34,10 +36,13 @@ int info_cable_space(const io::CaseSpec& spec, const io::CableProblem& cable) {
 }  // namespace
 
 int info_cable(const io::CaseSpec& spec) {
+  bool fits = true;
+  const std::string memory = io::memory_line(spec, fits);  // io/memory_estimate.hpp
+  if (!fits) return print_too_large(spec, memory);
   const io::CableProblem cable(spec);  // validates row 0 (the catenary's supports)
   const io::CableSpec& k = spec.cable;
-  std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
-  if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
+  print_case_header(spec);
+  std::printf("  %s\n", memory.c_str());
   const bool space = spec.march == io::MarchKind::space;
   std::printf(space ? "  march: space (field reconstruct)\n" : "  march: time (field simulate)\n");
   std::printf(

@@ -8,6 +8,7 @@
 
 #include "apps/cable_info.hpp"
 #include "apps/commands.hpp"
+#include "apps/info_header.hpp"
 #include "apps/registered_info.hpp"
 #include "apps/run_folder.hpp"
 #include "libfield/io/beam_rates.hpp"
@@ -163,8 +164,7 @@ int run_info(const fs::path& case_file) {
   if (planar) plane.emplace(problem);
   const model::WaveSpeeds w = planar ? plane->density.wave_speeds() : problem.density.wave_speeds();
   const march::StabilityNumbers n = planar ? problem.stability(w) : problem.stability();
-  std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
-  if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
+  print_case_header(spec);
   std::printf("  march: %s (field %s), retraction %s\n", time ? "time" : "space",
               time ? "simulate" : "reconstruct", lie::retraction_name(spec.retraction).c_str());
   if (planar) {

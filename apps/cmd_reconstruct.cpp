@@ -154,7 +154,7 @@ int run_reconstruct(const Args& args, const CommonOptions& common) {
   FIELD_CHECK(spec.march == io::MarchKind::space,
               spec.file.string() << ": march = \"time\": this case is run by `field simulate`");
   if (!args.tip.empty()) spec.tip = fs::absolute(args.tip).lexically_normal();
-  if (spec.theory != io::Theory::cable) io::check_memory(spec);
+  io::check_memory(spec);
   // The space march is parallel over the rows j, the driven time march over the nodes a, the
   // estimator over the unknowns of a time row (all threads by default from 16 nodes a row,
   // waiting passively).

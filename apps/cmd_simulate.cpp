@@ -46,8 +46,7 @@ int run_simulate(const Args& args, const CommonOptions& common) {
   io::CaseSpec spec = io::load_case(args.case_file);
   FIELD_CHECK(spec.march == io::MarchKind::time,
               spec.file.string() << ": march = \"space\": this case is run by `field reconstruct`");
-  if (spec.theory != io::Theory::cable && spec.theory != io::Theory::registered)
-    io::check_memory(spec);  // the beams' estimate (io/memory_estimate.hpp)
+  io::check_memory(spec);                                   // io/memory_estimate.hpp
   const int threads = run_threads(common.threads, spec.A);  // apps/thread_count.hpp
   use_passive_openmp_wait(threads, spec.A);                 // may start the program again, once
   // The case's theory and retraction become the type G here, once (io::with_time_case): the

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "apps/info_header.hpp"
+#include "libfield/io/memory_estimate.hpp"
 #include "libfield/io/number_text.hpp"
 #include "libfield/io/plain_space_case.hpp"
 #include "libfield/io/registered_case.hpp"
@@ -26,6 +28,9 @@ std::string values(const std::vector<double>& v) {
 }  // namespace
 
 int info_registered(const io::CaseSpec& spec) {
+  bool fits = true;
+  const std::string memory = io::memory_line(spec, fits);  // io/memory_estimate.hpp
+  if (!fits) return print_too_large(spec, memory);
   return io::with_registered_problem(spec, [&](const auto& problem) {
     using G = typename std::decay_t<decltype(problem.model)>::Group;
     const bool time = spec.march == io::MarchKind::time;
@@ -33,8 +38,8 @@ int info_registered(const io::CaseSpec& spec) {
     // line is printed: bad data leave the error alone on stderr.
     std::optional<io::PlainSpaceSetup<G>> setup;
     if (!time) setup = io::plain_space_input<G>(spec);
-    std::printf("case %s (%s)\n", spec.name.c_str(), spec.file.string().c_str());
-    if (!spec.description.empty()) std::printf("  %s\n", spec.description.c_str());
+    print_case_header(spec);
+    std::printf("  %s\n", memory.c_str());
     std::printf("  march: %s\n", time ? "time (field simulate)" : "space (field reconstruct)");
     std::printf("  theory: \"%s\" (registered, docs/lie-groups.md \"Adding a theory\"): %s\n",
                 spec.registered.name.c_str(), problem.theory.summary.c_str());

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "libfield/core/error.hpp"
+#include "libfield/io/registered_case.hpp"
 #include "libfield/io/writer_thread.hpp"
 
 namespace field::io {
@@ -20,9 +21,27 @@ namespace {
 // field.csv and field_rates.csv on a writer thread, whose batches (WriterThread: kBatches of
 // max(kBatchNodes, A + 1) poses each) fill up when they fall behind the march (on a loaded
 // machine). 6 MB before CHOLMOD, LAPACK and BLAS (the estimator) were linked.
+// A point of R^3 (the cable, theory §1.8, and a registered theory on R^3) costs 1.4 KB of a slab
+// and 24 bytes in a writer's batch: the cable and the string at A = 10^5 and 10^6 peak at
+// 161-168 MB and 1.53-1.59 GB (docs/performance.md, "Memory").
 constexpr double kProgram = 8.5e6;
 constexpr double kPerSlabNode = 2800.0;
+constexpr double kPerSlabPoint = 1400.0;
 constexpr double kFieldPerNode = 100.0;
+
+bool points(const CaseSpec& spec) {
+  return spec.theory == Theory::cable ||
+         (spec.theory == Theory::registered && registered_dimension(spec) == 3);
+}
+double per_slab_node(const CaseSpec& spec) {
+  return points(spec) ? kPerSlabPoint : kPerSlabNode;
+}
+// "2.8 KB per node of a row, " (a column).
+std::string per_node_text(const CaseSpec& spec, const char* slab) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2g KB per node of a %s, ", per_slab_node(spec) / 1000.0, slab);
+  return buf;
+}
 
 double read_number_after(const char* path, const std::string& key) {
   std::ifstream in(path);
@@ -47,17 +66,18 @@ MemoryEstimate estimate_memory(const CaseSpec& spec) {
   MemoryEstimate m;
   const double rows = spec.J + 1.0, nodes = spec.A + 1.0;
   if (spec.march == MarchKind::time) {
-    m.march = kProgram + kPerSlabNode * nodes + 2 * 96.0 * rows;
+    m.march = kProgram + per_slab_node(spec) * nodes + 2 * 96.0 * rows;
     m.march += (spec.output.csv || spec.output.rates ? 2 : 1) * WriterThread::kBatches *
-               std::max(static_cast<double>(WriterThread::kBatchNodes), nodes) * sizeof(lie::SE3);
-    m.what = "2.8 KB per node of a row, " + std::to_string(spec.A + 1) + " nodes";
+               std::max(static_cast<double>(WriterThread::kBatchNodes), nodes) *
+               (points(spec) ? sizeof(Vec3) : sizeof(lie::SE3));
+    m.what = per_node_text(spec, "row") + std::to_string(spec.A + 1) + " nodes";
   } else {
-    m.march = kProgram + kPerSlabNode * rows + 2 * 96.0 * nodes;
+    m.march = kProgram + per_slab_node(spec) * rows + 2 * 96.0 * nodes;
     m.kept = kFieldPerNode * rows * nodes;
     m.what = "the whole field of " + std::to_string(spec.J + 1) + " x " +
              std::to_string(spec.A + 1) + " nodes is kept for the frames";
     if (m.march > m.kept)
-      m.what = "2.8 KB per node of a column, " + std::to_string(spec.J + 1) + " nodes";
+      m.what = per_node_text(spec, "column") + std::to_string(spec.J + 1) + " nodes";
   }
   return m;
 }
@@ -97,6 +117,16 @@ std::string memory_shortfall(const CaseSpec& spec, const MemoryEstimate& m,
   out << spec.file.string() << ": the run needs about " << bytes_text(m.total()) << " of memory ("
       << m.what << "), more than the " << bytes_text(available) << " available: " << advice;
   return out.str();
+}
+
+std::string memory_line(const CaseSpec& spec, bool& fits) {
+  const MemoryEstimate m = estimate_memory(spec);
+  const double available = available_memory();
+  fits = available <= 0.0 || m.total() <= available;
+  std::string line = "peak memory about " + bytes_text(m.total()) + " (" + m.what + ")";
+  if (!fits)
+    line += ": TOO LARGE for the " + bytes_text(available) + " available, the run is refused";
+  return line;
 }
 
 void check_memory(const CaseSpec& spec) {

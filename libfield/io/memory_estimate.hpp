@@ -36,6 +36,11 @@ std::string bytes_text(double bytes);
 std::string memory_shortfall(const CaseSpec& spec, const MemoryEstimate& m,
                              const std::string& advice);
 
+/// The estimate in words for `field info`: "peak memory about 12.3 MiB (1.6 KB per node of a row,
+/// 1001 nodes)", with ": TOO LARGE for the 20.5 GiB available, the run is refused" when it does
+/// not fit; `fits` tells which.
+std::string memory_line(const CaseSpec& spec, bool& fits);
+
 /// Throws field::IoError (exit 5) when the estimate exceeds the available memory: the message
 /// gives both and what to change.
 void check_memory(const CaseSpec& spec);
