@@ -17,8 +17,8 @@ namespace {
 // verdict on them (march::check_space_march, the taut branch (6.2.3)), the stability numbers.
 int info_cable_space(const io::CaseSpec& spec, const io::CableProblem& cable) {
   std::printf("  rows: j = 0 and J at zero momentum; the space march imposes nothing at a = A\n");
-  const io::PlainSpaceSetup<lie::Rn<3>> setup =
-      io::plain_space_input<lie::Rn<3>>(spec);  // throws for bad tip data
+  const io::PlainSpaceSetup<lie::Rn<3>> setup = io::plain_space_input<lie::Rn<3>>(
+      spec, cable.density.wave_speeds().c_E);  // throws for bad tip data
   std::printf("  tip: %s\n", setup.note.c_str());
   march::check_space_march(cable.model, setup.input);  // throws for a compressed segment
   std::printf("  tip strains: taut on every row (stretch > 1, theory §6.2 (6.2.3))\n");

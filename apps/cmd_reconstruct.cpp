@@ -120,7 +120,8 @@ int reconstruct_plain(const Args& args, const CommonOptions& common,
                       std::chrono::steady_clock::time_point start, const io::CaseSpec& spec,
                       int threads, const Problem& problem) {
   using G = typename decltype(std::declval<const Problem&>().model)::Group;
-  const io::PlainSpaceSetup<G> setup = io::plain_space_input<G>(spec);
+  const io::PlainSpaceSetup<G> setup =
+      io::plain_space_input<G>(spec, problem.model.density().wave_speeds().c_E);
   march::MarchOptions options;
   options.newton = spec.newton;
   options.threads = threads;

@@ -37,7 +37,7 @@ int info_registered(const io::CaseSpec& spec) {
     // A space case's tip data, read and checked as `field reconstruct` reads them, before any
     // line is printed: bad data leave the error alone on stderr.
     std::optional<io::PlainSpaceSetup<G>> setup;
-    if (!time) setup = io::plain_space_input<G>(spec);
+    if (!time) setup = io::plain_space_input<G>(spec, problem.density->wave_speeds().c_E);
     print_case_header(spec);
     std::printf("  %s\n", memory.c_str());
     std::printf("  march: %s\n", time ? "time (field simulate)" : "space (field reconstruct)");

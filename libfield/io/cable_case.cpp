@@ -9,6 +9,7 @@
 #include "libfield/core/error.hpp"
 #include "libfield/io/cable_tip.hpp"
 #include "libfield/io/csv_table.hpp"
+#include "libfield/io/magnitudes.hpp"
 #include "libfield/io/node_data.hpp"
 #include "libfield/io/plain_space_case.hpp"
 #include "libfield/io/pose_track.hpp"
@@ -222,9 +223,16 @@ CableProblem::CableProblem(const CaseSpec& case_spec)
   // Row 1 by theory (1.8.11): the second-order start of the march from the velocities, or
   // r_1 = r_0 + dt v (first order).
   input.velocities = cable_velocities(spec, input.row0);
+  // The magnitude rule of theory §12 on rows 0 and 1 (r_0 + dt v, also for the second-order
+  // start) and on the driven ends' paths.
+  const double limit = position_limit(spec.ds, spec.dt, density.wave_speeds().c_E);
+  const std::string file = spec.file.string() + ": ";
+  check_positions(limit, input.row0, file + "[initial] row 0, node a =");
+  std::vector<Vec3> row1 = input.row0;
+  for (int a = 0; a <= spec.A; ++a) row1[a] += spec.dt * input.velocities[a];
+  check_positions(limit, row1, file + "[initial] row 1 (row 0 moved by dt v(0)), node a =");
   if (spec.initial.start == InitialSpec::Start::first_order) {
-    input.row1 = input.row0;
-    for (int a = 0; a <= spec.A; ++a) input.row1[a] += spec.dt * input.velocities[a];
+    input.row1 = std::move(row1);
     input.velocities.clear();
   }
   const auto end = [&](const EndSpec& e, const char* side, const Vec3& r) {
@@ -235,6 +243,8 @@ CableProblem::CableProblem(const CaseSpec& case_spec)
         return Side::clamped(r);
       case EndSpec::Kind::prescribed: {
         const auto path = end_path(spec, e, side, r);
+        check_positions(limit, *path,
+                        file + "[boundary] " + side + " end (" + e.file.string() + ") at row j =");
         return Side::prescribed([path](int j) { return (*path)[j]; });
       }
     }

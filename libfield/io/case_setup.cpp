@@ -270,23 +270,12 @@ march::SideSpec row_spec(const RowSpec& row, const CaseSpec& c) {
 }  // namespace
 
 double position_limit(const Problem& p) {
-  const double c_E = p.density.wave_speeds().c_E;
-  return kPositionsPerStep * std::min(p.spec.ds, c_E * p.spec.dt);
+  return position_limit(p.spec.ds, p.spec.dt, p.density.wave_speeds().c_E);
 }
 
 void check_positions(const Problem& p, const std::vector<lie::SE3>& poses,
                      const std::string& what) {
-  const double limit = position_limit(p);
-  for (std::size_t k = 0; k < poses.size(); ++k) {
-    const double r = poses[k].r.stableNorm();
-    FIELD_CHECK(r <= limit,
-                what << " " << k << " is at |r| = " << r
-                     << " m from the origin, beyond the limit 1e11 min(ds, c_E dt) = " << limit
-                     << " m: strains and rates are differences of neighbouring positions divided "
-                        "by ds or dt, whose round-off (2.2e-16 |r|) would swamp them. Move the "
-                        "origin nearer the beam, or use a larger ds or dt (docs/cli.md, "
-                        "\"Magnitudes\")");
-  }
+  check_positions(position_limit(p), poses, what);
 }
 
 template <class G>

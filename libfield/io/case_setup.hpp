@@ -11,6 +11,7 @@
 #include "libfield/dcel/discrete_model.hpp"
 #include "libfield/io/case_file.hpp"
 #include "libfield/io/csv_table.hpp"
+#include "libfield/io/magnitudes.hpp"
 #include "libfield/march/space_march.hpp"
 #include "libfield/march/stability.hpp"
 #include "libfield/march/time_march.hpp"
@@ -91,15 +92,9 @@ struct Problem {
   march::StabilityNumbers stability(const model::WaveSpeeds& speeds) const;
 };
 
-/// The magnitude rule (docs/cli.md, "Magnitudes"): strains and rates are differences of
-/// neighbouring poses divided by ds or dt, and the round-off of a difference of positions is
-/// about 2.2e-16 |r|. Positions must stay within kPositionsPerStep min(ds, c_E dt) of the origin,
-/// so that this round-off is at most 2.2e-5 of a step: strains keep four significant digits and
-/// rates are resolved to 2.2e-5 c_E.
-constexpr double kPositionsPerStep = 1e11;
-/// kPositionsPerStep min(ds, c_E dt) [m] for the case.
+/// kPositionsPerStep min(ds, c_E dt) [m] for the case (io/magnitudes.hpp, theory §12).
 double position_limit(const Problem& problem);
-/// Throws field::Error naming `what` and the index of the first pose beyond position_limit().
+/// io::check_positions (io/magnitudes.hpp) at position_limit(problem).
 void check_positions(const Problem& problem, const std::vector<lie::SE3>& poses,
                      const std::string& what);
 

@@ -2,6 +2,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/group_tip.hpp"
+#include "libfield/io/magnitudes.hpp"
 #include "libfield/io/toml_table.hpp"
 #include "libfield/lie/retraction.hpp"
 
@@ -29,7 +30,8 @@ void refuse_beam_space_keys(const toml::table& root, const CaseSpec& c, const st
 }
 
 template <class G>
-PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, const std::filesystem::path& tip) {
+PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, double c_E,
+                                     const std::filesystem::path& tip) {
   FIELD_CHECK(c.march == MarchKind::space,
               c.file.string() << ": march = \"time\": run it with `field simulate`");
   const std::filesystem::path& file = tip.empty() ? c.tip : tip;
@@ -41,6 +43,14 @@ PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, const std::filesystem::p
                                     "--tip FILE`");
   GroupTipOnGrid<G> data =
       named(c, file, [&] { return read_group_tip<G>(file, c.dt, c.J, c.tip_data.time_offset); });
+  // The magnitude rule of theory §12 on columns 0 and 1 (g_j^1 = g_j^0 tau(ds eta_j^0)).
+  const double limit = position_limit(c.ds, c.dt, c_E);
+  check_positions(limit, data.g0, file.string() + ": the tip at row j =");
+  std::vector<typename G::Element> column1;
+  for (std::size_t j = 0; j < data.eta0.size(); ++j)
+    column1.push_back(G::compose(data.g0[j], G::tau(c.ds * data.eta0[j])));
+  check_positions(limit, column1,
+                  file.string() + ": column 1 (the tip moved by ds eta, its strain) at row j =");
   PlainSpaceSetup<G> setup;
   setup.input.column0 = std::move(data.g0);
   setup.input.strain0 = std::move(data.eta0);  // column 1: g_j^1 = g_j^0 tau(ds eta_j^0)
@@ -48,8 +58,9 @@ PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, const std::filesystem::p
   return setup;  // rows j = 0 and J free (zero momentum)
 }
 
-#define FIELD_INSTANTIATE(G) \
-  template PlainSpaceSetup<G> plain_space_input<G>(const CaseSpec&, const std::filesystem::path&);
+#define FIELD_INSTANTIATE(G)                                                \
+  template PlainSpaceSetup<G> plain_space_input<G>(const CaseSpec&, double, \
+                                                   const std::filesystem::path&);
 FIELD_FOR_EACH_REGISTRY_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 

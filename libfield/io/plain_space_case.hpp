@@ -22,14 +22,16 @@ void refuse_beam_space_keys(const toml::table& root, const CaseSpec& c, const st
 /// The input of such a space march on G: column 0 and the strains eta_j^0 from the tip file
 /// ([tip] file, or `tip` when given; io::read_group_tip with [tip] time_offset: the columns t, the
 /// element's coordinates, eta1..etan of a run's tip.csv), rows j = 0 and J free (zero momentum),
-/// and how the samples met the grid (`note`). Throws field::Error naming the file, the line and
-/// the value.
+/// and how the samples met the grid (`note`); columns 0 and 1 obey the magnitude rule of theory
+/// §12 for the density's fastest wave speed c_E (io/magnitudes.hpp). Throws field::Error naming
+/// the file, the line and the value.
 template <class G>
 struct PlainSpaceSetup {
   march::SpaceMarchInputOf<G> input;
   std::string note;
 };
 template <class G>
-PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, const std::filesystem::path& tip = {});
+PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, double c_E,
+                                     const std::filesystem::path& tip = {});
 
 }  // namespace field::io

@@ -7,6 +7,7 @@
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/frames.hpp"
 #include "libfield/io/group_tip.hpp"
+#include "libfield/io/magnitudes.hpp"
 #include "libfield/io/plain_space_case.hpp"
 #include "libfield/io/toml_parameters.hpp"
 #include "libfield/io/toml_table.hpp"
@@ -100,9 +101,16 @@ RegisteredProblem<G>::RegisteredProblem(const CaseSpec& case_spec)
   Algebra xi = Algebra::Zero();
   if (!spec.registered.xi.empty()) xi = Eigen::Map<const Algebra>(spec.registered.xi.data());
   input.velocities.assign(spec.A + 1, xi);
-  if (spec.initial.start == InitialSpec::Start::first_order) {  // g_1 = g_0 tau(dt xi)
-    input.row1 = input.row0;
-    for (Element& g : input.row1) g = G::compose(g, G::tau(spec.dt * xi));
+  // Row 1, g_1 = g_0 tau(dt xi) (the first-order start; the second-order start's is near it),
+  // and the magnitude rule of theory §12 on rows 0 and 1.
+  std::vector<Element> row1 = input.row0;
+  for (Element& g : row1) g = G::compose(g, G::tau(spec.dt * xi));
+  const double limit = position_limit(spec.ds, spec.dt, density->wave_speeds().c_E);
+  const std::string file = spec.file.string() + ": ";
+  check_positions(limit, input.row0, file + "[initial] row 0, node a =");
+  check_positions(limit, row1, file + "[initial] row 1 (row 0 moved by dt xi), node a =");
+  if (spec.initial.start == InitialSpec::Start::first_order) {
+    input.row1 = std::move(row1);
     input.velocities.clear();
   }
   const auto end = [](const EndSpec& e, const Element& g) {

@@ -173,6 +173,11 @@ TEST(CliCable, RefusesWhatTheCableDoesNotTake) {
        "gravity = [0.0, 0.0, -9.81]\n[[loads.point]]\nnode = 3\n"
        "wrench = [0, 0, 0, 0, 0, 1]",
        "[loads] point"},
+      // The magnitude rule of theory §12: 1e11 min(ds, c_L dt) = 1.5625e9 m here.
+      {"origin = [0.0, 0.0, 0.0]\nend = [0.9, 0.0, 0.3]",
+       "origin = [2e9, 0.0, 0.0]\nend = [2000000000.9, 0.0, 0.3]",
+       "[initial] row 0, node a = 0 is at |r| = 2e+09 m from the origin, beyond the limit 1e11 "
+       "min(ds, c_E dt) = 1.5625e+09 m"},
   };
   for (const Case& c : cases) expect_refused("hanging_cable", c.from, c.to, c.says);
   // A [cable] table in a beam case.

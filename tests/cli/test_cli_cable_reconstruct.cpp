@@ -198,6 +198,10 @@ TEST(CliCableReconstruct, RefusesBadTipDataAndKeys) {
   std::string nan = good;
   nan.replace(nan.find("0,0,0,0,0,1.1", nan.find("\n0.196")), 13, "0,0,0,0,nan,1.1");
   refused(nan, "", (tmp / "tip.csv").string() + ":12: column 'eta2'");
+  std::vector<double> huge(61, 1.1);  // the magnitude rule of theory §12 on column 1 = column 0
+  huge[10] = 1e300;                   // + ds eta
+  refused(tip_text(huge), "",
+          "column 1 (the tip moved by ds eta, its strain) at row j = 10 is at |r| = ");
   std::string no_eta3 = good;
   no_eta3.replace(0, no_eta3.find('\n'), "t,x,y,z,eta1,eta2,eta");
   refused(no_eta3, "", "eta3");

@@ -108,6 +108,24 @@ TEST(RegisteredCase, RowZeroIsTheStressFreeShapeFromTheOrigin) {
   EXPECT_EQ(q.input.row1[2], q.input.row0[2] + Vec3(0, 0.05, 0));
 }
 
+// The magnitude rule of theory §12 (io/magnitudes.hpp) holds for every theory: with
+// c = sqrt(k/rho) = 2 m/s, ds = 0.5 m, dt = 0.1 s the limit is 1e11 min(ds, c dt) = 2e10 m, on
+// row 0 and on row 1 (row 0 moved by dt xi).
+TEST(RegisteredCase, NodesBeyondTheMagnitudeLimitAreRefused) {
+  const auto message = [](const std::string& text) {
+    return test::error_message([&] { RegisteredProblem<lie::Rn<3>> p(parse(text)); });
+  };
+  EXPECT_NO_THROW(
+      RegisteredProblem<lie::Rn<3>>(parse(edited("[1.0, 2.0, 3.0]", "[1.9e10, 0.0, 0.0]"))));
+  EXPECT_NE(message(edited("[1.0, 2.0, 3.0]", "[2.1e10, 0.0, 0.0]"))
+                .find("[initial] row 0, node a = 0 is at |r| = 2.1e+10 m from the origin, beyond "
+                      "the limit 1e11 min(ds, c_E dt) = 2e+10 m"),
+            std::string::npos);
+  EXPECT_NE(message(edited("xi = [0.0, 0.5, 0.0]", "xi = [0.0, 3e11, 0.0]"))
+                .find("[initial] row 1 (row 0 moved by dt xi), node a = 0 is at |r| = 3e+10 m"),
+            std::string::npos);
+}
+
 TEST(RegisteredCase, BadInputNamesFileLineKeyAndValue) {
   const auto message = [](const std::string& text) {
     return test::error_message([&] { parse(text); });
