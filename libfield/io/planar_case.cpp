@@ -32,7 +32,10 @@ void check_planar_case(const toml::table& root, const CaseSpec& c) {
     if (c.reconstruct.method != ReconstructSpec::Method::space)
       reconstruct.fail("method", std::string("a method other than \"space\"") + kWhy +
                                      ": the planar beam is rebuilt by the space march of theory "
-                                     "§6.2: leave method out or use \"space\"");
+                                     "§6.2: leave method out or use \"space\"; or run the same "
+                                     "case with theory = \"beam\", which has the driven and "
+                                     "estimate methods and equals the planar beam in the plane to "
+                                     "round-off (docs/planar_beam.md)");
     TomlTable boundary = table_of(root, "boundary", c);
     for (const auto& [key, row] : {std::pair{"first", &c.first}, std::pair{"last", &c.last}})
       if (row->kind == RowSpec::Kind::prescribed)

@@ -276,6 +276,10 @@ TEST(CliPlanar, ReconstructRefusesATipOutOfThePlaneAndOtherMethods) {
                           "not supported for theory = \"planar_beam\""),
             std::string::npos)
       << d.output;
+  EXPECT_NE(d.output.find("or run the same case with theory = \"beam\", which has the driven and "
+                          "estimate methods"),
+            std::string::npos)
+      << d.output;
   EXPECT_FALSE(fs::exists(out));
 }
 
