@@ -277,8 +277,11 @@ int run_space_case(const Args& args, const CommonOptions& common,
   // rows (theory (8.9)). With loads or a prescribed row the energy figure is the balance (theory
   // §8.1) instead of the relative range, as in a time march.
   const mesh::Boundary& boundary = sc.boundary;
-  io::CsvWriter series(dir / "space_series.csv", io::space_series_columns(boundary));
-  SeriesStats stats;
+  // On R^3 (the cable, the string) Q and the reactions are translations (theory (1.8.8)); the
+  // planar beam's go into the SE(3) columns (noether::series_row).
+  constexpr bool points = std::is_same_v<G, lie::Rn<3>>;
+  io::CsvWriter series(dir / "space_series.csv", io::space_series_columns(boundary, points));
+  BasicSeriesStats<std::conditional_t<points, Vec3, Vec6>> stats;
   stats.balanced = noether::work_applies(model.loads(), boundary, noether::SlabAxis::column);
   Progress progress("column", "s", A, !common.progress());
   if (stats.balanced) progress.energy_label("E_M-E_M0-W");
@@ -286,9 +289,13 @@ int run_space_case(const Args& args, const CommonOptions& common,
   const noether::SlabSides sides = noether::prescribed_sides(boundary, noether::SlabAxis::column);
   noether::SlabDiagnostics<G> diagnostics(
       model, noether::SlabAxis::column, boundary,
-      [&](const auto& d) {  // the planar beam's in the SE(3) columns (noether::series_row)
-        take_series_row(noether::series_row(d), kSpaceWords, sides, false, spec.ds, problem_found,
-                        stats, series, progress);
+      [&](const auto& d) {
+        if constexpr (planar)  // in the SE(3) columns (noether/planar_series_row.hpp)
+          take_series_row(noether::series_row(d), kSpaceWords, sides, false, spec.ds, problem_found,
+                          stats, series, progress);
+        else
+          take_series_row(d, kSpaceWords, sides, false, spec.ds, problem_found, stats, series,
+                          progress);
       },
       noether::SeriesOptions{spec.output.series_stride, threads});
   std::vector<march::BasicSlabObserver<E>*> observers{&recorder};

@@ -41,15 +41,18 @@ inline std::vector<std::string> time_series_columns(const mesh::Boundary& bounda
 
 /// The columns of space_series.csv (docs/output-format.md): E_M, Q, the Noether residual,
 /// Newton's iterations, the work W~ and the balance of E_M (theory (8.11), (8.12)); the reactions
-/// of the prescribed rows (theory (8.9)).
-inline std::vector<std::string> space_series_columns(const mesh::Boundary& boundary) {
+/// of the prescribed rows (theory (8.9)). `translations`: Q and the reactions have their linear
+/// parts only (the theories on R^3: the cable, theory (1.8.8), the string, theory §1.9).
+inline std::vector<std::string> space_series_columns(const mesh::Boundary& boundary,
+                                                     bool translations = false) {
+  const auto add = translations ? add_force_columns : add_wrench_columns;
   std::vector<std::string> columns = {"a", "s", "E_M"};
-  add_wrench_columns(columns, "Q");
+  add(columns, "Q");
   for (const char* c : {"noether_residual", "newton_max_iterations", "newton_mean_iterations",
                         "W_M", "E_M_balance"})
     columns.push_back(c);
-  if (boundary.first == mesh::Side::prescribed) add_wrench_columns(columns, "R0");
-  if (boundary.last == mesh::Side::prescribed) add_wrench_columns(columns, "RJ");
+  if (boundary.first == mesh::Side::prescribed) add(columns, "R0");
+  if (boundary.last == mesh::Side::prescribed) add(columns, "RJ");
   return columns;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "libfield/core/types.hpp"
 #include "tests/cli/cli_support.hpp"
 
 namespace field::test {
@@ -95,6 +96,22 @@ TEST(CliCableReconstruct, RebuildsTheSimulationFromItsTip) {
   const CommandResult check = run_field("check " + out.string());  // its run.toml is the cable's
   EXPECT_EQ(check.code, 0) << check.output;
   EXPECT_NE(check.output.find("space march, cable on R^3"), std::string::npos) << check.output;
+  // space_series.csv: Q^a = -dt sum_{j<J} N_j^a (theory §7.2), on R^3 a translation momentum
+  // (theory (1.8.8)): at column 0, N_j^0 = W'(|eta_j^0|) eta_j^0/|eta_j^0| from the simulation's
+  // tip.csv (t, x, y, z, v1..3, eta1..3, tension).
+  const std::string series = read_text(out / "space_series.csv");
+  EXPECT_EQ(series.substr(0, series.find('\n')),
+            "a,s,E_M,Q_lin1,Q_lin2,Q_lin3,noether_residual,newton_max_iterations,"
+            "newton_mean_iterations,W_M,E_M_balance");
+  Vec3 Q = Vec3::Zero();
+  const auto tip = csv_numbers(simulated / "tip.csv");
+  for (int j = 0; j < 60; ++j) {
+    const Vec3 eta(tip[j][7], tip[j][8], tip[j][9]);
+    Q -= 0.0196 * tip[j][10] * eta.normalized();
+  }
+  const auto q = csv_numbers(out / "space_series.csv");
+  ASSERT_FALSE(q.empty());
+  EXPECT_LT((Vec3(q[0][3], q[0][4], q[0][5]) - Q).norm(), 1e-12 * Q.norm()) << Q.transpose();
 
   const auto rec = csv_numbers(out / "field.csv"), sim = csv_numbers(simulated / "field.csv");
   ASSERT_EQ(rec.size(), 61u * 6u);  // rows 0..60 of nodes 0..5, by columns
