@@ -22,15 +22,25 @@ std::vector<std::string> group_tip_columns() {
 }
 
 template <class G>
+std::vector<std::string> group_tip_track_columns() {
+  std::vector<std::string> columns = {"t"};
+  for (const char* name : lie::Coordinates<typename G::Element>::names) columns.emplace_back(name);
+  for (int i = 1; i <= G::dim; ++i) columns.push_back("eta" + std::to_string(i));
+  return columns;
+}
+
+template <class G>
 GroupTipOnGrid<G> read_group_tip(const std::filesystem::path& path, double dt, int J,
                                  std::optional<double> time_offset) {
+  return read_group_tip<G>(read_csv(path, group_tip_track_columns<G>()), dt, J, time_offset);
+}
+
+template <class G>
+GroupTipOnGrid<G> read_group_tip(CsvTable table, double dt, int J,
+                                 std::optional<double> time_offset) {
   using E = typename G::Element;
-  std::vector<std::string> columns = {"t"};
-  for (const char* name : lie::Coordinates<E>::names) columns.emplace_back(name);
   std::vector<std::string> strain;
   for (int i = 1; i <= G::dim; ++i) strain.push_back("eta" + std::to_string(i));
-  columns.insert(columns.end(), strain.begin(), strain.end());
-  CsvTable table = read_csv(path, columns);
   // The pose track of io/pose_track.hpp holds a pose and a 6-vector: an element without a
   // rotation gets the identity, a 3-vector strain is held twice (its second half not used).
   constexpr bool rotations = std::is_same_v<E, lie::SE3>;
@@ -94,10 +104,12 @@ void GroupTipCsvWriter<G>::finish() {
   csv_.close();
 }
 
-#define FIELD_INSTANTIATE(G)                                                              \
-  template std::vector<std::string> group_tip_columns<G>();                               \
-  template GroupTipOnGrid<G> read_group_tip<G>(const std::filesystem::path&, double, int, \
-                                               std::optional<double>);                    \
+#define FIELD_INSTANTIATE(G)                                                                  \
+  template std::vector<std::string> group_tip_columns<G>();                                   \
+  template std::vector<std::string> group_tip_track_columns<G>();                             \
+  template GroupTipOnGrid<G> read_group_tip<G>(const std::filesystem::path&, double, int,     \
+                                               std::optional<double>);                        \
+  template GroupTipOnGrid<G> read_group_tip<G>(CsvTable, double, int, std::optional<double>); \
   template class GroupTipCsvWriter<G>;
 FIELD_FOR_EACH_REGISTRY_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "libfield/io/csv_table.hpp"
 #include "libfield/io/csv_writer.hpp"
 #include "libfield/march/observer.hpp"
 #include "libfield/mesh/spacetime_mesh.hpp"
@@ -37,6 +38,14 @@ struct GroupTipOnGrid {
 template <class G>
 GroupTipOnGrid<G> read_group_tip(const std::filesystem::path& path, double dt, int J,
                                  std::optional<double> time_offset = {});
+/// The same from tip data already read as a table with those columns (the Python module's
+/// arrays, docs/python.md; `table.path` names it in messages).
+template <class G>
+GroupTipOnGrid<G> read_group_tip(CsvTable table, double dt, int J,
+                                 std::optional<double> time_offset = {});
+/// The columns read_group_tip reads: t, the element's coordinates, eta1..etan.
+template <class G>
+std::vector<std::string> group_tip_track_columns();
 
 template <class G>
 class GroupTipCsvWriter final : public march::BasicSlabObserver<typename G::Element> {

@@ -29,6 +29,29 @@ void refuse_beam_space_keys(const toml::table& root, const CaseSpec& c, const st
                               "tau^{-1}((g_j^0)^{-1} g_j^1)/ds, as tip.csv holds it");
 }
 
+namespace {
+
+// The setup from the tip data on the grid, read from `source` (a file, or the Python module's
+// arrays): the magnitude rule of theory §12 on columns 0 and 1 (g_j^1 = g_j^0 tau(ds eta_j^0)).
+template <class G>
+PlainSpaceSetup<G> setup_of(const CaseSpec& c, double c_E, GroupTipOnGrid<G> data,
+                            const std::string& source) {
+  const double limit = position_limit(c.ds, c.dt, c_E);
+  check_positions(limit, data.g0, source + ": the tip at row j =");
+  std::vector<typename G::Element> column1;
+  for (std::size_t j = 0; j < data.eta0.size(); ++j)
+    column1.push_back(G::compose(data.g0[j], G::tau(c.ds * data.eta0[j])));
+  check_positions(limit, column1,
+                  source + ": column 1 (the tip moved by ds eta, its strain) at row j =");
+  PlainSpaceSetup<G> setup;
+  setup.input.column0 = std::move(data.g0);
+  setup.input.strain0 = std::move(data.eta0);  // column 1: g_j^1 = g_j^0 tau(ds eta_j^0)
+  setup.note = data.note;
+  return setup;  // rows j = 0 and J free (zero momentum)
+}
+
+}  // namespace
+
 template <class G>
 PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, double c_E,
                                      const std::filesystem::path& tip) {
@@ -41,26 +64,24 @@ PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, double c_E,
                                     "case ([tip] file = \"tip.csv\", the columns of a run's "
                                     "tip.csv, docs/output-format.md) or give `field reconstruct "
                                     "--tip FILE`");
-  GroupTipOnGrid<G> data =
-      named(c, file, [&] { return read_group_tip<G>(file, c.dt, c.J, c.tip_data.time_offset); });
-  // The magnitude rule of theory §12 on columns 0 and 1 (g_j^1 = g_j^0 tau(ds eta_j^0)).
-  const double limit = position_limit(c.ds, c.dt, c_E);
-  check_positions(limit, data.g0, file.string() + ": the tip at row j =");
-  std::vector<typename G::Element> column1;
-  for (std::size_t j = 0; j < data.eta0.size(); ++j)
-    column1.push_back(G::compose(data.g0[j], G::tau(c.ds * data.eta0[j])));
-  check_positions(limit, column1,
-                  file.string() + ": column 1 (the tip moved by ds eta, its strain) at row j =");
-  PlainSpaceSetup<G> setup;
-  setup.input.column0 = std::move(data.g0);
-  setup.input.strain0 = std::move(data.eta0);  // column 1: g_j^1 = g_j^0 tau(ds eta_j^0)
-  setup.note = data.note;
-  return setup;  // rows j = 0 and J free (zero momentum)
+  return setup_of<G>(
+      c, c_E,
+      named(c, file, [&] { return read_group_tip<G>(file, c.dt, c.J, c.tip_data.time_offset); }),
+      file.string());
 }
 
-#define FIELD_INSTANTIATE(G)                                                \
-  template PlainSpaceSetup<G> plain_space_input<G>(const CaseSpec&, double, \
-                                                   const std::filesystem::path&);
+template <class G>
+PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, double c_E, const CsvTable& tip) {
+  FIELD_CHECK(c.march == MarchKind::space,
+              c.file.string() << ": march = \"time\": run it with `field simulate`");
+  return setup_of<G>(c, c_E, read_group_tip<G>(tip, c.dt, c.J, c.tip_data.time_offset),
+                     tip.path.string());
+}
+
+#define FIELD_INSTANTIATE(G)                                                      \
+  template PlainSpaceSetup<G> plain_space_input<G>(const CaseSpec&, double,       \
+                                                   const std::filesystem::path&); \
+  template PlainSpaceSetup<G> plain_space_input<G>(const CaseSpec&, double, const CsvTable&);
 FIELD_FOR_EACH_REGISTRY_GROUP(FIELD_INSTANTIATE)
 #undef FIELD_INSTANTIATE
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "libfield/io/case_file.hpp"
+#include "libfield/io/csv_table.hpp"
 #include "libfield/march/space_march.hpp"
 
 namespace field::io {
@@ -33,5 +34,9 @@ struct PlainSpaceSetup {
 template <class G>
 PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, double c_E,
                                      const std::filesystem::path& tip = {});
+/// The same from tip data already read as a table with the columns t, the element's coordinates
+/// and eta1..n (the Python module's arrays, docs/python.md; `tip.path` names it in messages).
+template <class G>
+PlainSpaceSetup<G> plain_space_input(const CaseSpec& c, double c_E, const CsvTable& tip);
 
 }  // namespace field::io

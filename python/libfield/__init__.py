@@ -24,9 +24,11 @@ __all__ = ["Case", "FieldError", "FieldIOError", "Run", "lie", "load_case", "rec
 def load_case(case, name="case.toml"):
     """A validated Case from a Case, a path to a case file, the text of one or a dict.
 
-    Relative data paths in a dict or a text start from the folder of `name`. Bad input raises
-    ValueError (FieldError) with the file, the line and the key; a missing file OSError.
+    Relative data paths in a dict or a text start from the folder of `name` (a str or a path).
+    Bad input raises ValueError (FieldError) with the file, the line and the key; a missing file
+    OSError.
     """
+    name = os.fspath(name)
     if isinstance(case, Case):
         return case
     if isinstance(case, dict):
@@ -82,7 +84,8 @@ def reconstruct(case, threads=1, callback=None, tip=None):
 
     tip: None (the case's tip file) or a dict of arrays that replaces the file: t (n,), strains
     (n, 6) (Omega, Gamma), and poses (n, 4, 4) or positions (n, 3) and quaternions (n, 4)
-    (w, x, y, z), the columns of a tip file (docs/input-data.md).
+    (w, x, y, z), the columns of a tip file (docs/input-data.md); for a cable or a registered
+    theory on R^3 (their space march only): t (n,), positions (n, 3) and strains (n, 3).
     callback(k, x): after each column a (x = s_a) of the space march, each row j (x = t_j) of
     the driven march (False stops the march there), each iteration k of the estimator
     (x = its cost; False stops it after that iteration, status "stopped").

@@ -26,6 +26,7 @@
 #include "libfield/noether/planar_series_row.hpp"
 #include "libfield/noether/slab_diagnostics.hpp"
 #include "python/src/arrays.hpp"
+#include "python/src/point_march.hpp"
 #include "python/src/run_arrays.hpp"
 #include "python/src/run_memory.hpp"
 #include "python/src/simulate.hpp"
@@ -99,6 +100,42 @@ io::CsvTable tip_table(const py::dict& tip) {
       if (!std::isfinite(*row[c]))
         throw py::value_error("tip arrays: row " + std::to_string(i) + ": " + table.columns[c] +
                               " is not finite");
+    table.lines.push_back(static_cast<int>(i));
+  }
+  return table;
+}
+
+/// The tip data of a case on R^3 (the cable, a registered theory on R^3) from a dict of arrays:
+/// t (n,), positions (n, 3) and strains (n, 3), the columns t, x, y, z, eta1..3 of its tip.csv.
+io::CsvTable point_tip_table(const py::dict& tip) {
+  for (const auto& [key, value] : tip) {
+    const std::string k = py::str(key);
+    if (k != "t" && k != "positions" && k != "strains")
+      throw py::value_error("tip: unknown key '" + k +
+                            "': the tip arrays of a theory on R^3 are t, positions and strains");
+  }
+  const auto get = [&](const char* key) -> Array {
+    if (!tip.contains(key)) throw py::value_error(std::string("tip: no array '") + key + "'");
+    return tip[key].cast<Array>();
+  };
+  const Array t = get("t"), p = get("positions"), strains = get("strains");
+  const auto n = leading_shape(t, {}, "tip['t']");
+  if (n.size() != 1) throw py::value_error("tip['t']: expected an array of shape (n,)");
+  for (const auto& [x, what] : {std::pair{&p, "tip['positions']"}, {&strains, "tip['strains']"}})
+    if (leading_shape(*x, {3}, what) != n)
+      throw py::value_error(std::string(what) + ": expected " + std::to_string(n[0]) +
+                            " rows, as tip['t']");
+  io::CsvTable table;
+  table.path = "tip arrays";
+  table.columns = {"t", "x", "y", "z", "eta1", "eta2", "eta3"};
+  for (py::ssize_t i = 0; i < n[0]; ++i) {
+    std::vector<double> row = {t.at(i),          p.at(i, 0),       p.at(i, 1),      p.at(i, 2),
+                               strains.at(i, 0), strains.at(i, 1), strains.at(i, 2)};
+    for (std::size_t c = 0; c < row.size(); ++c)
+      if (!std::isfinite(row[c]))
+        throw py::value_error("tip arrays: row " + std::to_string(i) + ": " + table.columns[c] +
+                              " is not finite");
+    table.rows.push_back(std::move(row));
     table.lines.push_back(static_cast<int>(i));
   }
   return table;
@@ -255,16 +292,14 @@ py::dict reconstruct(const io::CaseSpec& spec, int threads, const py::object& ca
                           ": march = \"time\": this case is run by libfield.simulate");
   if (threads < 1)
     throw py::value_error("threads must be at least 1, got " + std::to_string(threads));
-  // The space march of the cable and of the registered theories runs in the program
-  // (apps/cmd_reconstruct.cpp, io/plain_space_case.hpp); its arrays here are not written yet.
-  FIELD_CHECK(spec.theory != io::Theory::cable && spec.theory != io::Theory::registered,
-              spec.file.string()
-                  << ": theory = \"" << io::theory_name(spec)
-                  << "\": libfield.reconstruct does not rebuild it yet; run `field reconstruct` "
-                     "on the case (docs/cli.md)");
-  std::optional<io::CsvTable> table;
-  if (!tip.is_none()) table = tip_table(tip.cast<py::dict>());
   check_run_memory(spec);  // the whole field is kept, as arrays
+  std::optional<io::CsvTable> table;
+  // The cable and the registered theories on R^3: the space march of io/plain_space_case.hpp.
+  if (spec.theory == io::Theory::cable || spec.theory == io::Theory::registered) {
+    if (!tip.is_none()) table = point_tip_table(tip.cast<py::dict>());
+    return reconstruct_points(spec, threads, callback, table ? &*table : nullptr);
+  }
+  if (!tip.is_none()) table = tip_table(tip.cast<py::dict>());
   const io::Problem problem(spec);
   const io::SpaceSetup setup =
       table ? io::space_march_input(problem, *table) : io::space_march_input(problem);

@@ -109,6 +109,12 @@ py::dict point_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& 
                       series_lines(rows, noether::SlabAxis::row, boundary, false));
 }
 
+py::dict point_space_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& columns,
+                                   const mesh::Boundary& boundary) {
+  return columns_dict(io::space_series_columns(boundary, true),
+                      series_lines(columns, noether::SlabAxis::column, boundary, false));
+}
+
 py::dict space_series_arrays(const std::vector<noether::SlabRecord>& columns,
                              const mesh::Boundary& boundary) {
   return columns_dict(io::space_series_columns(boundary),

@@ -86,6 +86,9 @@ py::dict point_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& 
                              const mesh::Boundary& boundary);
 py::dict space_series_arrays(const std::vector<noether::SlabRecord>& columns,
                              const mesh::Boundary& boundary);
+/// The space_series.csv of a space march on R^3: Q and the reactions as their linear parts.
+py::dict point_space_series_arrays(const std::vector<noether::BasicSlabRecord<Vec3>>& columns,
+                                   const mesh::Boundary& boundary);
 
 /// status ("completed", "stopped" or "failed"), node_updates, newton_iterations and, after a
 /// failure, failure (kind, row or column, node, iterations, residual) into `d`.

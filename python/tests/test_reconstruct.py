@@ -271,15 +271,90 @@ def test_a_planar_beam_equals_the_program(field_program, tmp_path):
         libfield.reconstruct(case_file, tip=arrays)
 
 
-@pytest.mark.parametrize("theory,table", [("cable", {"EA": 100.0, "rhoA": 1.0}),
-                                          ("string", {"rho": 0.25, "k": 1.0})])
-def test_a_cable_is_refused_with_the_program_named(tmp_path, theory, table):
-    """theory = "cable" or a registered theory: `field reconstruct` runs their space march
-    (docs/cli.md); the module refuses them, naming the program, before reading the tip data."""
-    case = {"format": 1, "name": "space", "march": "space", "theory": theory, theory: table,
-            "grid": {"A": 5, "ds": 0.2, "dt": 0.0196, "J": 60},
-            "tip": {"file": str(tmp_path / "missing.csv")}}
-    with pytest.raises(libfield.FieldError, match=f'theory = "{theory}": libfield.reconstruct '
-                                                  r"does not rebuild it yet; run `field "
-                                                  r"reconstruct`"):
-        libfield.reconstruct(case)
+def assert_points_equal(run, out):
+    """positions, t and s of a run on R^3 are field.csv's doubles, node by node."""
+    field = read_csv(out / "field.csv")
+    n_t, n_s = run.positions.shape[:2]
+    assert len(field["j"]) == n_t * n_s
+    for k, c in enumerate("xyz"):
+        assert np.array_equal(run.positions[..., k], by_node(field, n_t, n_s, c)), c
+    assert np.array_equal(np.broadcast_to(run.t[:, None], (n_t, n_s)), by_node(field, n_t, n_s, "t"))
+    assert np.array_equal(np.broadcast_to(run.s, (n_t, n_s)), by_node(field, n_t, n_s, "s"))
+
+
+CABLE = {"EA": 100.0, "rhoA": 1.0, "reference_tension": 200.0}
+CABLE_GRID = {"A": 5, "ds": 0.2, "dt": 0.0196, "J": 60}
+
+
+def test_a_cable_equals_the_program(field_program, tmp_path):
+    """theory = "cable" (theory §1.8): a taut cable turning about its chord (as
+    tests/cli/test_cli_cable_reconstruct.cpp), simulated by the program and rebuilt from its
+    tip.csv by the module and by `field reconstruct`: the same field.csv doubles and
+    space_series.csv columns (Q on R^3: its translation part); the tip as arrays gives the same
+    run; tensions are W'(|eta|) of the strains."""
+    sim = tmp_path / "simulate.toml"
+    sim.write_text(libfield.load_case({
+        "format": 1, "name": "taut_cable", "march": "time", "theory": "cable", "cable": CABLE,
+        "grid": CABLE_GRID, "loads": {"gravity": [0.0, 0.0, -9.81]},
+        "boundary": {"left": "clamped", "right": "clamped"},
+        "initial": {"configuration": "catenary", "origin": [0.0, 0.0, 0.0], "end": [2.9, 0.0, 0.4],
+                    "velocity": "rotation", "omega": [2.0, 0.0, 0.3], "center": [0.0, 0.0, 0.0]}},
+        name=tmp_path / "simulate.toml").to_toml())
+    simulated = field_program("simulate", sim)
+    case_file = tmp_path / "reconstruct.toml"
+    case_file.write_text(libfield.load_case({
+        "format": 1, "name": "taut_cable_reconstruct", "march": "space", "theory": "cable",
+        "cable": CABLE, "grid": CABLE_GRID, "loads": {"gravity": [0.0, 0.0, -9.81]},
+        "tip": {"file": str(simulated / "tip.csv")}}, name=case_file).to_toml())
+    with pytest.warns(RuntimeWarning, match="outside its stable range"):  # the program's too
+        run = libfield.reconstruct(case_file)
+    out = field_program("reconstruct", case_file)
+    assert run.method == "space" and run.status == "completed" and run.theory == "cable"
+    assert_points_equal(run, out)
+    assert_series_equal(run, out / "space_series.csv")
+    assert "Q_lin1" in run.series and "Q_ang1" not in run.series
+    eta = np.linalg.norm(run.strains, axis=-1)
+    assert np.allclose(run.tensions, 100.0 * (eta - 1.0), rtol=1e-14, atol=0)
+    tip = read_table(simulated / "tip.csv")
+    arrays = {"t": tip["t"], "positions": np.stack([tip[c] for c in "xyz"], axis=-1),
+              "strains": np.stack([tip[f"eta{k}"] for k in (1, 2, 3)], axis=-1)}
+    with pytest.warns(RuntimeWarning, match="outside its stable range"):
+        again = libfield.reconstruct(case_file, tip=arrays)
+    assert np.array_equal(again.positions, run.positions)
+    arrays["strains"][10, 2] = 1e300  # the magnitude rule of theory §12 on column 1
+    with pytest.raises(libfield.FieldError, match=r"tip arrays: column 1 .* at row j = 10"):
+        libfield.reconstruct(case_file, tip=arrays)
+    with pytest.raises(ValueError, match=r"tip: unknown key 'quaternions'"):
+        libfield.reconstruct(case_file, tip={**arrays, "quaternions": arrays["positions"]})
+
+
+def test_a_registered_theory_is_rebuilt_as_the_program_rebuilds_it(field_program, tmp_path):
+    """theory = "string" (a registered theory, theory §1.9) at c dt = ds: the module's space
+    march equals `field reconstruct`'s (field.csv, space_series.csv) and, on the rows the
+    zero-momentum rows have not reached (a <= j <= J - a), the simulation."""
+    text = open(mesh_case("string_wave")).read()
+    for old, new in [("dt = 6.25e-3", "dt = 0.0125"), ("J = 160", "J = 80")]:
+        assert old in text
+        text = text.replace(old, new)
+    sim = tmp_path / "simulate.toml"
+    sim.write_text(text)
+    simulated = field_program("simulate", sim)
+    case_file = tmp_path / "reconstruct.toml"
+    case_file.write_text(
+        'format = 1\nname = "string_reconstruct"\nmarch = "space"\ntheory = "string"\n'
+        "[string]\nrho = 0.25\nk = 1.0\nreference_strain = [1.0, 0.0, 0.0]\n"
+        "[grid]\nA = 40\nds = 0.025\nJ = 80\ndt = 0.0125\n"
+        f'[tip]\nfile = "{simulated / "tip.csv"}"\n')
+    run = libfield.reconstruct(case_file)
+    out = field_program("reconstruct", case_file)
+    assert run.status == "completed" and run.theory == "string"
+    assert_points_equal(run, out)
+    assert_series_equal(run, out / "space_series.csv")
+    assert np.allclose(run.stresses, run.strains - np.array([1.0, 0.0, 0.0]), rtol=0, atol=1e-15)
+    field = read_csv(simulated / "field.csv")
+    n_t, n_s = run.positions.shape[:2]
+    for k, c in enumerate("xyz"):
+        simulated_c = by_node(field, n_t, n_s, c)
+        for a in range(n_s):
+            assert np.allclose(run.positions[a:n_t - a, a, k], simulated_c[a:n_t - a, a],
+                               rtol=0, atol=1e-14), (c, a)
