@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "libfield/core/error.hpp"
-#include "libfield/io/cable_tip.hpp"
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/magnitudes.hpp"
 #include "libfield/io/node_data.hpp"

@@ -13,11 +13,12 @@
 namespace field::io {
 
 template <class G>
-std::vector<std::string> group_tip_columns() {
+std::vector<std::string> group_tip_columns(const TipColumns<G>& names) {
   std::vector<std::string> columns = {"t"};
   for (const char* name : lie::Coordinates<typename G::Element>::names) columns.emplace_back(name);
-  for (const char* rate : {"xi", "eta"})
+  for (const std::string& rate : {names.velocity, std::string("eta")})
     for (int i = 1; i <= G::dim; ++i) columns.push_back(rate + std::to_string(i));
+  if (!names.extra.empty()) columns.push_back(names.extra);
   return columns;
 }
 
@@ -65,14 +66,15 @@ GroupTipOnGrid<G> read_group_tip(CsvTable table, double dt, int J,
 }
 
 template <class G>
-GroupTipCsvWriter<G>::GroupTipCsvWriter(std::filesystem::path path, const mesh::SpacetimeMesh& mesh)
-    : mesh_(mesh), csv_(std::move(path), group_tip_columns<G>()) {}
+GroupTipCsvWriter<G>::GroupTipCsvWriter(std::filesystem::path path, const mesh::SpacetimeMesh& mesh,
+                                        TipColumns<G> names)
+    : mesh_(mesh), names_(std::move(names)), csv_(std::move(path), group_tip_columns<G>(names_)) {}
 
 template <class G>
 void GroupTipCsvWriter<G>::write(int j, const std::vector<Element>& row,
                                  const typename G::Algebra& xi) {
   using C = lie::Coordinates<Element>;
-  double values[1 + C::size + 2 * G::dim];
+  double values[1 + C::size + 2 * G::dim + 1];
   values[0] = mesh_.t(j);
   C::write(row[0], values + 1);
   const typename G::Algebra eta = mesh::convected<G>(row[0], row[1], mesh_.ds());  // theory §3.1
@@ -80,7 +82,9 @@ void GroupTipCsvWriter<G>::write(int j, const std::vector<Element>& row,
     values[1 + C::size + i] = xi(i);
     values[1 + C::size + G::dim + i] = eta(i);
   }
-  csv_.row(values, std::size(values));
+  const bool extra = !names_.extra.empty();
+  if (extra) values[1 + C::size + 2 * G::dim] = names_.extra_of(eta);
+  csv_.row(values, std::size(values) - (extra ? 0 : 1));
 }
 
 template <class G>
@@ -105,7 +109,7 @@ void GroupTipCsvWriter<G>::finish() {
 }
 
 #define FIELD_INSTANTIATE(G)                                                                  \
-  template std::vector<std::string> group_tip_columns<G>();                                   \
+  template std::vector<std::string> group_tip_columns<G>(const TipColumns<G>&);               \
   template std::vector<std::string> group_tip_track_columns<G>();                             \
   template GroupTipOnGrid<G> read_group_tip<G>(const std::filesystem::path&, double, int,     \
                                                std::optional<double>);                        \

@@ -2,10 +2,10 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/cable_case.hpp"
-#include "libfield/io/cable_tip.hpp"
 #include "libfield/io/field_csv.hpp"
 #include "libfield/io/field_rates.hpp"
 #include "libfield/io/frames.hpp"
+#include "libfield/io/group_tip.hpp"
 #include "libfield/io/spacetime_vtk.hpp"
 #include "libfield/io/tip_data.hpp"
 #include "libfield/lie/se3_groups.hpp"
@@ -62,11 +62,15 @@ RunWriters<lie::ElementOf<G>> group_run_writers(
 }
 
 RunWriters<Vec3> cable_run_writers(const CableProblem& cable, const RunWriterOptions& o) {
-  return group_run_writers<lie::Rn<3>>(cable.spec, cable.model, o,
-                                       [&cable](const RunWriterOptions& options) {
-                                         return std::make_unique<CableTipCsvWriter>(
-                                             options.dir / "tip.csv", cable.density, cable.mesh);
-                                       });
+  // The cable's tip.csv: v1..v3 and its tension N = W'(|eta|) (theory (1.8.2)) last.
+  return group_run_writers<lie::Rn<3>>(
+      cable.spec, cable.model, o, [&cable](const RunWriterOptions& options) {
+        TipColumns<lie::Rn<3>> names{"v", "tension", [&cable](const Vec3& eta) {
+                                       return cable.density.tension(eta.norm());
+                                     }};
+        return std::make_unique<GroupTipCsvWriter<lie::Rn<3>>>(options.dir / "tip.csv", cable.mesh,
+                                                               std::move(names));
+      });
 }
 
 #define FIELD_INSTANTIATE(W)                                  \

@@ -47,7 +47,7 @@ TipOnGrid read_tip(const std::filesystem::path& path, double dt, int J,
 /// The same from a table already read (read_csv or parse_csv with tip_columns()).
 TipOnGrid tip_on_grid(const CsvTable& table, double dt, int J,
                       std::optional<double> time_offset = {});
-/// The same from a track with a vector (the cable's tip, io/cable_tip.hpp: identity rotations);
+/// The same from a track with a vector (the cable's tip, io/group_tip.hpp: identity rotations);
 /// `rotations`: whether the note mentions the slerp of the rotations.
 TipOnGrid tip_on_grid(const PoseTrack& track, double dt, int J, std::optional<double> time_offset,
                       bool rotations = true);
