@@ -19,8 +19,10 @@ namespace {
 // the tip data add 96 bytes per pose. A time march's outputs run on an output thread, and its
 // field.csv and field_rates.csv on a writer thread, whose batches (WriterThread: kBatches of
 // max(kBatchNodes, A + 1) poses each) fill up when they fall behind the march (on a loaded
-// machine). 6 MB before CHOLMOD, LAPACK and BLAS (the estimator) were linked.
+// machine). 6 MB before CHOLMOD, LAPACK and BLAS (the estimator) were linked. field.csv and
+// field_rates.csv write behind (csv_writer.hpp): two buffers of 320 KiB each.
 constexpr double kProgram = 8.5e6;
+constexpr double kWriteBehind = 2 * 320 * 1024.0;
 constexpr double kPerSlabNode = 2800.0;
 constexpr double kFieldPerNode = 100.0;
 
@@ -59,6 +61,7 @@ MemoryEstimate estimate_memory(const CaseSpec& spec) {
     if (m.march > m.kept)
       m.what = "2.8 KB per node of a column, " + std::to_string(spec.J + 1) + " nodes";
   }
+  m.march += (int{spec.output.csv} + int{spec.output.rates}) * kWriteBehind;
   return m;
 }
 
