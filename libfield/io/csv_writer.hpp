@@ -5,7 +5,10 @@
 /// The file is written as `path.part` and renamed to `path` by close() (atomic_file.hpp). Lines
 /// are collected in a buffer and written out by one write(2) per 64 KiB, or when the last write
 /// is 0.1 s old (a slow run's `path.part` follows the run); a slab larger than 64 KiB is one
-/// write (docs/performance.md, "Whole runs").
+/// write (docs/performance.md, "Whole runs"). With CsvWrites::behind (field.csv: hundreds of MB)
+/// the writes, of 256 KiB, run on a thread of their own (write_behind.hpp) while the next buffer
+/// is filled; a failed write is then reported by the next one or by close(), with the same
+/// message (the rows of the buffer that failed).
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
@@ -15,7 +18,9 @@
 #include <vector>
 
 #include "libfield/core/coarse_clock.hpp"
+#include "libfield/core/error.hpp"
 #include "libfield/io/number_text.hpp"
+#include "libfield/io/write_behind.hpp"
 
 namespace field::io {
 
@@ -24,11 +29,15 @@ void append_double(std::string& out, double value);
 /// append_double into a new string.
 std::string format_double(double value);
 
+/// Where the buffer's write(2) calls run: on the calling thread, or behind it (write_behind.hpp).
+enum class CsvWrites { here, behind };
+
 class CsvWriter {
  public:
   /// Opens `path.part` and writes the header. Throws field::IoError (naming the path and the OS
   /// reason) when it cannot be opened, field::Error when `columns` is empty.
-  CsvWriter(std::filesystem::path path, std::vector<std::string> columns);
+  CsvWriter(std::filesystem::path path, std::vector<std::string> columns,
+            CsvWrites writes = CsvWrites::here);
   CsvWriter(const CsvWriter&) = delete;
   CsvWriter& operator=(const CsvWriter&) = delete;
   /// Without close() (an exception unwound the run) the data written so far stays in
@@ -73,19 +82,32 @@ class CsvWriter {
   /// One write(2) (repeated after a partial write) of the whole buffer. Returns false with errno
   /// set when it fails.
   bool write_buffer();
-  /// write_buffer() or an IoError naming the rows that were lost.
+  /// write_buffer(), or hands the buffer to behind_ and takes the spare one; or an IoError naming
+  /// the rows that were lost.
   void write_buffer_or_throw(long long last_row);
+  /// behind_'s write in flight waited for; an IoError naming its rows when it (or one before it)
+  /// failed.
+  void wait_behind();
+  /// The IoError of rows first..last that could not be written, with errno's reason.
+  IoError rows_error(long long first, long long last) const;
 
   std::filesystem::path path_;
   std::filesystem::path part_;
   std::vector<std::string> columns_;
   int fd_ = -1;
+  std::size_t write_chars_;  // the buffer is written out when it holds this many characters
   std::unique_ptr<char[]> buffer_;
   std::size_t capacity_ = 0, size_ = 0;
   long long rows_ = 0;
   long long buffered_from_ = 1;  // the first row in the buffer (for messages)
   CoarseClock::time_point written_at_;
   bool open_ = false;
+  // CsvWrites::behind: the buffer being written (swapped with buffer_ at each hand-over), its rows
+  // (for messages), and the thread writing it.
+  std::unique_ptr<char[]> spare_;
+  std::size_t spare_capacity_ = 0;
+  long long behind_first_ = 0, behind_last_ = 0;
+  std::unique_ptr<WriteBehind> behind_;
 };
 
 }  // namespace field::io

@@ -30,7 +30,7 @@ BasicFieldCsvWriter<E>::BasicFieldCsvWriter(std::filesystem::path path,
     : mesh_(mesh),
       by_rows_(by_rows),
       selection_(by_rows ? mesh.J() : mesh.A(), stride),
-      csv_(std::move(path), field_csv_columns<E>()),
+      csv_(std::move(path), field_csv_columns<E>(), CsvWrites::behind),
       keys_(mesh, by_rows, left) {}
 
 template <class E>

@@ -20,7 +20,7 @@ FieldRatesWriter<G>::FieldRatesWriter(std::filesystem::path path,
                                       int stride, int first_row)
     : model_(model),
       selection_(model.mesh().J(), stride),
-      csv_(std::move(path), field_rates_columns()),
+      csv_(std::move(path), field_rates_columns(), CsvWrites::behind),
       keys_(model.mesh(), true, left),
       first_(first_row),
       last_j_(first_row - 1) {}

@@ -20,11 +20,13 @@ namespace {
 // the tip data add 96 bytes per pose. A time march's outputs run on an output thread, and its
 // field.csv and field_rates.csv on a writer thread, whose batches (WriterThread: kBatches of
 // max(kBatchNodes, A + 1) poses each) fill up when they fall behind the march (on a loaded
-// machine). 6 MB before CHOLMOD, LAPACK and BLAS (the estimator) were linked.
+// machine). 6 MB before CHOLMOD, LAPACK and BLAS (the estimator) were linked. field.csv and
+// field_rates.csv write behind (csv_writer.hpp): two buffers of 320 KiB each.
 // A point of R^3 (the cable, theory §1.8, and a registered theory on R^3) costs 1.4 KB of a slab
 // and 24 bytes in a writer's batch: the cable and the string at A = 10^5 and 10^6 peak at
 // 161-168 MB and 1.53-1.59 GB (docs/performance.md, "Memory").
 constexpr double kProgram = 8.5e6;
+constexpr double kWriteBehind = 2 * 320 * 1024.0;
 constexpr double kPerSlabNode = 2800.0;
 constexpr double kPerSlabPoint = 1400.0;
 constexpr double kFieldPerNode = 100.0;
@@ -79,6 +81,7 @@ MemoryEstimate estimate_memory(const CaseSpec& spec) {
     if (m.march > m.kept)
       m.what = per_node_text(spec, "column") + std::to_string(spec.J + 1) + " nodes";
   }
+  m.march += (int{spec.output.csv} + int{spec.output.rates}) * kWriteBehind;
   return m;
 }
 

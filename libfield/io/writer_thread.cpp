@@ -1,7 +1,6 @@
 #include "libfield/io/writer_thread.hpp"
 
-#include <pthread.h>
-#include <signal.h>
+#include "libfield/io/quiet_thread.hpp"
 
 namespace field::io {
 
@@ -11,19 +10,7 @@ BasicWriterThread<E>::BasicWriterThread(std::vector<march::BasicSlabObserver<E>*
   current_ = &batches_[0];
   for (int k = 1; k < kBatches; ++k) free_.push_back(&batches_[k]);
   handed_at_ = CoarseClock::now();
-  // The thread inherits the signal mask: block the stop signals while starting it.
-  sigset_t stop_signals, old;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, &old);
-  try {
-    thread_ = std::thread([this] { run(); });
-  } catch (...) {
-    pthread_sigmask(SIG_SETMASK, &old, nullptr);
-    throw;
-  }
-  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  thread_ = start_quiet_thread([this] { run(); });
 }
 
 template <class E>

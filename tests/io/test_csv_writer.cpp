@@ -150,43 +150,58 @@ TEST(CsvWriter, WithoutCloseTheDataStaysInThePartFile) {
   { CsvWriter(dir / "a.csv", {"x"}).row({4.0}); }  // e.g. an exception unwound the run
   EXPECT_EQ(read_lines(dir / "a.csv.part"), (std::vector<std::string>{"x", "4"}));
   EXPECT_FALSE(std::filesystem::exists(dir / "a.csv"));
+  // Writing behind (about 400 KB: a write in flight when the writer is destroyed): all of it.
+  std::vector<std::string> expected = {"x"};
+  {
+    CsvWriter csv(dir / "b.csv", {"x"}, CsvWrites::behind);
+    for (int k = 0; k < 60000; ++k) {
+      csv.row({k * 0.5});
+      expected.push_back(format_double(k * 0.5));
+    }
+  }
+  EXPECT_TRUE(read_lines(dir / "b.csv.part") == expected);
+  EXPECT_FALSE(std::filesystem::exists(dir / "b.csv"));
 }
 
 TEST(CsvWriter, LinesAndRowsAcrossTheBufferAndASlabLargerThanIt) {
-  const test::TempFolder dir;
-  std::string expected = "k,v\n";
-  long long count = 0;
-  {
-    CsvWriter csv(dir / "big.csv", {"k", "v"});
-    for (int block = 0; block < 40; ++block) {
-      const int lines = block == 7 ? 20000 : 300 + block;  // block 7: ~300 KB, over 64 KiB
-      csv.lines(lines, static_cast<std::size_t>(lines) * 2 * (kMaxDoubleChars + 1), [&](char* out) {
-        for (int k = 0; k < lines; ++k) {
-          out = write_integer(out, count + k);
-          *out++ = ',';
-          out = write_double(out, (count + k) * 0.1);
-          *out++ = '\n';
-        }
-        return out;
-      });
-      for (int k = 0; k < lines; ++k)
-        expected += std::to_string(count + k) + ',' + format_double((count + k) * 0.1) + '\n';
-      count += lines;
-      csv.row({-1.0 * block, 1.0 / (block + 1)});
-      expected += format_double(-1.0 * block) + ',' + format_double(1.0 / (block + 1)) + '\n';
-      ++count;
+  for (const CsvWrites writes : {CsvWrites::here, CsvWrites::behind}) {
+    const test::TempFolder dir;
+    std::string expected = "k,v\n";
+    long long count = 0;
+    {
+      CsvWriter csv(dir / "big.csv", {"k", "v"}, writes);
+      for (int block = 0; block < 80; ++block) {
+        // block 7: ~600 KB, over the buffer of 64 KiB (here) or 256 KiB (behind)
+        const int lines = block == 7 ? 40000 : 300 + block;
+        csv.lines(lines, static_cast<std::size_t>(lines) * 2 * (kMaxDoubleChars + 1),
+                  [&](char* out) {
+                    for (int k = 0; k < lines; ++k) {
+                      out = write_integer(out, count + k);
+                      *out++ = ',';
+                      out = write_double(out, (count + k) * 0.1);
+                      *out++ = '\n';
+                    }
+                    return out;
+                  });
+        for (int k = 0; k < lines; ++k)
+          expected += std::to_string(count + k) + ',' + format_double((count + k) * 0.1) + '\n';
+        count += lines;
+        csv.row({-1.0 * block, 1.0 / (block + 1)});
+        expected += format_double(-1.0 * block) + ',' + format_double(1.0 / (block + 1)) + '\n';
+        ++count;
+      }
+      EXPECT_EQ(csv.rows(), count);
+      const std::string message =
+          test::error_message([&] { csv.lines(1, 4, [](char* out) { return out + 5; }); });
+      EXPECT_TRUE(test::contains(message, "5 characters written for at most 4")) << message;
+      EXPECT_THROW(csv.lines(1, 4, [](char* out) { return out; }), Error);  // no line end
+      csv.close();
     }
-    EXPECT_EQ(csv.rows(), count);
-    const std::string message =
-        test::error_message([&] { csv.lines(1, 4, [](char* out) { return out + 5; }); });
-    EXPECT_TRUE(test::contains(message, "5 characters written for at most 4")) << message;
-    EXPECT_THROW(csv.lines(1, 4, [](char* out) { return out; }), Error);  // no line end
-    csv.close();
+    std::ifstream in(dir / "big.csv", std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text.size(), expected.size());
+    EXPECT_TRUE(text == expected);
   }
-  std::ifstream in(dir / "big.csv", std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(text.size(), expected.size());
-  EXPECT_TRUE(text == expected);
 }
 
 TEST(CsvWriter, PartFileFollowsASlowWriter) {

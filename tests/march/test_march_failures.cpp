@@ -146,6 +146,29 @@ TEST(MarchFailure, HalfTurnBetweenNeighboursInANewRowIsReported) {
   EXPECT_TRUE(check_slab({lie::SE3{}, turned}, true));
 }
 
+TEST(MarchFailure, CheckSlabFindsEveryNonFiniteValueAtItsNode) {
+  // Each of the 12 values of each pose of a slab of 7 made inf, -inf or NaN: that node, under
+  // either retraction. Finite extremes (the largest double, the smallest subnormal) pass.
+  std::vector<lie::SE3> slab(7);
+  for (int a = 0; a < 7; ++a) slab[a].r = Vec3(a, -0.5 * a, 1e-300);
+  slab[3].R(0, 1) = std::numeric_limits<double>::max();
+  slab[5].r.y() = -std::numeric_limits<double>::denorm_min();
+  EXPECT_FALSE(check_slab(slab, false));
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  for (const double bad : {kInf, -kInf, std::numeric_limits<double>::quiet_NaN()})
+    for (int a = 0; a < 7; ++a)
+      for (int k = 0; k < 12; ++k) {
+        std::vector<lie::SE3> s = slab;
+        (k < 9 ? s[a].R.data()[k] : s[a].r[k - 9]) = bad;
+        for (const bool cayley : {false, true}) {
+          const auto p = check_slab(s, cayley);
+          ASSERT_TRUE(p) << a << " " << k << " " << bad;
+          EXPECT_EQ(p->kind, FailureKind::non_finite);
+          EXPECT_EQ(p->node, a);
+        }
+      }
+}
+
 TEST(MarchFailure, NonFiniteInitialDataIsAnInputError) {
   test::FreeFlight ff;
   const model::BeamDensity beam = test::soft_beam();
