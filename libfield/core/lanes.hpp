@@ -67,5 +67,8 @@ FIELD_LANES_INLINE Mask finite(Lane x) {
 FIELD_LANES_INLINE bool any(Mask m) {
   return (m[0] | m[1] | m[2] | m[3]) != 0;
 }
+FIELD_LANES_INLINE bool all(Mask m) {
+  return (m[0] & m[1] & m[2] & m[3]) == -1;
+}
 
 }  // namespace field::lanes

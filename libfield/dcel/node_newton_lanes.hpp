@@ -39,7 +39,7 @@ FIELD_LANES_INLINE void newton_solve_lanes(const Iteration& it, const lanes::V6&
   for (int i = 0; i < options.max_iterations && any(active); ++i) {
     const typename Iteration::Point z = it.point(y);
     const Mask refresh = active & ~frozen;
-    if (i == 0) {
+    if (i == 0 || all(refresh)) {  // every lane takes the new factorisation: no selection
       it.factor(factor, z);
     } else if (any(refresh)) {
       Factor fresh;
