@@ -105,7 +105,9 @@ TEST(CsvWriter, AFailedWriteNamesTheFileAndTheRowsAndLeavesAPrefix) {
       std::string expected = "j,x\n", message;
       for (int j = 0; j < rows; ++j)
         expected += std::to_string(j) + ',' + format_double(j / 7.0) + '\n';
-      if (rows == 15000) ASSERT_TRUE(expected.size() > (1 << 18) && expected.size() < (1 << 19));
+      if (rows == 15000) {
+        ASSERT_TRUE(expected.size() > (1 << 18) && expected.size() < (1 << 19));
+      }
       {
         const FileSizeLimit limit(kLimit);
         message = test::io_error_message([&] {
