@@ -1,12 +1,15 @@
 #include "libfield/io/magnitudes.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "libfield/core/error.hpp"
 
 namespace field::io {
 
 double position_limit(double ds, double dt, double c_E) {
+  // A density without a finite positive wave speed (none shipped) leaves the step ds.
+  if (!(c_E > 0.0 && std::isfinite(c_E))) return kPositionsPerStep * ds;
   return kPositionsPerStep * std::min(ds, c_E * dt);
 }
 

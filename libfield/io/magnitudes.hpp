@@ -15,7 +15,8 @@ namespace field::io {
 
 constexpr double kPositionsPerStep = 1e11;
 
-/// kPositionsPerStep min(ds, c_E dt) [m]: c_E the fastest wave speed of the density.
+/// kPositionsPerStep min(ds, c_E dt) [m]: c_E the fastest wave speed of the density
+/// (kPositionsPerStep ds when c_E is not finite and positive).
 double position_limit(double ds, double dt, double c_E);
 
 /// |r| of a node: the translation of an element of SE(3) or SE(2), a point of R^3.
