@@ -142,7 +142,10 @@ class DiagonalLaw {
     const T a = 1.0 + max_abs3(z.w), grow = a * a;
     const T f_w = kFloorFactor * (max_abs3(m_w) + (k_w + k_v * max_abs3(z.v)) * grow);
     const T f_v = kFloorFactor * (max_abs3(m_v) + k_v * grow);
-    return (max_abs3(r_w) <= f_w) & (max_abs3(r_v) <= f_v);
+    // Both halves at the floor; `&` (not `&&`): masks of lanes as well as bools.
+    const auto w_at_floor = max_abs3(r_w) <= f_w;
+    const auto v_at_floor = max_abs3(r_v) <= f_v;
+    return w_at_floor & v_at_floor;
   }
 
   /// c eps of at_floor.
