@@ -85,18 +85,30 @@ def folder_bytes(path):
     return total
 
 
+def idle_seconds():
+    """The machine's idle time so far, all cores together [s] (/proc/stat; 0 where there is none)."""
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()
+        return int(fields[4]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def run_once(field, case, out):
     shutil.rmtree(out, ignore_errors=True)
+    idle = idle_seconds()
     start = time.perf_counter()
     proc = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", field, "simulate", case, "--out", out,
                            "--threads", "1", "--quiet"], capture_output=True, text=True)
     wall = time.perf_counter() - start
+    idle = idle_seconds() - idle
     if proc.returncode != 0:
         sys.exit("field failed on %s:\n%s" % (case, proc.stderr))
     rss, user, system = proc.stderr.strip().splitlines()[-1].split()
     updates = next(float(line.split()[0]) for line in proc.stdout.splitlines()
                    if "node updates in" in line)
-    return wall, int(rss), updates, folder_bytes(out), float(user) + float(system)
+    return wall, int(rss), updates, folder_bytes(out), float(user) + float(system), idle
 
 
 def main():
@@ -108,8 +120,8 @@ def main():
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="field-whole-runs-", dir=args.work)
     print("| case | outputs | wall (median of %d) | CPU (median) | node updates/s (wall) | peak RSS "
-          "| written |" % args.runs)
-    print("|---|---|---|---|---|---|---|")
+          "| written | idle cores (median) |" % args.runs)
+    print("|---|---|---|---|---|---|---|---|")
     try:
         for name in args.cases:
             results = {}
@@ -132,9 +144,10 @@ def main():
                 r = results[off]
                 wall = statistics.median(x[0] for x in r)
                 cpu = statistics.median(x[4] for x in r)
-                print("| %s | %s | %.3f s | %.2f s | %.3g M/s | %.1f MiB | %.1f MB |" % (
+                idle = statistics.median(x[5] for x in r)
+                print("| %s | %s | %.3f s | %.2f s | %.3g M/s | %.1f MiB | %.1f MB | %.2f s |" % (
                     label, "off" if off else "default", wall, cpu, r[0][2] / wall / 1e6,
-                    max(x[1] for x in r) / 1024.0, r[0][3] / 1e6))
+                    max(x[1] for x in r) / 1024.0, r[0][3] / 1e6, idle))
             sys.stdout.flush()
     finally:
         shutil.rmtree(work, ignore_errors=True)
