@@ -23,6 +23,7 @@
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/estimate_conditions.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/input_file.hpp"
 #include "libfield/io/registered_case.hpp"
 #include "libfield/io/static_setup.hpp"
 #include "libfield/noether/balance.hpp"
@@ -78,8 +79,10 @@ void require_run_folder(const fs::path& dir) {
 // The text value of `name` in DIR/summary.json (the string without its quotes, or the number as
 // written), or "" when the file is absent (a killed run) or has no such key.
 std::string summary_value(const fs::path& dir, const std::string& name) {
-  std::ifstream in(dir / "summary.json", std::ios::binary);
-  if (!in) return "";
+  std::error_code error;
+  if (!fs::exists(dir / "summary.json", error)) return "";
+  // A fifo or a device in its place is refused, not read without end.
+  std::ifstream in = io::open_input(dir / "summary.json", io::kCaseFileLimit, "summary file");
   std::stringstream text;
   text << in.rdbuf();
   const std::string json = text.str(), key = "\"" + name + "\"";
