@@ -512,16 +512,16 @@ Runner add_check(CLI::App& app, CommonOptions& common) {
   sub->add_option("--residual-tol", args->residual_tolerance,
                   "relative tolerance of |G_n|/max scale (default 1e-11, theory §10 ii); a node "
                   "also passes within the round-off floor of its terms")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number(1.0, "a relative tolerance; default 1e-11"));
   sub->add_option("--noether-tol", args->noether_tolerance,
                   "relative tolerance of the Noether balance (default 1e-12, theory §10 iii); a "
                   "rectangle also passes within 10 eps x terms plus the round-off floor of its "
                   "nodes, theory §7.2")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number(1.0, "a relative tolerance; default 1e-12"));
   sub->add_option("--model-error-multiple", args->model_error_multiple,
                   "estimate runs: a node passes when max |G_n|/(dt ds) <= this x [reconstruct] "
                   "model_error (default 6, docs/cli.md)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number(INFINITY, "a multiple of [reconstruct] model_error; default 6"));
   sub->add_option("--rectangles", args->rectangles, "random rectangles (default 200)")
       ->check(CLI::Range(0, 1000000));
   return [args]() { return run_check(*args); };
