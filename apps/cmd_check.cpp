@@ -128,6 +128,31 @@ void require_every_slab(const fs::path& dir, const io::CaseSpec& spec, const cha
              "\"Continuing a run\")");
 }
 
+// The last row (time) or column of field.csv's nodes: at least 2 (the equations of a slab need
+// the slabs on both sides) and at most the run's J (A): a field.csv with more is another run's
+// (it was checked as far as it went).
+template <class E>
+int last_slab(const io::BasicFieldCsv<E>& csv, const io::CaseSpec& spec, bool time) {
+  const char* slab = time ? "row" : "column";
+  const std::vector<int>& index = time ? csv.j : csv.a;
+  FIELD_CHECK(!index.empty(),
+              csv.path.string() << " holds no complete " << slab << ": there is nothing to check");
+  const auto at = std::max_element(index.begin(), index.end());
+  const int last = *at, run_last = time ? spec.J : spec.A;
+  FIELD_CHECK(last >= 2, csv.path.string()
+                             << " holds " << slab << "s 0.." << last << " only: the equations of a "
+                             << slab << " need the " << slab
+                             << "s on both sides, so at least 0..2 are needed to check anything");
+  const auto k = static_cast<std::size_t>(at - index.begin());
+  FIELD_CHECK(last <= run_last, csv.path.string()
+                                    << " line " << (k < csv.line.size() ? csv.line[k] : 0) << ": "
+                                    << slab << " " << last << ", beyond the run's last " << slab
+                                    << " " << run_last << " (" << (time ? "J" : "A")
+                                    << " of run.toml): the file belongs to another run; give the "
+                                       "field.csv this run wrote");
+  return last;
+}
+
 // field.csv of the run folder, or the field.csv.part of a killed run with its cut last line and
 // its incomplete last slab dropped.
 io::FieldCsv read_run_field(const fs::path& dir, const io::CaseSpec& spec, bool time,
@@ -389,12 +414,7 @@ int check_group_run(const Args& args, const io::CaseSpec& spec, const std::strin
   const char* slab = time ? "row" : "column";
   require_every_slab(args.dir, spec, slab);
   const io::BasicFieldCsv<E> csv = io::read_field_csv<E>(args.dir / "field.csv");
-  int last = -1;
-  for (const int k : time ? csv.j : csv.a) last = std::max(last, k);
-  FIELD_CHECK(last >= 2, csv.path.string()
-                             << " holds " << slab << "s 0.." << last << " only: the equations of a "
-                             << slab << " need the " << slab
-                             << "s on both sides, so at least 0..2 are needed");
+  const int last = last_slab(csv, spec, time);
   io::CaseSpec grid = spec;
   (time ? grid.J : grid.A) = last;
   const Problem problem(grid);
@@ -437,14 +457,7 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
   FieldSource source;
   const io::FieldCsv csv = read_run_field(args.dir, spec, time, source);
   const char* slab = time ? "row" : "column";
-  FIELD_CHECK(!csv.j.empty(),
-              csv.path.string() << " holds no complete " << slab << ": there is nothing to check");
-  const int last = time ? *std::max_element(csv.j.begin(), csv.j.end())
-                        : *std::max_element(csv.a.begin(), csv.a.end());
-  FIELD_CHECK(last >= 2, csv.path.string()
-                             << " holds " << slab << "s 0.." << last << " only: the equations of a "
-                             << slab << " need the " << slab
-                             << "s on both sides, so at least 0..2 are needed to check anything");
+  const int last = last_slab(csv, spec, time);
   const io::Problem full(spec);
   const io::Problem problem(full, time ? last : spec.J, time ? spec.A : last);
   const mesh::SpacetimeMesh& mesh = problem.mesh;

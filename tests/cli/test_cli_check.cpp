@@ -254,6 +254,20 @@ TEST(CliCheck, ADeviceOrFifoInARunFolderIsNotReadWithoutEnd) {
   refused("field.csv.part': it is a fifo (named pipe), not a regular file");
 }
 
+// A field.csv with rows beyond the run's J (another, longer run's) was checked as far as it went,
+// exit 0; it is refused naming the line and both numbers.
+TEST(CliCheck, AFieldCsvOfALongerRunIsRefused) {
+  TempFolder tmp;
+  const fs::path out = free_flight_run(tmp, 6);
+  ASSERT_TRUE(edit(out / "run.toml", "J = 6", "J = 4"));
+  const CommandResult r = run_field("check " + out.string());
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_TRUE(contains(r, (out / "field.csv").string() +
+                              " line 68: row 6, beyond the run's last row 4 (J of run.toml): the "
+                              "file belongs to another run"))
+      << r.output;
+}
+
 TEST(CliCheck, StridedRunSaysWhyItCannotBeChecked) {
   TempFolder tmp;
   const fs::path file = copy_case(tmp, "free_flight");
