@@ -40,6 +40,10 @@ void add_common_options(CLI::App& sub, CommonOptions& common);
 /// let NaN through and printed its bound with 300 digits.
 CLI::Validator positive_number(double high, const std::string& meaning);
 
+/// A path given to --out or --tip: not empty (an unset shell variable made `--out $DIR` write to
+/// the default folder) and not starting with '-' (`--out -q` made a folder named -q).
+CLI::Validator path_value();
+
 /// A registered subcommand returns its exit code when run.
 using Runner = std::function<int()>;
 

@@ -75,6 +75,18 @@ CLI::Validator positive_number(double high, const std::string& meaning) {
       std::isinf(high) ? "NUMBER > 0" : "NUMBER in (0, " + std::string(bound) + "]");
 }
 
+CLI::Validator path_value() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text.empty()) return "is empty: give a path (an unset shell variable?)";
+        if (text[0] == '-')
+          return "'" + text + "' looks like an option, not a path: give the path (./" + text +
+                 " for a name that starts with '-')";
+        return {};
+      },
+      "PATH");
+}
+
 }  // namespace field::app
 
 namespace {

@@ -73,6 +73,21 @@ TEST(Cli, NumbersOfOptionsOutsideTheirRangeAreUsageErrors) {
   refused("demo --dt 0", "--dt: must be a number in (0, 1]");
 }
 
+// `--out $DIR` with DIR unset wrote to runs/<name>, and `--out -q` to a folder named -q (exit 0).
+TEST(Cli, AnEmptyOrOptionLikePathIsAUsageError) {
+  for (const std::string& arguments :
+       {std::string("simulate x.toml --out ''"), std::string("static x.toml --out ''"),
+        std::string("mechanics x.toml --out ''"), std::string("reconstruct x.toml --tip ''")}) {
+    const CommandResult r = run_field(arguments);
+    EXPECT_EQ(r.code, 2) << arguments << "\n" << r.output;
+    EXPECT_NE(r.output.find(": is empty: give a path"), std::string::npos) << r.output;
+  }
+  const CommandResult r = run_field("simulate x.toml --out -q");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("--out: '-q' looks like an option, not a path"), std::string::npos)
+      << r.output;
+}
+
 TEST(Cli, FreeFlightMatchesTheSpecAndChecks) {
   TempFolder tmp;
   const fs::path out = tmp / "run";
