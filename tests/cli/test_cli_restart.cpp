@@ -237,16 +237,25 @@ TEST(CliRestart, ACheckpointOfTheOtherTheoryIsRefused) {
       << out;
 }
 
-TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
-  TempFolder tmp;
+// free_flight with J = 20 and [output] checkpoint = true, run into tmp/part: its case text; `dir`
+// is the case's folder.
+std::string free_flight_part(const TempFolder& tmp, fs::path& dir) {
   const fs::path shipped = copy_case(tmp, "free_flight");
+  dir = shipped.parent_path();
   const std::string text =
       replaced(replaced(read_text(shipped), "stride = 1 ", "stride = 1\ncheckpoint = true\n#"),
                "J = 400", "J = 20");
-  ASSERT_TRUE(ran(tmp, shipped.parent_path(), "part", text));
+  EXPECT_TRUE(ran(tmp, dir, "part", text));
+  return text;
+}
+
+TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
+  TempFolder tmp;
+  fs::path dir;
+  const std::string text = free_flight_part(tmp, dir);
   const std::string checkpoint = (tmp / "part" / "checkpoint.txt").string();
   const std::string rest = with_initial(text, "checkpoint = \"" + checkpoint + "\"");
-  const fs::path file = shipped.parent_path() / "rest.toml";
+  const fs::path file = dir / "rest.toml";
   const auto refused = [&](const std::string& case_text, const std::string& says) {
     SCOPED_TRACE(says);
     write_text(file, case_text);
@@ -272,7 +281,7 @@ TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
   std::string cut = read_text(checkpoint);
   cut = cut.substr(0, cut.find("\nback2 3 ") + 1);
   write_text(tmp / "cut.txt", cut);
-  const std::string out = refused_continuation(tmp, shipped.parent_path(), text, tmp / "cut.txt");
+  const std::string out = refused_continuation(tmp, dir, text, tmp / "cut.txt");
   EXPECT_NE(out.find("cut.txt: the line 'back2 3' is missing (A = 10: nodes 0..10)"),
             std::string::npos)
       << out;
@@ -283,12 +292,8 @@ TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
 // a device in its place is not read without end (it hung).
 TEST(CliRestart, AnEditedCheckpointIsRefusedBeforeTheRunFolder) {
   TempFolder tmp;
-  const fs::path shipped = copy_case(tmp, "free_flight");
-  const std::string text =
-      replaced(replaced(read_text(shipped), "stride = 1 ", "stride = 1\ncheckpoint = true\n#"),
-               "J = 400", "J = 20");
-  const fs::path dir = shipped.parent_path();
-  ASSERT_TRUE(ran(tmp, dir, "part", text));
+  fs::path dir;
+  const std::string text = free_flight_part(tmp, dir);
   const std::string good = read_text(tmp / "part" / "checkpoint.txt");
   // The line of `key` with its word `word` (0: the key) replaced by `to`.
   const auto edited = [&](const std::string& key, int word, const std::string& to) {
