@@ -600,7 +600,8 @@ void read_output(std::optional<TomlTable> t, CaseSpec& c) {
       "\"auto\" (at most about 400 frames)";
   const toml::node* vtk_stride = t->node("vtk_stride");
   if (vtk_stride && vtk_stride->is_string()) {
-    if (vtk_stride->as_string()->get() != "auto") t->fail("vtk_stride", "expected " + vtk_what);
+    if (vtk_stride->as_string()->get() != "auto")
+      t->fail("vtk_stride", "expected \"auto\" (lower case) or an integer >= 1: " + vtk_what);
     c.output.vtk_stride = 0;
   } else {
     c.output.vtk_stride = t->integer("vtk_stride", 0, 1, vtk_what);  // absent: 0, "auto"
