@@ -128,7 +128,13 @@ TimeMarchRunOf<G> run_time_march(const io::TimeCase<G>& time_case, const TimeMar
   options.newton = spec.newton;
   options.threads = threads;
   options.stop = &stop_flag();
-  march::check_time_march(model, input, options);
+  try {  // the march's own checks name no file: the case's, before their message
+    march::check_time_march(model, input, options);
+  } catch (const IoError&) {
+    throw;
+  } catch (const Error& e) {
+    throw Error(spec.file.string() + ": " + e.what());
+  }
   if (!run.note.empty() && !common.quiet) std::cerr << "field: " << run.note << "\n";
 
   // Stability numbers of theory §6.1, before marching (warnings print even with -q).
