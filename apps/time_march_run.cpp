@@ -145,6 +145,8 @@ TimeMarchRunOf<G> run_time_march(const io::TimeCase<G>& time_case, const TimeMar
   const std::string damping =
       march::stiffness_damping_warning(r.numbers, spec.dt, spec.loads.damping.stiffness);
   if (!damping.empty()) std::cerr << "field: warning: " << damping << "\n";
+  const std::string mass_damping = march::mass_damping_warning(spec.dt, spec.loads.damping.mass);
+  if (!mass_damping.empty()) std::cerr << "field: warning: " << mass_damping << "\n";
 
   // A continued run (io/checkpoint.hpp) starts with rows k-1 and k of the state again; its
   // series and statistics go on from the checkpoint's.
