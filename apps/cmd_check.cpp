@@ -23,6 +23,7 @@
 #include "libfield/io/csv_table.hpp"
 #include "libfield/io/estimate_conditions.hpp"
 #include "libfield/io/field_csv.hpp"
+#include "libfield/io/input_file.hpp"
 #include "libfield/io/registered_case.hpp"
 #include "libfield/io/static_setup.hpp"
 #include "libfield/noether/balance.hpp"
@@ -78,8 +79,10 @@ void require_run_folder(const fs::path& dir) {
 // The text value of `name` in DIR/summary.json (the string without its quotes, or the number as
 // written), or "" when the file is absent (a killed run) or has no such key.
 std::string summary_value(const fs::path& dir, const std::string& name) {
-  std::ifstream in(dir / "summary.json", std::ios::binary);
-  if (!in) return "";
+  std::error_code error;
+  if (!fs::exists(dir / "summary.json", error)) return "";
+  // A fifo or a device in its place is refused, not read without end.
+  std::ifstream in = io::open_input(dir / "summary.json", io::kCaseFileLimit, "summary file");
   std::stringstream text;
   text << in.rdbuf();
   const std::string json = text.str(), key = "\"" + name + "\"";
@@ -123,6 +126,31 @@ void require_every_slab(const fs::path& dir, const io::CaseSpec& spec, const cha
              "and field check needs every row from 0; check the run that wrote the "
              "checkpoint, whose rows the continuation reproduces byte for byte (docs/cli.md, "
              "\"Continuing a run\")");
+}
+
+// The last row (time) or column of field.csv's nodes: at least 2 (the equations of a slab need
+// the slabs on both sides) and at most the run's J (A): a field.csv with more is another run's
+// (it was checked as far as it went).
+template <class E>
+int last_slab(const io::BasicFieldCsv<E>& csv, const io::CaseSpec& spec, bool time) {
+  const char* slab = time ? "row" : "column";
+  const std::vector<int>& index = time ? csv.j : csv.a;
+  FIELD_CHECK(!index.empty(),
+              csv.path.string() << " holds no complete " << slab << ": there is nothing to check");
+  const auto at = std::max_element(index.begin(), index.end());
+  const int last = *at, run_last = time ? spec.J : spec.A;
+  FIELD_CHECK(last >= 2, csv.path.string()
+                             << " holds " << slab << "s 0.." << last << " only: the equations of a "
+                             << slab << " need the " << slab
+                             << "s on both sides, so at least 0..2 are needed to check anything");
+  const auto k = static_cast<std::size_t>(at - index.begin());
+  FIELD_CHECK(last <= run_last, csv.path.string()
+                                    << " line " << (k < csv.line.size() ? csv.line[k] : 0) << ": "
+                                    << slab << " " << last << ", beyond the run's last " << slab
+                                    << " " << run_last << " (" << (time ? "J" : "A")
+                                    << " of run.toml): the file belongs to another run; give the "
+                                       "field.csv this run wrote");
+  return last;
 }
 
 // field.csv of the run folder, or the field.csv.part of a killed run with its cut last line and
@@ -386,12 +414,7 @@ int check_group_run(const Args& args, const io::CaseSpec& spec, const std::strin
   const char* slab = time ? "row" : "column";
   require_every_slab(args.dir, spec, slab);
   const io::BasicFieldCsv<E> csv = io::read_field_csv<E>(args.dir / "field.csv");
-  int last = -1;
-  for (const int k : time ? csv.j : csv.a) last = std::max(last, k);
-  FIELD_CHECK(last >= 2, csv.path.string()
-                             << " holds " << slab << "s 0.." << last << " only: the equations of a "
-                             << slab << " need the " << slab
-                             << "s on both sides, so at least 0..2 are needed");
+  const int last = last_slab(csv, spec, time);
   io::CaseSpec grid = spec;
   (time ? grid.J : grid.A) = last;
   const Problem problem(grid);
@@ -434,14 +457,7 @@ int check_run(const Args& args, const io::CaseSpec& spec) {
   FieldSource source;
   const io::FieldCsv csv = read_run_field(args.dir, spec, time, source);
   const char* slab = time ? "row" : "column";
-  FIELD_CHECK(!csv.j.empty(),
-              csv.path.string() << " holds no complete " << slab << ": there is nothing to check");
-  const int last = time ? *std::max_element(csv.j.begin(), csv.j.end())
-                        : *std::max_element(csv.a.begin(), csv.a.end());
-  FIELD_CHECK(last >= 2, csv.path.string()
-                             << " holds " << slab << "s 0.." << last << " only: the equations of a "
-                             << slab << " need the " << slab
-                             << "s on both sides, so at least 0..2 are needed to check anything");
+  const int last = last_slab(csv, spec, time);
   const io::Problem full(spec);
   const io::Problem problem(full, time ? last : spec.J, time ? spec.A : last);
   const mesh::SpacetimeMesh& mesh = problem.mesh;
@@ -509,16 +525,16 @@ Runner add_check(CLI::App& app, CommonOptions& common) {
   sub->add_option("--residual-tol", args->residual_tolerance,
                   "relative tolerance of |G_n|/max scale (default 1e-11, theory §10 ii); a node "
                   "also passes within the round-off floor of its terms")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number(1.0, "a relative tolerance; default 1e-11"));
   sub->add_option("--noether-tol", args->noether_tolerance,
                   "relative tolerance of the Noether balance (default 1e-12, theory §10 iii); a "
                   "rectangle also passes within 10 eps x terms plus the round-off floor of its "
                   "nodes, theory §7.2")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number(1.0, "a relative tolerance; default 1e-12"));
   sub->add_option("--model-error-multiple", args->model_error_multiple,
                   "estimate runs: a node passes when max |G_n|/(dt ds) <= this x [reconstruct] "
                   "model_error (default 6, docs/cli.md)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number(INFINITY, "a multiple of [reconstruct] model_error; default 6"));
   sub->add_option("--rectangles", args->rectangles, "random rectangles (default 200)")
       ->check(CLI::Range(0, 1000000));
   return [args]() { return run_check(*args); };

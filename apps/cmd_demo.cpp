@@ -56,7 +56,11 @@ Runner add_demo(CLI::App& app) {
   auto dt = std::make_shared<double>(0.005);
   sub->add_option("--steps", *steps, "number of time steps (multiple of 5)")
       ->check(CLI::Range(5, 10000000));
-  sub->add_option("--dt", *dt, "time step [s]")->check(CLI::PositiveNumber);
+  // The screw turns by 3 dt per step: Cayley's coordinates need less than a half turn.
+  sub->add_option("--dt", *dt, "time step [s]")
+      ->check(positive_number(1.0,
+                              "time step [s]: the screw turns by 3 rad/s x dt per step, "
+                              "less than a half turn; default 0.005"));
   return [steps, dt]() { return run_demo(*steps, *dt); };
 }
 

@@ -272,6 +272,8 @@ int run_info(const fs::path& case_file) {
     const std::string damping =
         march::stiffness_damping_warning(n, spec.dt, spec.loads.damping.stiffness);
     if (!damping.empty()) std::printf("  warning: %s\n", damping.c_str());
+    const std::string mass = march::mass_damping_warning(spec.dt, spec.loads.damping.mass);
+    if (!mass.empty()) std::printf("  warning: %s\n", mass.c_str());
   }
   if (prediction) {
     const march::TipNoise noise = io::tip_noise(spec);

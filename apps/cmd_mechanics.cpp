@@ -279,7 +279,8 @@ Runner add_mechanics(CLI::App& app, CommonOptions& common) {
   auto case_path = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
   sub->add_option("CASE", *case_path, "mechanics case file (TOML)")->required();
-  sub->add_option("--out", *out, "output folder DIR (default runs/<case name>)");
+  sub->add_option("--out", *out, "output folder DIR (default runs/<case name>)")
+      ->check(path_value());
   add_common_options(*sub, common);
   return [case_path, out, &common]() { return run_mechanics(*case_path, *out, common); };
 }

@@ -380,8 +380,10 @@ Runner add_reconstruct(CLI::App& app, CommonOptions& common) {
   add_common_options(*sub, common);
   auto args = std::make_shared<Args>();
   sub->add_option("CASE", args->case_file, "case file (TOML), march = \"space\"")->required();
-  sub->add_option("--tip", args->tip, "tip CSV (overrides the case's [tip] file)");
-  sub->add_option("--out", args->out, "output folder (default: runs/<case name>)");
+  sub->add_option("--tip", args->tip, "tip CSV (overrides the case's [tip] file)")
+      ->check(path_value());
+  sub->add_option("--out", args->out, "output folder (default: runs/<case name>)")
+      ->check(path_value());
   return [args, &common]() { return run_reconstruct(*args, common); };
 }
 

@@ -107,7 +107,8 @@ Runner add_simulate(CLI::App& app, CommonOptions& common) {
   auto args = std::make_shared<Args>();
   sub->add_option("CASE", args->case_file, "case file (TOML), e.g. meshes/free_flight/case.toml")
       ->required();
-  sub->add_option("--out", args->out, "output folder (default: runs/<case name>)");
+  sub->add_option("--out", args->out, "output folder (default: runs/<case name>)")
+      ->check(path_value());
   return [args, &common]() { return run_simulate(*args, common); };
 }
 

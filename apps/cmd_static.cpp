@@ -166,7 +166,8 @@ Runner add_static(CLI::App& app, CommonOptions& common) {
   sub->add_option("CASE", args->case_file,
                   "case file (TOML), e.g. meshes/static_cantilever/case.toml")
       ->required();
-  sub->add_option("--out", args->out, "output folder (default: runs/<case name>)");
+  sub->add_option("--out", args->out, "output folder (default: runs/<case name>)")
+      ->check(path_value());
   return [args, &common]() { return run_static(*args, common); };
 }
 

@@ -35,6 +35,15 @@ std::string user_message(const std::exception& e);
 /// Adds --threads, --force and -q to a subcommand.
 void add_common_options(CLI::App& sub, CommonOptions& common);
 
+/// A number in (0, high] (high = infinity: any positive finite one), with one message for text,
+/// NaN, inf and values out of range that says what the option is (`meaning`); CLI::PositiveNumber
+/// let NaN through and printed its bound with 300 digits.
+CLI::Validator positive_number(double high, const std::string& meaning);
+
+/// A path given to --out or --tip: not empty (an unset shell variable made `--out $DIR` write to
+/// the default folder) and not starting with '-' (`--out -q` made a folder named -q).
+CLI::Validator path_value();
+
 /// A registered subcommand returns its exit code when run.
 using Runner = std::function<int()>;
 

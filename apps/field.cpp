@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -54,6 +56,35 @@ void add_common_options(CLI::App& sub, CommonOptions& common) {
   sub.add_flag("-q,--quiet", common.quiet, "no progress line and no notes (warnings still print)");
   sub.add_flag("--no-progress", common.no_progress,
                "no progress line (notes and warnings still print): for logs of long runs");
+}
+
+CLI::Validator positive_number(double high, const std::string& meaning) {
+  char bound[32];
+  std::snprintf(bound, sizeof bound, "%g", high);
+  const std::string range = std::isinf(high) ? std::string("a positive finite number")
+                                             : "a number in (0, " + std::string(bound) + "]";
+  return CLI::Validator(
+      [range, high, meaning](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        // Written so that NaN fails too; inf fails as not finite.
+        if (text.empty() || *end != '\0' || !(value > 0.0 && value <= high) || std::isinf(value))
+          return "must be " + range + " (" + meaning + "), got '" + text + "'";
+        return {};
+      },
+      std::isinf(high) ? "NUMBER > 0" : "NUMBER in (0, " + std::string(bound) + "]");
+}
+
+CLI::Validator path_value() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text.empty()) return "is empty: give a path (an unset shell variable?)";
+        if (text[0] == '-')
+          return "'" + text + "' looks like an option, not a path: give the path (./" + text +
+                 " for a name that starts with '-')";
+        return {};
+      },
+      "PATH");
 }
 
 }  // namespace field::app

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
 
 #include "apps/interrupt.hpp"
 #include "apps/run_folder.hpp"
@@ -280,7 +281,7 @@ int reconstruct_estimate(const fs::path& out, const CommonOptions& common,
                  "the data and the declared conditions leave a direction of the field "
                  "undetermined; declare first_row, last_row or far_end, lower the declared noise "
                  "if it is overstated, or set covariance = false\n",
-                 e.covariance_error.c_str());
+                 user_message(std::runtime_error(e.covariance_error)).c_str());
   if (!found.non_finite.empty())
     std::fprintf(stderr, "field: estimate: time_series.csv ends at a non-finite diagnostic: %s\n",
                  found.non_finite.c_str());

@@ -128,7 +128,13 @@ TimeMarchRunOf<G> run_time_march(const io::TimeCase<G>& time_case, const TimeMar
   options.newton = spec.newton;
   options.threads = threads;
   options.stop = &stop_flag();
-  march::check_time_march(model, input, options);
+  try {  // the march's own checks name no file: the case's, before their message
+    march::check_time_march(model, input, options);
+  } catch (const IoError&) {
+    throw;
+  } catch (const Error& e) {
+    throw Error(spec.file.string() + ": " + e.what());
+  }
   if (!run.note.empty() && !common.quiet) std::cerr << "field: " << run.note << "\n";
 
   // Stability numbers of theory §6.1, before marching (warnings print even with -q).
@@ -139,13 +145,24 @@ TimeMarchRunOf<G> run_time_march(const io::TimeCase<G>& time_case, const TimeMar
   const std::string damping =
       march::stiffness_damping_warning(r.numbers, spec.dt, spec.loads.damping.stiffness);
   if (!damping.empty()) std::cerr << "field: warning: " << damping << "\n";
+  const std::string mass_damping = march::mass_damping_warning(spec.dt, spec.loads.damping.mass);
+  if (!mass_damping.empty()) std::cerr << "field: warning: " << mass_damping << "\n";
 
   // A continued run (io/checkpoint.hpp) starts with rows k-1 and k of the state again; its
   // series and statistics go on from the checkpoint's.
   const bool continued = input.resume.k >= 1;
   const int first_row = continued ? input.resume.k - 1 : 0;
-  std::optional<io::Checkpoint> checkpoint;
-  if (continued) checkpoint = io::read_checkpoint(spec.initial.checkpoint);
+  // Every number it must hold is read before the run folder is made: a checkpoint without one
+  // is invalid input (exit 4), not a run failure that leaves a folder.
+  std::optional<noether::BasicSeriesState<lie::AlgebraOf<G>>> resumed_series;
+  if (continued) {
+    const io::Checkpoint checkpoint = io::read_checkpoint(spec.initial.checkpoint);
+    resumed_series = series_state<lie::AlgebraOf<G>>(checkpoint);
+    restore_stats(checkpoint, r.stats);
+    // the node updates and iterations of the runs before
+    r.node_solves_before = static_cast<long long>(checkpoint.number("node_solves"));
+    r.newton_iterations_before = static_cast<long long>(checkpoint.number("newton_iterations"));
+  }
 
   // The run folder and its writers (observers of the rows, in order). From here on, SIGINT and
   // SIGTERM stop the march after its current row (apps/interrupt.hpp).
@@ -196,10 +213,8 @@ TimeMarchRunOf<G> run_time_march(const io::TimeCase<G>& time_case, const TimeMar
       },
       // Behind the march the series take one thread (the same bits on any count).
       noether::SeriesOptions{spec.output.series_stride, output_threads ? 1 : threads});
-  if (checkpoint) {  // the series and statistics go on from the run that wrote the checkpoint
-    diagnostics.resume(input.resume.k, series_state<lie::AlgebraOf<G>>(*checkpoint));
-    restore_stats(*checkpoint, r.stats);
-  }
+  // The series and statistics go on from the run that wrote the checkpoint.
+  if (resumed_series) diagnostics.resume(input.resume.k, *resumed_series);
   std::vector<march::BasicSlabObserver<E>*> texts, observers;
   for (auto& w : writers.texts) texts.push_back(w.get());
   std::unique_ptr<io::BasicWriterThread<E>> field_thread;
@@ -241,10 +256,6 @@ TimeMarchRunOf<G> run_time_march(const io::TimeCase<G>& time_case, const TimeMar
   if (output_thread) {
     if (!problem_found.error.empty()) gate.finish_after_error();
     gate.settle(r.result, problem_found, J);
-  }
-  if (checkpoint) {  // the node updates and iterations of the runs before
-    r.node_solves_before = static_cast<long long>(checkpoint->number("node_solves"));
-    r.newton_iterations_before = static_cast<long long>(checkpoint->number("newton_iterations"));
   }
   progress.done();
   series.close();

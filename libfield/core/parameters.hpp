@@ -7,6 +7,7 @@
 /// core/parameter_values.hpp replays the values once read (the density of a run is made again
 /// from its resolved case).
 #include <Eigen/Core>
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -29,10 +30,17 @@ class Parameters {
   /// its value cannot be taken, e.g. a check between two parameters.
   [[noreturn]] virtual void fail(const std::string& key, const std::string& why) const = 0;
 
+  /// A positive normal double: a subnormal one (below about 2.2e-308) has no reciprocal in double
+  /// precision (a string with rho = 5e-324 marched NaN from row 0), as the beam's J and C entries.
   double positive(const std::string& key, std::optional<double> fallback,
                   const std::string& meaning) {
     const double v = number(key, fallback, meaning);
     if (!(v > 0.0)) fail(key, "must be > 0: " + meaning);
+    if (!std::isnormal(v))
+      fail(key,
+           "must be at least 2.2250738585072014e-308 (a normal double; below it 1/value "
+           "overflows): " +
+               meaning + "; give it in units that keep it in range");
     return v;
   }
   double non_negative(const std::string& key, std::optional<double> fallback,

@@ -113,7 +113,7 @@ void check_cable_case(const toml::table& root, const CaseSpec& c) {
     TomlTable initial = table_or_top(root, "initial", c.file);
     if (c.gravity.isZero(0.0))
       loads.fail("gravity", "a catenary hangs under gravity: give a non-zero [loads] gravity");
-    const Vec3 up = -c.gravity.normalized();
+    const Vec3 up = -c.gravity / c.gravity.stableNorm();  // norm() squares: under/overflow
     const Vec3 chord = c.cable.end - c.initial.origin;
     if ((chord - chord.dot(up) * up).norm() <= 1e-12 * std::max(1.0, chord.norm()))
       initial.fail("end", "the supports are on one vertical: the catenary needs a span");
@@ -121,12 +121,24 @@ void check_cable_case(const toml::table& root, const CaseSpec& c) {
 }
 
 model::ElasticCatenary case_catenary(const CaseSpec& c) {
-  const double g = c.gravity.norm();
+  // norm() squares: |gravity| = 1e-300 gave 0 and 1e300 inf (the same bits as before otherwise).
+  const double norm = c.gravity.norm();
+  const double g = norm > 0.0 && std::isfinite(norm) ? norm : c.gravity.stableNorm();
   const Vec3 up = -c.gravity / g;
   const Vec3 chord = c.cable.end - c.initial.origin;
   const double rise = chord.dot(up);
   const double span = (chord - rise * up).norm();
-  return model::ElasticCatenary::between(c.cable.EA, c.cable.rhoA * g, c.A * c.ds, span, rise);
+  try {
+    return model::ElasticCatenary::between(c.cable.EA, c.cable.rhoA * g, c.A * c.ds, span, rise);
+  } catch (const IoError&) {
+    throw;
+  } catch (const Error& e) {  // the keys it comes from, and what to change
+    throw Error(c.file.string() + ": [initial] configuration = \"catenary\" with [cable] EA = " +
+                shortest(c.cable.EA) + " N, weight rhoA |gravity| = " + shortest(c.cable.rhoA * g) +
+                " N/m (give EA, rhoA and gravity of magnitudes double precision can solve "
+                "for): " +
+                e.what());
+  }
 }
 
 namespace {

@@ -45,6 +45,13 @@ namespace {
 /// [solver] bounds (meshes/README.md): a tolerance the step test can meet, a finite effort.
 constexpr double kMinTolerance = 1e-15;
 constexpr double kMaxTolerance = 1e-6;
+// The estimator weighs the equations and the tip data by 1/level (theory §6.7): its squares in
+// J^T J must stay inside double precision with room for 1/(dt ds) and the field's magnitudes
+// (model_error = 1e-300 gave a start cost of inf, 1e300 a singular J^T J).
+constexpr double kMinEstimateLevel = 1e-100, kMaxEstimateLevel = 1e100;
+constexpr const char* kEstimateLevelRange =
+    "lie between 1e-100 and 1e+100 for method = \"estimate\": it weighs by 1/level, whose "
+    "square double precision must hold (theory §6.7)";
 constexpr int kMaxIterations = 200;
 
 /// The inertia rho diag(I1, I2, I1+I2, A, A, A) and the stiffness diag(E I1, E I2, G torsion,
@@ -297,6 +304,8 @@ void read_reconstruct(std::optional<TomlTable> t, CaseSpec& c) {
     r.last_at_rest = t->choice("last_row", "rest", {"rest", "free"}) == "rest";
     r.model_error = t->positive("model_error", 1e-3,
                                 "model-error level of the DCEL equations [N/m] (theory §6.7)");
+    if (r.model_error < kMinEstimateLevel || r.model_error > kMaxEstimateLevel)
+      t->fail("model_error", std::string("must ") + kEstimateLevelRange);
     r.max_iterations =
         t->integer("max_iterations", 50, 1, "Levenberg-Marquardt iterations", 100000);
     r.covariance = t->boolean("covariance", true,
@@ -591,7 +600,8 @@ void read_output(std::optional<TomlTable> t, CaseSpec& c) {
       "\"auto\" (at most about 400 frames)";
   const toml::node* vtk_stride = t->node("vtk_stride");
   if (vtk_stride && vtk_stride->is_string()) {
-    if (vtk_stride->as_string()->get() != "auto") t->fail("vtk_stride", "expected " + vtk_what);
+    if (vtk_stride->as_string()->get() != "auto")
+      t->fail("vtk_stride", "expected \"auto\" (lower case) or an integer >= 1: " + vtk_what);
     c.output.vtk_stride = 0;
   } else {
     c.output.vtk_stride = t->integer("vtk_stride", 0, 1, vtk_what);  // absent: 0, "auto"
@@ -753,6 +763,12 @@ CaseSpec parse_case(const std::string& text, const fs::path& file) {
     tip.reject_unknown({"file", "noise_position", "noise_angle", "noise_strain",
                         "max_predicted_error", "time_offset", "strain_at"});
     read_reconstruct(top.table("reconstruct"), c);
+    if (c.reconstruct.method == ReconstructSpec::Method::estimate)  // 0: exact data, weighed 1e-6
+      for (const auto& [key, level] : {std::pair{"noise_position", c.tip_noise.position},
+                                       std::pair{"noise_angle", c.tip_noise.angle},
+                                       std::pair{"noise_strain", c.tip_noise.strain}})
+        if (level != 0.0 && (level < kMinEstimateLevel || level > kMaxEstimateLevel))
+          tip.fail(key, std::string("must be 0 (exact data) or ") + kEstimateLevelRange);
   }
   read_loads(top.table("loads"), c);
   if (registered) read_registered(need(theory), root, c);  // io/registered_case.hpp

@@ -278,6 +278,12 @@ void check_positions(const Problem& p, const std::vector<lie::SE3>& poses,
   check_positions(position_limit(p), poses, what);
 }
 
+void check_checkpoint_positions(const Problem& p, const march::MarchState<lie::SE3, Vec6>& state) {
+  const std::string key = p.spec.file.string() + ": [initial] checkpoint";
+  check_positions(p, state.prev, key + "'s row before its last, node a =");
+  check_positions(p, state.cur, key + " row, node a =");
+}
+
 template <class G>
 march::TimeMarchInput time_march_input(const Problem& p) {
   const CaseSpec& c = p.spec;
@@ -291,7 +297,7 @@ march::TimeMarchInput time_march_input(const Problem& p) {
     // A clamped end keeps the pose of row 0, which every row since holds exactly.
     in.left = end_spec(c.left, in.resume.cur.front(), c);
     in.right = end_spec(c.right, in.resume.cur.back(), c);
-    check_positions(p, in.resume.cur, file + "[initial] checkpoint row, node a =");
+    check_checkpoint_positions(p, in.resume);
     return in;
   }
   in.row0 = initial_row<G>(p);

@@ -97,6 +97,10 @@ double position_limit(const Problem& problem);
 /// io::check_positions (io/magnitudes.hpp) at position_limit(problem).
 void check_positions(const Problem& problem, const std::vector<lie::SE3>& poses,
                      const std::string& what);
+/// check_positions on both rows of a checkpoint's state (rows j-1 and j, io/checkpoint.hpp) of
+/// the case's [initial] checkpoint.
+void check_checkpoint_positions(const Problem& problem,
+                                const march::MarchState<lie::SE3, Vec6>& state);
 
 /// Rotation taking e3 to the unit vector `axis` (the smallest one; about e1 for axis = -e3).
 Mat3 rotation_to_axis(const Vec3& axis);

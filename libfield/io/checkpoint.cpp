@@ -11,6 +11,8 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/atomic_file.hpp"
+#include "libfield/io/input_file.hpp"
+#include "libfield/io/pose_track.hpp"
 
 namespace field::io {
 
@@ -105,11 +107,7 @@ void write_checkpoint(const std::filesystem::path& path, const Checkpoint& c) {
 }
 
 Checkpoint read_checkpoint(const std::filesystem::path& path) {
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw IoError("cannot open '" + path.string() + "' for reading: " + last_os_error() +
-                  "; give the checkpoint.txt of a run written with [output] checkpoint = true");
+  std::ifstream in = open_input(path, kAnySize, "checkpoint file");
   Checkpoint c;
   c.path = path;
   const std::string name = path.string();
@@ -273,6 +271,19 @@ void check_checkpoint_fits(const Checkpoint& c, const CaseSpec& spec) {
               both << " was written by a case with other beam, shape, boundary, loads, damping or "
                       "solver settings: continue a run with the case that wrote it (only name, "
                       "description, J, [initial] and [output] may differ)");
+  // The march's rotations are orthogonal to round-off; an edited one would march a field that
+  // is no motion of the beam (theory §2), so R must be a rotation to kQuaternionTolerance.
+  for (int kind = 0; kind < 2; ++kind)
+    for (int a = 0; a <= c.A; ++a) {
+      const Mat3& R = (kind == 0 ? c.march.prev : c.march.cur)[static_cast<std::size_t>(a)].R;
+      const double off = (R.transpose() * R - Mat3::Identity()).cwiseAbs().maxCoeff();
+      FIELD_CHECK(off <= kQuaternionTolerance && R.determinant() > 0.0,
+                  c.path.string() << ": the line '" << kRows[kind] << " " << a
+                                  << "' holds no rotation R (max |R^T R - I| = " << off
+                                  << ", det R = " << R.determinant() << ", tolerance "
+                                  << kQuaternionTolerance
+                                  << "): give the checkpoint.txt the run wrote, unedited");
+    }
   FIELD_CHECK(!spec.loads.damping.any() || c.march.k < 2 || !c.damping_xi.empty(),
               both << " has no damping terms (lines 'dxi a', 'deta a', 'dD2 a'), which a damped "
                       "run's checkpoint after row 2 holds (theory §4.7): give the checkpoint.txt "

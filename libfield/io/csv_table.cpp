@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -57,6 +58,32 @@ bool parse_double(const std::string& text, double& value) {
   return end == text.c_str() + text.size();
 }
 
+/// Text that is not what a CSV reader can take, with what to do: UTF-16 (whose NUL bytes cut the
+/// messages), lines ended by CR alone (the whole file one line: "no header row"), and control
+/// characters (only tab, and CR before the line end, are whitespace).
+void check_text(const std::string& line, const std::string& file, int number) {
+  FIELD_CHECK(
+      number != 1 || (line.compare(0, 2, "\xFF\xFE") != 0 && line.compare(0, 2, "\xFE\xFF") != 0),
+      file << ": the file is UTF-16 text (its byte-order mark is 0x"
+           << (line[0] == '\xFF' ? "FFFE" : "FEFF")
+           << "); save it as UTF-8 or ASCII text (e.g. CSV UTF-8 in a spreadsheet)");
+  const std::size_t end = !line.empty() && line.back() == '\r' ? line.size() - 1 : line.size();
+  for (std::size_t i = 0; i < end; ++i) {
+    const auto c = static_cast<unsigned char>(line[i]);
+    FIELD_CHECK(c != '\r', file << ":" << number << ": a carriage return (CR) at byte " << i + 1
+                                << " inside the line: the file's lines end with CR alone; save it "
+                                   "with LF or CRLF line ends");
+    if (c < 0x20 && c != '\t') {
+      char code[8];
+      std::snprintf(code, sizeof code, "U+%04X", c);
+      FIELD_CHECK(false, file << ":" << number << ": control character " << code << " at byte "
+                              << i + 1
+                              << "; a CSV input is text (numbers, commas, '#' comments): save "
+                                 "it as UTF-8 or ASCII text");
+    }
+  }
+}
+
 }  // namespace
 
 std::string shortest(double value) {
@@ -67,11 +94,21 @@ std::string shortest(double value) {
 
 int CsvTable::column(const std::string& name) const {
   const auto it = std::find(columns.begin(), columns.end(), name);
-  FIELD_CHECK(it != columns.end(), path.string() << ":" << header_line << ": no column '" << name
-                                                 << "' in the header; columns present: "
-                                                 << excerpt(join(columns), kLineExcerpt)
-                                                 << ". Add the column '" << name
-                                                 << "' (names are case-sensitive, any order)");
+  // Headers that spreadsheet exports write: other separators, quoted names.
+  const bool other_separator =
+      columns.size() == 1 && columns[0].find_first_of(";\t") != std::string::npos;
+  const bool quoted = std::any_of(columns.begin(), columns.end(), [](const std::string& c) {
+    return !c.empty() && (c.front() == '"' || c.front() == '\'');
+  });
+  FIELD_CHECK(
+      it != columns.end(),
+      path.string() << ":" << header_line << ": no column '" << name
+                    << "' in the header; columns present: " << excerpt(join(columns), kLineExcerpt)
+                    << ". Add the column '" << name << "' (names are case-sensitive, any order)"
+                    << (other_separator ? "; separate the fields by commas, not by ';' "
+                                          "or tabs"
+                                        : "")
+                    << (quoted ? "; write the names and numbers without quotes" : ""));
   return static_cast<int>(it - columns.begin());
 }
 
@@ -108,6 +145,7 @@ CsvTable parse_csv(std::istream& in, const std::filesystem::path& path,
     ++number;
     // A UTF-8 byte-order mark (as some spreadsheet programs write) is not part of the header.
     if (number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
+    check_text(line, file, number);
     const std::string text = trim(line);
     if (text.empty() || text[0] == '#') continue;  // blank line or comment
     std::vector<std::string> fields = split(text);

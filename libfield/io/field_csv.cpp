@@ -10,6 +10,7 @@
 
 #include "libfield/core/error.hpp"
 #include "libfield/io/atomic_file.hpp"
+#include "libfield/io/input_file.hpp"
 
 namespace field::io {
 
@@ -106,11 +107,7 @@ std::string trim(const std::string& text) {
 template <class E>
 BasicFieldCsv<E> read_field_csv(const std::filesystem::path& path, bool prefix) {
   using C = lie::Coordinates<E>;
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw IoError("cannot open '" + path.string() + "' for reading: " + last_os_error() +
-                  "; give the field.csv of a run folder");
+  std::ifstream in = open_input(path, kAnySize, "field file");
   const std::string name = path.string();
   BasicFieldCsv<E> csv;
   csv.path = path;

@@ -14,6 +14,9 @@ namespace field::io {
 /// tables); a CSV file of 10^6 tip rows at 17 digits is about 350 MB.
 inline constexpr std::uintmax_t kCaseFileLimit = 16u << 20;  // 16 MiB
 inline constexpr std::uintmax_t kCsvFileLimit = 1u << 30;    // 1 GiB
+/// A run's own files read back line by line (field.csv, checkpoint.txt): any size, but still a
+/// regular file (`field check` of a folder whose field.csv is a fifo or /dev/zero hung).
+inline constexpr std::uintmax_t kAnySize = UINTMAX_MAX;
 
 /// Checks that `path` is a regular file of at most `limit` bytes and opens it for reading (binary:
 /// the bytes as they are). Throws field::IoError naming the file, what it is (`what`, e.g. "tip

@@ -17,6 +17,12 @@ template <class E>
 void check_positions(double limit, const std::vector<E>& nodes, const std::string& what) {
   for (std::size_t k = 0; k < nodes.size(); ++k) {
     const double r = position_norm(nodes[k]);
+    // Not "nan m from the origin, beyond the limit": what made it overflowed.
+    FIELD_CHECK(std::isfinite(r),
+                what << " " << k << " is at |r| = " << r
+                     << ": not finite, the numbers that place it (e.g. dt times the initial "
+                        "velocity, through the retraction) overflowed double precision; give "
+                        "smaller values (docs/cli.md, \"Magnitudes\")");
     FIELD_CHECK(r <= limit,
                 what << " " << k << " is at |r| = " << r
                      << " m from the origin, beyond the limit 1e11 min(ds, c_E dt) = " << limit

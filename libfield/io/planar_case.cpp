@@ -133,8 +133,7 @@ PlanarProblem::PlanarProblem(const Problem& problem)
                                 << "': its rows and velocities are not a planar beam's embedded "
                                    "in the x-y plane (march::embed_planar): give the "
                                    "checkpoint.txt the planar run wrote, unchanged");
-    check_positions(problem, checkpoint.march.cur,
-                    c.file.string() + ": [initial] checkpoint row, node a =");
+    check_checkpoint_positions(problem, checkpoint.march);
     input.resume = march::project_planar(checkpoint.march);
     // A clamped end keeps the pose of row 0, which every row since holds exactly.
     input.left = planar_end(c.left, input.resume.cur.front());

@@ -53,4 +53,18 @@ std::string stiffness_damping_warning(const StabilityNumbers& n, double dt, doub
   return out.str();
 }
 
+std::string mass_damping_warning(double dt, double alpha) {
+  const double c = 0.5 * alpha * dt;
+  if (!(c > 1.0)) return {};
+  std::ostringstream out;
+  out << "[damping] mass alpha = " << alpha << " 1/s gives alpha dt/2 = " << c
+      << " > 1: a step multiplies the momentum by (1 - alpha dt/2)/(1 + alpha dt/2) = "
+      << (1.0 - c) / (1.0 + c)
+      << " (theory (4.19)), negative: the velocity changes sign every row and the damping "
+         "fades as alpha grows (-1 in the limit) instead of stopping the motion. Use alpha <= "
+         "2/dt = "
+      << 2.0 / dt << " 1/s, or a smaller dt";
+  return out.str();
+}
+
 }  // namespace field::march

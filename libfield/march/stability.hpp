@@ -41,5 +41,10 @@ double max_stiffness_damping(const StabilityNumbers& n, double dt);
 /// Empty when beta is below max_stiffness_damping; otherwise a sentence with beta, the limit,
 /// omega_max dt and what to change.
 std::string stiffness_damping_warning(const StabilityNumbers& n, double dt, double beta);
+/// Theory (4.19): a step multiplies a node's momentum by (1 - c)/(1 + c), c = alpha dt/2, under
+/// mass damping alone. Empty for c <= 1; otherwise (the factor negative: the velocity changes
+/// sign every row, and the damping fades as alpha grows) a sentence with c, the factor and what
+/// to change (alpha <= 2/dt).
+std::string mass_damping_warning(double dt, double alpha);
 
 }  // namespace field::march

@@ -51,6 +51,43 @@ TEST(Cli, VersionHelpAndUsageErrors) {
   EXPECT_EQ(run_field("simulate x.toml --threads -1").code, 2);
 }
 
+// NaN passed CLI::PositiveNumber (a check at tolerance NaN failed with exit 3, a demo at dt = NaN
+// printed NaN), and a tolerance of 1e308 overflowed to a failed check: usage errors that say the
+// range, without CLI11's 300-digit bound.
+TEST(Cli, NumbersOfOptionsOutsideTheirRangeAreUsageErrors) {
+  const auto refused = [](const std::string& arguments, const std::string& says) {
+    const CommandResult r = run_field(arguments);
+    EXPECT_EQ(r.code, 2) << r.output;
+    EXPECT_NE(r.output.find(says), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("179769313486231570814527423731704356798070567525844996598917"),
+              std::string::npos)
+        << r.output;
+  };
+  refused("check x --residual-tol nan",
+          "--residual-tol: must be a number in (0, 1] (a relative tolerance; default 1e-11), got "
+          "'nan'");
+  refused("check x --noether-tol 1e308", "--noether-tol: must be a number in (0, 1]");
+  refused("check x --model-error-multiple inf",
+          "--model-error-multiple: must be a positive finite number");
+  refused("demo --dt nan", "--dt: must be a number in (0, 1]");
+  refused("demo --dt 0", "--dt: must be a number in (0, 1]");
+}
+
+// `--out $DIR` with DIR unset wrote to runs/<name>, and `--out -q` to a folder named -q (exit 0).
+TEST(Cli, AnEmptyOrOptionLikePathIsAUsageError) {
+  for (const std::string& arguments :
+       {std::string("simulate x.toml --out ''"), std::string("static x.toml --out ''"),
+        std::string("mechanics x.toml --out ''"), std::string("reconstruct x.toml --tip ''")}) {
+    const CommandResult r = run_field(arguments);
+    EXPECT_EQ(r.code, 2) << arguments << "\n" << r.output;
+    EXPECT_NE(r.output.find(": is empty: give a path"), std::string::npos) << r.output;
+  }
+  const CommandResult r = run_field("simulate x.toml --out -q");
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("--out: '-q' looks like an option, not a path"), std::string::npos)
+      << r.output;
+}
+
 TEST(Cli, FreeFlightMatchesTheSpecAndChecks) {
   TempFolder tmp;
   const fs::path out = tmp / "run";

@@ -178,6 +178,14 @@ TEST(CliCable, RefusesWhatTheCableDoesNotTake) {
        "origin = [2e9, 0.0, 0.0]\nend = [2000000000.9, 0.0, 0.3]",
        "[initial] row 0, node a = 0 is at |r| = 2e+09 m from the origin, beyond the limit 1e11 "
        "min(ds, c_E dt) = 1.5625e+09 m"},
+      // A catenary that cannot be solved names the case and its keys (it named neither), and a
+      // tiny gravity is not squared to 0 on the way (span NaN).
+      {"rhoA = 1.0", "rhoA = 1e-300",
+       "[initial] configuration = \"catenary\" with [cable] EA = 100 N, weight rhoA |gravity| = "
+       "9.81e-300 N/m (give EA, rhoA and gravity of magnitudes double precision can solve for): "
+       "elastic catenary: no solution for span 0.9 m, rise 0.3 m"},
+      {"gravity = [0.0, 0.0, -9.81]", "gravity = [0.0, 0.0, -1e-200]",
+       "weight rhoA |gravity| = 1e-200 N/m"},
   };
   for (const Case& c : cases) expect_refused("hanging_cable", c.from, c.to, c.says);
   // A [cable] table in a beam case.

@@ -1,8 +1,10 @@
 // `field check` on runs that round-off makes hard (far from the origin, a fine space march) and
 // on runs that did not finish (docs/cli.md, `field check DIR`): a killed run's field.csv.part cut
 // inside a line or at a row's end, a run interrupted by SIGINT (field.csv complete, summary.json
-// "status": "interrupted"), a folder that is not a run folder and a run written with csv = false.
+// "status": "interrupted"), a folder that is not a run folder, a run written with csv = false and
+// a folder whose field.csv or summary.json is a device or a fifo.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <string>
 #include <vector>
@@ -226,6 +228,44 @@ TEST(CliCheck, NotARunFolderOrNoFieldCsvSaysWhy) {
   EXPECT_EQ(no_csv.code, 5) << no_csv.output;
   EXPECT_TRUE(contains(no_csv, "has [output] csv = false: the run wrote no field.csv"))
       << no_csv.output;
+}
+
+// A run folder's files read back must be regular files: field.csv as /dev/zero, and a fifo as
+// field.csv.part or summary.json, were read without end (the check hung).
+TEST(CliCheck, ADeviceOrFifoInARunFolderIsNotReadWithoutEnd) {
+  TempFolder tmp;
+  const fs::path out = free_flight_run(tmp, 4);
+  const auto refused = [&](const std::string& says) {
+    const CommandResult r = run_field("check " + out.string());
+    EXPECT_EQ(r.code, 5) << r.output;
+    EXPECT_TRUE(contains(r, says)) << r.output;
+  };
+  fs::rename(out / "summary.json", tmp.path() / "summary.json");
+  ASSERT_EQ(::mkfifo((out / "summary.json").c_str(), 0600), 0);
+  refused("cannot read summary file '" + (out / "summary.json").string() +
+          "': it is a fifo (named pipe), not a regular file");
+  fs::remove(out / "summary.json");
+  fs::remove(out / "field.csv");
+  fs::create_symlink("/dev/zero", out / "field.csv");
+  refused("cannot read field file '" + (out / "field.csv").string() +
+          "': it is a character device, not a regular file");
+  fs::remove(out / "field.csv");
+  ASSERT_EQ(::mkfifo((out / "field.csv.part").c_str(), 0600), 0);
+  refused("field.csv.part': it is a fifo (named pipe), not a regular file");
+}
+
+// A field.csv with rows beyond the run's J (another, longer run's) was checked as far as it went,
+// exit 0; it is refused naming the line and both numbers.
+TEST(CliCheck, AFieldCsvOfALongerRunIsRefused) {
+  TempFolder tmp;
+  const fs::path out = free_flight_run(tmp, 6);
+  ASSERT_TRUE(edit(out / "run.toml", "J = 6", "J = 4"));
+  const CommandResult r = run_field("check " + out.string());
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_TRUE(contains(r, (out / "field.csv").string() +
+                              " line 68: row 6, beyond the run's last row 4 (J of run.toml): the "
+                              "file belongs to another run"))
+      << r.output;
 }
 
 TEST(CliCheck, StridedRunSaysWhyItCannotBeChecked) {

@@ -115,6 +115,17 @@ TEST(CliDamping, BadValuesAreErrorsAtTheirKey) {
     EXPECT_TRUE(has(r, file.string() + message)) << r.output;
   }
 
+  // Mass damping beyond alpha = 2/dt (theory (4.19)): a warning of info and simulate.
+  write_text(file, original);
+  ASSERT_TRUE(edit(file, "mass = 0.4 ", "mass = 1e6 "));
+  ASSERT_TRUE(edit(file, "J = 8000 ", "J = 4 "));
+  const std::string mass = "warning: [damping] mass alpha = 1e+06 1/s gives alpha dt/2 = 250 > 1";
+  EXPECT_TRUE(has(info(), mass)) << info().output;
+  const CommandResult run =
+      run_field("simulate " + file.string() + " -q --out " + (tmp.path() / "mass").string());
+  EXPECT_EQ(run.code, 0) << run.output;
+  EXPECT_TRUE(has(run, "field: " + mass)) << run.output;
+
   // A space march has no damping.
   const fs::path space = copy_case(tmp, "space_evolution");
   write_text(space, read_text(space) + "\n[damping]\nmass = 0.1\n");

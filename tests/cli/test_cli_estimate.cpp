@@ -190,6 +190,8 @@ TEST(CliEstimate, ASingularCovarianceKeepsTheEstimate) {
   EXPECT_NE(r.output.find("the estimate is written, its standard deviations are not"),
             std::string::npos)
       << r.output;
+  // Without the source location of the failed check (a developer's, FIELD_DEBUG=1 keeps it).
+  EXPECT_EQ(r.output.find("[check '"), std::string::npos) << r.output;
   for (const char* f : {"field.csv", "time_series.csv", "summary.json", "spacetime.vtu"})
     EXPECT_TRUE(fs::exists(out / f)) << f;
   for (const char* f : {"field_std.csv", "field_std.vtu"}) EXPECT_FALSE(fs::exists(out / f)) << f;
@@ -285,6 +287,13 @@ TEST(CliEstimate, BadKeysAndNegativeNoiseLeaveNoRunFolder) {
       {"far_end = \"free\"", "far_end = \"free\"\nfirst_rows = \"rest\"", "first_rows"},
       {"far_end = \"free\"", "far_end = \"free\"\nlast_row = \"moving\"", "last_row"},
       {"file = \"tip.csv\"", "file = \"tip.csv\"\nnoise_position = -1e-4", "noise_position"},
+      // Levels whose weights 1/level overflow: a start cost of inf, a subnormal noise a singular
+      // J^T J (exit 3 after the run).
+      {"far_end = \"free\"", "far_end = \"free\"\nmodel_error = 1e-300",
+       "[reconstruct] model_error = 1e-300: must lie between 1e-100 and 1e+100 for method = "
+       "\"estimate\""},
+      {"file = \"tip.csv\"", "file = \"tip.csv\"\nnoise_strain = 5e-324",
+       "[tip] noise_strain = 5e-324: must be 0 (exact data) or lie between 1e-100 and 1e+100"},
   };
   for (const auto& c : cases) {
     std::string text = good;

@@ -72,6 +72,14 @@ INSTANTIATE_TEST_SUITE_P(
              {"origin = [0.0, 0.0, -0.05]\naxis = [0.0, 0.0, 1.0]\n", ""}},
             4,
             {"row 0", "nodes a = 2 and 3", "half turn"}},
+        // The march's own checks named no file (check_time_march).
+        Refused{"end_wrench_1e308",
+                "flying_spaghetti",
+                {{"wrenches = [[0.0, 0.0, 0.0, 0.0, 0.0, 0.0]",
+                  "wrenches = [[0.0, 0.0, 0.0, 1e308, 0.0, 0.0]"}},
+                4,
+                {"flying_spaghetti/case.toml: time march: the free end a = A of row 0 does not "
+                 "take the end wrench"}},
         Refused{"control_character_in_the_name",
                 "free_flight",
                 {{"name = \"free_flight\"", "name = \"free\\u0000flight\""}},

@@ -8,6 +8,7 @@
 // fit the case, or of the other theory, is refused naming both files.
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -236,16 +237,25 @@ TEST(CliRestart, ACheckpointOfTheOtherTheoryIsRefused) {
       << out;
 }
 
-TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
-  TempFolder tmp;
+// free_flight with J = 20 and [output] checkpoint = true, run into tmp/part: its case text; `dir`
+// is the case's folder.
+std::string free_flight_part(const TempFolder& tmp, fs::path& dir) {
   const fs::path shipped = copy_case(tmp, "free_flight");
+  dir = shipped.parent_path();
   const std::string text =
       replaced(replaced(read_text(shipped), "stride = 1 ", "stride = 1\ncheckpoint = true\n#"),
                "J = 400", "J = 20");
-  ASSERT_TRUE(ran(tmp, shipped.parent_path(), "part", text));
+  EXPECT_TRUE(ran(tmp, dir, "part", text));
+  return text;
+}
+
+TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
+  TempFolder tmp;
+  fs::path dir;
+  const std::string text = free_flight_part(tmp, dir);
   const std::string checkpoint = (tmp / "part" / "checkpoint.txt").string();
   const std::string rest = with_initial(text, "checkpoint = \"" + checkpoint + "\"");
-  const fs::path file = shipped.parent_path() / "rest.toml";
+  const fs::path file = dir / "rest.toml";
   const auto refused = [&](const std::string& case_text, const std::string& says) {
     SCOPED_TRACE(says);
     write_text(file, case_text);
@@ -271,10 +281,48 @@ TEST(CliRestart, ACheckpointThatDoesNotFitTheCaseIsRefused) {
   std::string cut = read_text(checkpoint);
   cut = cut.substr(0, cut.find("\nback2 3 ") + 1);
   write_text(tmp / "cut.txt", cut);
-  const std::string out = refused_continuation(tmp, shipped.parent_path(), text, tmp / "cut.txt");
+  const std::string out = refused_continuation(tmp, dir, text, tmp / "cut.txt");
   EXPECT_NE(out.find("cut.txt: the line 'back2 3' is missing (A = 10: nodes 0..10)"),
             std::string::npos)
       << out;
+}
+
+// Edited checkpoints are refused before the run folder is made (a missing number made a folder
+// with .part files, exit 4; a rotation entry or a far position of row j-1 ran, exit 0 or 3), and
+// a device in its place is not read without end (it hung).
+TEST(CliRestart, AnEditedCheckpointIsRefusedBeforeTheRunFolder) {
+  TempFolder tmp;
+  fs::path dir;
+  const std::string text = free_flight_part(tmp, dir);
+  const std::string good = read_text(tmp / "part" / "checkpoint.txt");
+  // The line of `key` with its word `word` (0: the key) replaced by `to`.
+  const auto edited = [&](const std::string& key, int word, const std::string& to) {
+    std::string s = good;
+    const auto begin = s.find("\n" + key + " ") + 1, end = s.find('\n', begin);
+    std::istringstream words(s.substr(begin, end - begin));
+    std::vector<std::string> w{std::istream_iterator<std::string>(words), {}};
+    std::string line;
+    if (to != "-")
+      for (std::size_t i = 0; i < w.size(); ++i)
+        line += (i ? " " : "") + (static_cast<int>(i) == word ? to : w[i]);
+    s.replace(begin, end - begin + 1, to == "-" ? "" : line + "\n");
+    write_text(tmp / "edited.txt", s);
+    return refused_continuation(tmp, dir, text, tmp / "edited.txt");
+  };
+  const auto expect_says = [](const std::string& out, const std::string& says) {
+    EXPECT_NE(out.find(says), std::string::npos) << says << "\n" << out;
+  };
+  expect_says(edited("number stats_E_min", 0, "-"), "edited.txt: no line 'number stats_E_min'");
+  expect_says(edited("prev 3", 2, "0x1p+3"),
+              "edited.txt: the line 'prev 3' holds no rotation R (max |R^T R - I| = ");
+  expect_says(edited("prev 3", 13, "0x1p+1000"),
+              "[initial] checkpoint's row before its last, node a = 3 is at |r| = 1.07151e+301 m");
+  write_text(dir / "rest.toml",
+             with_initial(replaced(text, "J = 20", "J = 40"), "checkpoint = \"/dev/zero\""));
+  const CommandResult device = simulate(dir / "rest.toml", tmp / "rest", 1);
+  EXPECT_EQ(device.code, 5) << device.output;
+  expect_says(device.output, "'/dev/zero': it is a character device, not a regular file");
+  EXPECT_FALSE(fs::exists(tmp / "rest"));
 }
 
 }  // namespace

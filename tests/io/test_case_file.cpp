@@ -333,6 +333,10 @@ INSTANTIATE_TEST_SUITE_P(
             minimal("", "[[loads.end]]\nnode = 4\nwrench = [0,0,0,0,0,1]\n"),
             {"unknown key", "node"}},
         Bad{"big_integer", minimal_with("A = 4", "A = 4000000000"), {"A", "2000000000"}},
+        // The message read "expected write the VTK files ...".
+        Bad{"vtk_stride_text",
+            minimal("", "[output]\nvtk_stride = \"Auto\"\n"),
+            {"[output] vtk_stride = \"Auto\": expected \"auto\" (lower case) or an integer >= 1"}},
         Bad{"strain_at",
             minimal_with("\"time\"", "\"space\"") +
                 "[tip]\nfile = \"t.csv\"\nstrain_at = \"middle\"\n",

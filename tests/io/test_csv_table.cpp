@@ -139,6 +139,30 @@ TEST(CsvTable, HeaderErrors) {
   EXPECT_TRUE(contains(msg3, unnamed.string() + ":1: header field 2 is empty")) << msg3;
 }
 
+// Files that are not plain comma-separated text: UTF-16 (its NUL bytes cut the message),
+// lines ended by CR alone ("no header row"), a NUL byte (a misleading header), and spreadsheet
+// exports with ';' or tabs or quoted names: each named with what to do.
+TEST(CsvTable, TextThatIsNotCommaSeparatedSaysWhatToDo) {
+  test::TempFolder dir;
+  const auto says = [&](const std::string& name, const std::string& text,
+                        const std::string& expected) {
+    const auto path = dir.write(name, text);
+    const std::string msg = error_message([&] { read_csv(path, {"t", "x"}); });
+    EXPECT_TRUE(contains(msg, path.string() + expected)) << msg;
+  };
+  says("utf16.csv", std::string("\xFF\xFEt\0,\0x\0\n\0", 10),
+       ": the file is UTF-16 text (its byte-order mark is 0xFFFE); save it as UTF-8");
+  says("cr.csv", "# data\rt,x\r0,1\r",
+       ":1: a carriage return (CR) at byte 7 inside the line: the file's lines end with CR alone");
+  says("nul.csv", std::string("t,x\n0,\0\n", 8), ":2: control character U+0000 at byte 3");
+  says("semicolon.csv", "t;x\n0;1\n",
+       ":1: no column 't' in the header; columns present: t;x. Add the column 't' (names are "
+       "case-sensitive, any order); separate the fields by commas, not by ';' or tabs");
+  says("quoted.csv", "\"t\",\"x\"\n0,1\n",
+       ":1: no column 't' in the header; columns present: \"t\", \"x\". Add the column 't' (names "
+       "are case-sensitive, any order); write the names and numbers without quotes");
+}
+
 TEST(CsvTable, MissingFileIsAnIoErrorWithTheOsReason) {
   test::TempFolder dir;
   const auto path = dir / "no-such-file.csv";

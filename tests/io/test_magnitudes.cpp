@@ -30,7 +30,7 @@ TEST(Magnitudes, TheFirstNodeBeyondTheLimitOrNotFiniteIsNamed) {
   const std::vector<Vec3> nan = {Vec3(1, 0, 0), Vec3(NAN, 0, 0)};
   EXPECT_NE(test::error_message([&] {
               check_positions(2e9, nan, "tip at row j =");
-            }).find("tip at row j = 1 is at |r| = nan"),
+            }).find("tip at row j = 1 is at |r| = nan: not finite, the numbers that place it"),
             std::string::npos);
 }
 

@@ -65,5 +65,20 @@ TEST(Stability, StiffnessDampingLimitIsTheRecursionsSchurCohnBound) {
   EXPECT_FALSE(stiffness_damping_warning(n, dt, 1e-9).empty());
 }
 
+// theory (4.19): mass damping multiplies the momentum by (1 - c)/(1 + c), c = alpha dt/2, per step:
+// negative beyond c = 1 (alpha = 1e6 at dt = 5e-4 ran with exit 0, the momentum flipping sign
+// every row and damped by 0.8 % a step instead of stopped).
+TEST(Stability, MassDampingBeyondTwoOverDtIsAWarning) {
+  const double dt = 5e-4;
+  EXPECT_TRUE(mass_damping_warning(dt, 0.0).empty());
+  EXPECT_TRUE(mass_damping_warning(dt, 4000.0).empty());  // c = 1: the step stops the motion
+  const std::string w = mass_damping_warning(dt, 1e6);
+  EXPECT_NE(w.find("[damping] mass alpha = 1e+06 1/s gives alpha dt/2 = 250 > 1: a step "
+                   "multiplies the momentum by (1 - alpha dt/2)/(1 + alpha dt/2) = -0.992032"),
+            std::string::npos)
+      << w;
+  EXPECT_NE(w.find("Use alpha <= 2/dt = 4000 1/s"), std::string::npos) << w;
+}
+
 }  // namespace
 }  // namespace field::march

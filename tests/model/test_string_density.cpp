@@ -70,6 +70,17 @@ TEST(StringDensity, TheFactoryReadsAndReplaysItsParameters) {
   ParameterValues negative = given;
   negative.record({"rho", ParameterValues::Entry::Kind::number, {-1.0}, ""});
   EXPECT_THROW(theory->make(negative, Vec3::Zero()), Error);
+  // A subnormal rho (1/rho = inf) marched NaN from row 0 (field simulate: exit 3).
+  ParameterValues subnormal = given;
+  subnormal.record({"rho", ParameterValues::Entry::Kind::number, {5e-324}, ""});
+  try {
+    theory->make(subnormal, Vec3::Zero());
+    ADD_FAILURE() << "a subnormal rho is refused";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("parameter rho: must be at least 2.2250738585072014e-308"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 // Names are [a-z0-9_], unique over every space, not a shipped theory's and not a key of the
