@@ -29,7 +29,7 @@ int run_demo(int steps, double dt) {
         worst_round_trip = std::max(worst_round_trip, (xi_rec - xi).cwiseAbs().maxCoeff());
         g = next;
       }
-      if (j % (steps / 5) == 0) {
+      if (j % (steps / 5) == 0 || j == steps) {  // about 5 lines, and always the last step
         const Vec4 q = g.quat();
         std::printf("%-11s %8.3f %10.6f %10.6f %10.6f %10.2e\n", "", j * dt, g.r.z(), q(0), q(3),
                     worst_round_trip);
@@ -54,7 +54,9 @@ Runner add_demo(CLI::App& app) {
       app.add_subcommand("demo", "Demonstrate the SE(3) kernel on a rigid screw motion");
   auto steps = std::make_shared<int>(200);
   auto dt = std::make_shared<double>(0.005);
-  sub->add_option("--steps", *steps, "number of time steps (multiple of 5)")
+  sub->add_option(
+         "--steps", *steps,
+         "number of time steps (the state is printed about every fifth of them and at the last)")
       ->check(CLI::Range(5, 10000000));
   // The screw turns by 3 dt per step: Cayley's coordinates need less than a half turn.
   sub->add_option("--dt", *dt, "time step [s]")

@@ -73,6 +73,19 @@ TEST(Cli, NumbersOfOptionsOutsideTheirRangeAreUsageErrors) {
   refused("demo --dt 0", "--dt: must be a number in (0, 1]");
 }
 
+// `field demo` prints its last step whatever the number of steps (13 steps: the lines of steps
+// 0, 2, ..., 12 and 13; it left out step 13 when the steps were not a multiple of 5).
+TEST(Cli, DemoPrintsItsLastStep) {
+  const CommandResult r = run_field("demo --steps 13");
+  EXPECT_EQ(r.code, 0) << r.output;
+  // t = 13 x 0.005 s = 0.065 s, z = 0.3 m/s x t = 0.0195 m: once for each retraction.
+  std::size_t count = 0;
+  for (std::size_t at = r.output.find("0.065   0.019500"); at != std::string::npos;
+       at = r.output.find("0.065   0.019500", at + 1))
+    ++count;
+  EXPECT_EQ(count, 2u) << r.output;
+}
+
 // `--out $DIR` with DIR unset wrote to runs/<name>, and `--out -q` to a folder named -q (exit 0).
 TEST(Cli, AnEmptyOrOptionLikePathIsAUsageError) {
   for (const std::string& arguments :
