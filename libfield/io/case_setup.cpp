@@ -203,6 +203,15 @@ Mat3 rotation_to_axis(const Vec3& axis) {
   return lie::rotation_about(c.normalized(), angle);
 }
 
+std::vector<Vec6> initial_velocities(const CaseSpec& c) {
+  const InitialSpec& in = c.initial;
+  if (in.velocity == InitialSpec::Velocity::file)
+    return named(c, in.velocity_file,
+                 [&] { return read_node_velocities(in.velocity_file, c.A + 1); });
+  return std::vector<Vec6>(
+      c.A + 1, in.velocity == InitialSpec::Velocity::uniform ? in.velocity_value : Vec6::Zero());
+}
+
 namespace {
 
 template <class G>
@@ -229,15 +238,6 @@ std::vector<lie::SE3> initial_row(const Problem& p) {
     for (int a = 1; a < nodes; ++a) row[a] = row[a - 1] * step;
   }
   return row;
-}
-
-std::vector<Vec6> initial_velocities(const CaseSpec& c) {
-  const InitialSpec& in = c.initial;
-  if (in.velocity == InitialSpec::Velocity::file)
-    return named(c, in.velocity_file,
-                 [&] { return read_node_velocities(in.velocity_file, c.A + 1); });
-  return std::vector<Vec6>(
-      c.A + 1, in.velocity == InitialSpec::Velocity::uniform ? in.velocity_value : Vec6::Zero());
 }
 
 /// An end prescribed by a pose track, sampled at t_j (j = 0..J) up front so that a track that

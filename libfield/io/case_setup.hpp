@@ -105,6 +105,10 @@ void check_checkpoint_positions(const Problem& problem,
 /// Rotation taking e3 to the unit vector `axis` (the smallest one; about e1 for axis = -e3).
 Mat3 rotation_to_axis(const Vec3& axis);
 
+/// The body velocities xi(0) = (omega, v) of nodes a = 0..A of [initial] velocity: zero, uniform
+/// (`xi`) or from `velocity_file` (read here; errors name the file and the line).
+std::vector<Vec6> initial_velocities(const CaseSpec& c);
+
 /// The initial rows, velocities and ends of a time march (reads the case's CSV files); the
 /// positions of rows 0, 1 and prescribed ends obey the magnitude rule (check_positions).
 template <class G>

@@ -16,6 +16,11 @@ namespace {
 
 const char* const kWhy = " is not supported for theory = \"planar_beam\" yet (docs/lie-groups.md)";
 
+/// Whether an SE(3) body velocity is one of the plane's (march/planar_embedding.hpp), exactly.
+bool in_plane_velocity(const Vec6& xi) {
+  return xi(0) == 0.0 && xi(2) == 0.0 && xi(4) == 0.0;
+}
+
 TomlTable table_of(const toml::table& root, const std::string& key, const CaseSpec& c) {
   return table_or_top(root, key, c.file);
 }
@@ -69,8 +74,14 @@ void check_planar_case(const toml::table& root, const CaseSpec& c) {
       initial.fail("origin", "the planar beam lies in the x-y plane: the z component must be 0");
     if (in.axis(2) != 0.0)
       initial.fail("axis", "the planar beam lies in the x-y plane: the z component must be 0");
-    if (in.velocity != InitialSpec::Velocity::zero)
-      initial.fail("velocity", std::string("an initial velocity other than \"zero\"") + kWhy);
+    // The body velocity in the plane: (omega, v1, v2) of the SE(2) beam is (0, omega, 0, v2, 0,
+    // v1) in the SE(3) beam's body order (march/planar_embedding.hpp); a file's rows are checked
+    // as the problem reads them.
+    if (in.velocity == InitialSpec::Velocity::uniform && !in_plane_velocity(in.velocity_value))
+      initial.fail("xi",
+                   "the planar beam moves in the x-y plane: xi = (Omega1, Omega2, Omega3, V1, "
+                   "V2, V3) must have Omega1 = Omega3 = V2 = 0 (Omega2 turns it about the "
+                   "normal, V1 and V3 move it in the plane; docs/lie-groups.md)");
   }
   TomlTable loads = table_of(root, "loads", c);
   if (c.gravity(2) != 0.0)
@@ -141,10 +152,26 @@ PlanarProblem::PlanarProblem(const Problem& problem)
     return;
   }
   input.row0 = planar_row0(problem);
-  if (c.initial.start == InitialSpec::Start::first_order)
-    input.row1 = input.row0;  // g_1 = g_0 tau(dt 0): at rest
-  else
-    input.velocities.assign(c.A + 1, Vec3::Zero());
+  // The [initial] velocities, in the plane (march/planar_embedding.hpp), as for the SE(3) beam:
+  // g_1 = g_0 tau(dt xi(0)) for the first-order start, else theory §6.1 step 2.
+  std::vector<Vec3> xi;
+  const std::vector<Vec6> velocities = initial_velocities(c);
+  for (std::size_t a = 0; a < velocities.size(); ++a) {
+    FIELD_CHECK(in_plane_velocity(velocities[a]),
+                c.initial.velocity_file.string()
+                    << ": node a = " << a << ": the velocity (Omega1, Omega3, V2) = ("
+                    << velocities[a](0) << ", " << velocities[a](2) << ", " << velocities[a](4)
+                    << ") is not in the x-y plane: theory = \"planar_beam\" needs w1 = w3 = v2 = "
+                       "0 (the file of "
+                    << c.file.string() << ": [initial] velocity_file)");
+    xi.push_back(march::project_planar_body(velocities[a]));
+  }
+  if (c.initial.start == InitialSpec::Start::first_order) {
+    for (int a = 0; a <= c.A; ++a)
+      input.row1.push_back(input.row0[a] * lie::Se2Cayley::tau(c.dt * xi[a]));
+  } else {
+    input.velocities = xi;
+  }
   input.left = planar_end(c.left, input.row0.front());
   input.right = planar_end(c.right, input.row0.back());
 }

@@ -107,6 +107,71 @@ TEST(CliPlanar, CantileverEqualsTheSe3BeamInThePlane) {
   EXPECT_EQ(read_text(tmp / "again" / "field.csv"), read_text(out2 / "field.csv"));
 }
 
+// An initial velocity in the plane, uniform or from a file, with either start (theory §6.1): the
+// planar march equals the SE(3) beam given the same body velocity (Omega2 turns the beam about
+// the normal, V1 and V3 move it in the plane; march/planar_embedding.hpp) to round-off.
+TEST(CliPlanar, AnInitialVelocityEqualsTheSe3BeamInThePlane) {
+  for (const char* start : {"second_order", "first_order"}) {
+    for (const bool from_file : {false, true}) {
+      SCOPED_TRACE(std::string(start) + (from_file ? ", file" : ", uniform"));
+      TempFolder tmp;
+      const fs::path planar = copy_case(tmp, "planar_cantilever");
+      ASSERT_TRUE(edit(planar, "right = \"free\"", "right = \"free\"\nleft = \"free\""));
+      ASSERT_TRUE(edit(planar, "left = \"clamped\"\n", ""));
+      std::string velocity = "velocity = \"uniform\"\nxi = [0.0, 2.0, 0.0, 0.3, 0.0, -0.5]";
+      if (from_file) {
+        std::string rows = "a,w1,w2,w3,v1,v2,v3\n";
+        for (int a = 0; a <= 10; ++a)
+          rows += std::to_string(a) + ",0," + std::to_string(0.2 * a) + ",0,0.1,0," +
+                  std::to_string(-0.05 * a) + "\n";
+        write_text(planar.parent_path() / "v.csv", rows);
+        velocity = "velocity = \"file\"\nvelocity_file = \"v.csv\"";
+      }
+      ASSERT_TRUE(edit(planar, "velocity = \"zero\"", velocity));
+      ASSERT_TRUE(edit(planar, "stride = 10", "stride = 1"));  // field check reads every row
+      ASSERT_TRUE(edit(planar, "J = 1000", "J = 200"));
+      ASSERT_TRUE(
+          edit(planar, "start = \"second_order\"", std::string("start = \"") + start + "\""));
+      const fs::path out2 = tmp / "planar", out3 = tmp / "se3";
+      const CommandResult r2 = run_field("simulate " + planar.string() + " --out " + out2.string());
+      ASSERT_EQ(r2.code, 0) << r2.output;
+      const fs::path se3 = se3_twin(planar, out2);
+      const CommandResult r3 = run_field("simulate " + se3.string() + " --out " + out3.string());
+      ASSERT_EQ(r3.code, 0) << r3.output;
+      const auto f2 = csv_numbers(out2 / "field.csv"), f3 = csv_numbers(out3 / "field.csv");
+      ASSERT_EQ(f2.size(), f3.size());
+      double pose = 0.0, turned = 0.0;
+      for (size_t k = 0; k < f2.size(); ++k) {
+        for (int c = 4; c < 11; ++c) pose = std::max(pose, std::abs(f2[k][c] - f3[k][c]));
+        EXPECT_EQ(f2[k][6], 0.0);                        // in the plane z = 0
+        turned = std::max(turned, std::abs(f2[k][10]));  // qz: a turn about the normal
+      }
+      // The SE(2) and SE(3) arithmetic round differently, by ~1e-14 a row (200 rows).
+      EXPECT_LT(pose, 1e-11);
+      EXPECT_GT(turned, 0.05);  // about 0.2 rad in 0.1 s
+      const CommandResult check = run_field("check " + out2.string());
+      EXPECT_EQ(check.code, 0) << check.output;
+    }
+  }
+  // A file's velocity out of the plane is refused with the file and the node.
+  TempFolder tmp;
+  const fs::path planar = copy_case(tmp, "planar_cantilever");
+  write_text(planar.parent_path() / "v.csv",
+             "a,w1,w2,w3,v1,v2,v3\n0,0,0,0,0,0,0\n1,0,0,0,0,0.5,0\n2,0,0,0,0,0,0\n"
+             "3,0,0,0,0,0,0\n4,0,0,0,0,0,0\n5,0,0,0,0,0,0\n6,0,0,0,0,0,0\n"
+             "7,0,0,0,0,0,0\n8,0,0,0,0,0,0\n9,0,0,0,0,0,0\n10,0,0,0,0,0,0\n");
+  ASSERT_TRUE(
+      edit(planar, "velocity = \"zero\"", "velocity = \"file\"\nvelocity_file = \"v.csv\""));
+  const CommandResult r =
+      run_field("simulate " + planar.string() + " --out " + (tmp / "o").string());
+  EXPECT_EQ(r.code, 4) << r.output;
+  EXPECT_NE(r.output.find("v.csv: node a = 1: the velocity (Omega1, Omega3, V2) = (0, 0, 0.5) is "
+                          "not in the x-y plane"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(fs::exists(tmp / "o"));
+}
+
 // `field check` checks a planar run as written (the SE(3) beam in the plane, whose DCEL equations
 // and Noether balance the planar field satisfies to round-off); `field info` prints the planar
 // law; `field static` refuses the case.
@@ -146,8 +211,7 @@ TEST(CliPlanar, RefusesWhatThePlanarBeamDoesNotSupport) {
       {"gravity = [0.0, -9.81, 0.0]", "gravity = [0.0, -9.81, 1.0]", "[loads] gravity"},
       {"axis = [1.0, 0.0, 0.0]", "axis = [1.0, 0.0, 0.5]", "[initial] axis"},
       {"origin = [0.0, 0.0, 0.0]", "origin = [0.0, 0.0, 2.0]", "[initial] origin"},
-      {"velocity = \"zero\"", "velocity = \"uniform\"\nxi = [0, 0, 0, 0, 0, 1]",
-       "[initial] velocity"},
+      {"velocity = \"zero\"", "velocity = \"uniform\"\nxi = [0.5, 0, 0, 0, 0, 1]", "[initial] xi"},
       {"march = \"time\"", "march = \"time\"\nretraction = \"exp\"", "retraction"},
       {"right = \"free\"", "right = { prescribed = \"m.csv\" }", "[boundary] right"},
       {"[output]", "[damping]\nmass = 0.1\n\n[output]", "damping"},
